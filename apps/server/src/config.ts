@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEV_INVITES = 'tourist@lokal.test,guide@lokal.test,traveler@lokal.test';
+const DEV_ADMINS = 'staff@lokal.test';
+
+const emailList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' })));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(memory:\/\/|postgres(ql)?:\/\/)/, 'must be memory:// or a postgres:// URL')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Lokal <hello@lokal.app>'),
+    SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    INVITES: emailList.optional(),
+    ADMIN_EMAILS: emailList.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.PUBLIC_URL)
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+    if (!env.SMTP_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production' });
+  });
+
+export type Config = {
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsWebhookUrl: string | undefined;
+  invites: string[];
+  adminEmails: string[];
+  logLevel: string;
+  /** Where the built web app lives; absent in API-only tests. */
+  webDist: string | undefined;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads and validates the environment; throws one error that lists every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'} ${i.message}`));
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    invites: e.INVITES ?? (production ? [] : emailList.parse(DEV_INVITES)),
+    adminEmails: e.ADMIN_EMAILS ?? (production ? [] : emailList.parse(DEV_ADMINS)),
+    logLevel: e.LOG_LEVEL,
+    webDist: undefined,
+    ...overrides,
+  };
+}

@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as profiles from './schema/profiles.ts';
+import * as users from './schema/users.ts';
+
+export const schema = { ...users, ...profiles };
+
+// Both drivers expose the same query builder; repositories are written once against this type.
+export type Db = NodePgDatabase<typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+// Any constant works; it only has to be the same in every process that migrates this database.
+const MIGRATION_LOCK_KEY = 7_301_977;
+
+// The bundle in dist/ reads the committed migrations from src/.
+function migrationsFolder(): string {
+  return here.endsWith(`${path.sep}dist`)
+    ? path.join(here, '../src/db/migrations')
+    : path.join(here, 'migrations');
+}
+
+/** Opens the database named by DATABASE_URL and applies the committed migrations. */
+export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
+  if (databaseUrl?.startsWith('postgres')) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+    const client = await pool.connect();
+    try {
+      // Two servers starting together: the second waits here and then finds nothing left to apply.
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      client.release();
+    }
+    return { db: drizzlePg(pool, { schema }), kind: 'postgres', close: () => pool.end() };
+  }
+
+  let client: PGlite;
+  if (databaseUrl === 'memory://') {
+    client = new PGlite();
+  } else {
+    const dir = path.join(dataDir, 'db');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

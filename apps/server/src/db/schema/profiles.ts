@@ -1,0 +1,61 @@
+import { boolean, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export type TourTypeOffer = { name: string; duration: string; price: number };
+export type Availability = { newGuides: boolean; experiencedGuides: boolean };
+
+export const guideProfiles = pgTable('guide_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  age: integer('age').notNull(),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+  profession: text('profession').notNull(),
+  bio: text('bio').notNull().default(''),
+  image: text('image').notNull(),
+  rating: real('rating').notNull().default(0),
+  reviews: integer('reviews').notNull().default(0),
+  totalTours: integer('total_tours').notNull().default(0),
+  priceMin: integer('price_min').notNull().default(0),
+  priceMax: integer('price_max').notNull().default(0),
+  specialties: text('specialties').array().notNull().default([]),
+  languages: text('languages').array().notNull().default([]),
+  responseTime: text('response_time').notNull().default('within a day'),
+  verified: boolean('verified').notNull().default(false),
+  tourTypes: jsonb('tour_types').$type<TourTypeOffer[]>().notNull().default([]),
+  /** Position on the landing page (1-3); null = not featured. */
+  showcaseRank: integer('showcase_rank'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const touristProfiles = pgTable('tourist_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  age: integer('age').notNull(),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+  occupation: text('occupation').notNull(),
+  bio: text('bio').notNull().default(''),
+  image: text('image').notNull(),
+  profileImages: text('profile_images').array().notNull().default([]),
+  status: text('status', { enum: ['Luxury VIP Member', 'Premium Member', 'Gold Member'] }).notNull(),
+  budgetMin: integer('budget_min').notNull(),
+  budgetMax: integer('budget_max').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  interests: text('interests').array().notNull().default([]),
+  languages: text('languages').array().notNull().default([]),
+  lookingFor: text('looking_for').array().notNull().default([]),
+  availability: jsonb('availability').$type<Availability>().notNull(),
+  rating: real('rating').notNull().default(0),
+  verified: boolean('verified').notNull().default(false),
+  acceptanceRate: integer('acceptance_rate').notNull().default(0),
+  requestsLast30Days: integer('requests_last_30_days').notNull().default(0),
+  showcaseRank: integer('showcase_rank'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,29 @@
+import { avatarSvg } from '@lokal/shared/domain/avatar';
+import { errorSchema } from '@lokal/shared/schemas/common';
+import { z } from 'zod';
+import type { App } from '../../types.ts';
+
+export function avatarRoutes(app: App) {
+  app.get(
+    '/api/avatars/:file',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'A deterministic generated portrait (SVG)',
+        params: z.object({
+          file: z.string().regex(/^[a-z0-9-]{1,80}\.svg$/, 'Expected a name like sofia.svg'),
+        }),
+        querystring: z.object({ style: z.enum(['feminine', 'masculine']).optional() }),
+        response: { 200: z.string(), 400: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const seed = request.params.file.replace(/\.svg$/, '');
+      // Same seed, same picture: safe to cache for a year.
+      return reply
+        .type('image/svg+xml')
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(avatarSvg(seed, request.query.style));
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import { asc, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
+import { users } from '../../db/schema/users.ts';
+
+export function createShowcaseRepository(db: Db) {
+  return {
+    featuredGuides(limit: number) {
+      return db
+        .select({ profile: guideProfiles })
+        .from(guideProfiles)
+        .innerJoin(users, eq(users.id, guideProfiles.userId))
+        .where(isNotNull(guideProfiles.showcaseRank))
+        .orderBy(asc(guideProfiles.showcaseRank))
+        .limit(limit);
+    },
+    featuredTourists(limit: number) {
+      return db
+        .select({ profile: touristProfiles })
+        .from(touristProfiles)
+        .innerJoin(users, eq(users.id, touristProfiles.userId))
+        .where(isNotNull(touristProfiles.showcaseRank))
+        .orderBy(asc(touristProfiles.showcaseRank))
+        .limit(limit);
+    },
+  };
+}

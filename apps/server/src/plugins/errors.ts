@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error the API answers with its own status, message and code. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+// One error shape for every failure: { message, code }.
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ message: err.message, code: err.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const where = first?.instancePath
+        ? ` (${err.validationContext}${first.instancePath.replaceAll('/', '.')})`
+        : '';
+      return reply
+        .status(400)
+        .send({ message: `${first?.message ?? 'Invalid request'}${where}`, code: 'validation-error' });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Internal server error', code: 'internal-error' });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(status).send({ message: 'Internal server error', code: 'internal-error' });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type …) keep their text.
+    return reply.status(status).send({
+      message: err.message,
+      code: (err.code ?? 'bad-request')
+        .toLowerCase()
+        .replace(/^fst_err_/, '')
+        .replaceAll('_', '-'),
+    });
+  });
+}

@@ -1,0 +1,100 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
+import { seedDemoData } from '../src/db/seed/seed.ts';
+import { createTestApp, DATABASE_URL, ON_POSTGRES } from './helper.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(() => t.close());
+
+describe('demo data', () => {
+  it('is idempotent: seeding again changes nothing', async () => {
+    const first = await seedDemoData(t.database.db);
+    const second = await seedDemoData(t.database.db);
+    expect(second).toEqual(first);
+    expect(first.guides).toBeGreaterThanOrEqual(43);
+    expect(first.tourists).toBeGreaterThanOrEqual(33);
+  });
+
+  it('spreads guides and tourists over at least 6 cities', async () => {
+    const [g] = await t.database.db
+      .select({ n: sql<number>`count(distinct ${guideProfiles.city})::int` })
+      .from(guideProfiles);
+    const [tr] = await t.database.db
+      .select({ n: sql<number>`count(distinct ${touristProfiles.city})::int` })
+      .from(touristProfiles);
+    expect(g?.n).toBeGreaterThanOrEqual(6);
+    expect(tr?.n).toBeGreaterThanOrEqual(6);
+  });
+
+  it('fills every field of the sample guide card', async () => {
+    const guides = await t.database.db.select().from(guideProfiles);
+    for (const g of guides) {
+      expect(g.firstName && g.city && g.country && g.profession && g.bio && g.image).toBeTruthy();
+      expect(g.image).toMatch(/^\/api\/avatars\//);
+      expect(g.specialties.length).toBeGreaterThan(0);
+      expect(g.languages.length).toBeGreaterThan(0);
+      expect(g.tourTypes.length).toBeGreaterThan(0);
+      expect(g.priceMax).toBeGreaterThanOrEqual(g.priceMin);
+      expect(g.rating).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('GET /api/showcase', () => {
+  it("returns the landing page's 3 guides and 3 travelers with every card field", async () => {
+    const res = await t.app.inject({ url: '/api/showcase' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.guides.map((g: { name: string }) => g.name)).toEqual([
+      'Sofia Martinez',
+      'Kenji Watanabe',
+      'Amélie Laurent',
+    ]);
+    expect(body.travelers).toHaveLength(3);
+    for (const card of [...body.guides, ...body.travelers]) {
+      expect(Object.keys(card).sort()).toEqual(
+        ['age', 'bio', 'id', 'image', 'location', 'name', 'profession', 'rating', 'tags', 'type'].sort(),
+      );
+    }
+    expect(body.guides[0]).toMatchObject({
+      type: 'guide',
+      age: 28,
+      location: 'Barcelona, Spain',
+      rating: 4.9,
+    });
+    expect(
+      body.travelers.every((c: { rating: number; type: string }) => c.rating === 0 && c.type === 'traveler'),
+    ).toBe(true);
+  });
+});
+
+describe('migrations', () => {
+  it('apply once even when two servers open the same database together', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lokal-mig-'));
+    // PGlite allows one process per folder, so there the second opening follows the first.
+    const opened = ON_POSTGRES
+      ? await Promise.all([openDatabase(DATABASE_URL, dataDir), openDatabase(DATABASE_URL, dataDir)])
+      : [await openDatabase(undefined, dataDir)];
+    if (!ON_POSTGRES) {
+      await opened[0]!.close();
+      opened[0] = await openDatabase(undefined, dataDir);
+    }
+    const rows = await opened[0]!.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    const applied = (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const files = (await import('node:fs'))
+      .readdirSync(new URL('../src/db/migrations', import.meta.url))
+      .filter((f) => f.endsWith('.sql'));
+    expect(applied).toBe(files.length);
+    await Promise.all(opened.map((d) => d.close()));
+  });
+});

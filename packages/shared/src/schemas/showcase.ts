@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+// The landing page's sample profile card (spec §3), served live from the database.
+export const profileCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  age: z.number().int(),
+  location: z.string(),
+  profession: z.string(),
+  bio: z.string(),
+  image: z.string(),
+  rating: z.number(),
+  tags: z.array(z.string()),
+  type: z.enum(['guide', 'traveler']),
+});
+export type ProfileCard = z.infer<typeof profileCardSchema>;
+
+export const showcaseResponseSchema = z.object({
+  guides: z.array(profileCardSchema),
+  travelers: z.array(profileCardSchema),
+});
+export type ShowcaseResponse = z.infer<typeof showcaseResponseSchema>;

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs a command with DATABASE_URL pointing at a throw-away PostgreSQL 15 cluster on a free port,
+# then stops the cluster and removes it. Usage: scripts/with-postgres.sh COMMAND [ARGS…]
+set -euo pipefail
+bin=/usr/lib/postgresql/15/bin
+dir=$(mktemp -d /tmp/lokal-pg.XXXXXX)
+port=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+
+# PostgreSQL refuses to run as root; use the postgres system user then.
+as_pg=()
+if [ "$(id -u)" = 0 ]; then
+  id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
+  chown postgres "$dir"
+  as_pg=(runuser -u postgres --)
+fi
+
+cleanup() {
+  "${as_pg[@]}" "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+
+"${as_pg[@]}" "$bin/initdb" -D "$dir/data" -U lokal --auth=trust -E UTF8 >/dev/null
+"${as_pg[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
+  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
+"${as_pg[@]}" "$bin/createdb" -h 127.0.0.1 -p "$port" -U lokal lokal
+
+export DATABASE_URL="postgres://lokal@127.0.0.1:$port/lokal"
+echo "PostgreSQL 15 on port $port"
+"$@"
