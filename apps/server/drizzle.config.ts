@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema/users.ts', './src/db/schema/profiles.ts'],
+  schema: './src/db/schema/*.ts',
   out: './src/db/migrations',
 });

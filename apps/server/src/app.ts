@@ -11,6 +11,9 @@ import {
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { createAuthRepository } from './modules/auth/repository.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
 import { avatarRoutes } from './modules/avatars/routes.ts';
 import { createShowcaseRepository } from './modules/showcase/repository.ts';
 import { showcaseRoutes } from './modules/showcase/routes.ts';
@@ -18,7 +21,9 @@ import { createShowcaseService } from './modules/showcase/service.ts';
 import { createSystemRepository } from './modules/system/repository.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { createMailer, type Mailer } from './plugins/mail.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerSessions } from './plugins/sessions.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export type BuildOptions = {
@@ -27,6 +32,10 @@ export type BuildOptions = {
   /** Seed the demo guides and tourists (idempotent). */
   seed?: boolean;
   logger?: boolean;
+  /** The clock, in milliseconds; tests move it to expire tokens. */
+  now?: () => number;
+  /** Replace the mail transport (SMTP or outbox) with another. */
+  mailer?: Mailer;
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -43,18 +52,35 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (!options.database) app.addHook('onClose', () => database.close());
   if (options.seed) await seedDemoData(database.db);
 
+  const now = options.now ?? Date.now;
+  const auth = createAuthService({
+    repo: createAuthRepository(database.db),
+    config,
+    mailer: options.mailer ?? createMailer(config, app.log),
+    now,
+  });
+  await auth.syncInvites();
+
   await registerSecurity(app, config);
   await app.register(cookie);
+  registerSessions(app, config, (hash) => auth.lookUpSession(hash));
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lokal API', version: '1.0.0', description: 'Find, chat with and book local guides.' },
       servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          cookie: { type: 'apiKey', in: 'cookie', name: 'lokal_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   systemRoutes(app, createSystemRepository(database.db));
+  authRoutes(app, auth, config);
   showcaseRoutes(app, createShowcaseService(createShowcaseRepository(database.db)));
   avatarRoutes(app);
 

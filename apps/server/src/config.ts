@@ -33,6 +33,7 @@ const envSchema = z
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
     INVITES: emailList.optional(),
     ADMIN_EMAILS: emailList.optional(),
+    RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -56,6 +57,8 @@ export type Config = {
   invites: string[];
   adminEmails: string[];
   logLevel: string;
+  /** Multiplies every rate limit (tests raise them; the defaults stay in production). */
+  rateLimitScale: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
 };
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     invites: e.INVITES ?? (production ? [] : emailList.parse(DEV_INVITES)),
     adminEmails: e.ADMIN_EMAILS ?? (production ? [] : emailList.parse(DEV_ADMINS)),
     logLevel: e.LOG_LEVEL,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     webDist: undefined,
     ...overrides,
   };

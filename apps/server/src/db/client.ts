@@ -7,10 +7,11 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import * as auth from './schema/auth.ts';
 import * as profiles from './schema/profiles.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...users, ...profiles };
+export const schema = { ...users, ...profiles, ...auth };
 
 // Both drivers expose the same query builder; repositories are written once against this type.
 export type Db = NodePgDatabase<typeof schema>;

@@ -7,6 +7,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -16,7 +17,7 @@ export class HttpError extends Error {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ message: err.message, code: err.code });
+      return reply.status(err.statusCode).headers(err.headers).send({ message: err.message, code: err.code });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

@@ -9,6 +9,7 @@ export const users = pgTable(
     role: text('role', { enum: ['tourist', 'guide', 'staff'] }).notNull(),
     displayName: text('display_name'),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    personalityTestCompleted: boolean('personality_test_completed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },

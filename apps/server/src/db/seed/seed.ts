@@ -25,7 +25,13 @@ export async function seedDemoData(db: Db): Promise<{ guides: number; tourists: 
     await tx
       .insert(users)
       .values(
-        people.map((p) => ({ email: p.email, role: p.role, displayName: p.name, onboardingCompleted: true })),
+        people.map((p) => ({
+          email: p.email,
+          role: p.role,
+          displayName: p.name,
+          onboardingCompleted: true,
+          personalityTestCompleted: p.role === 'guide',
+        })),
       )
       .onConflictDoNothing();
 

@@ -1,0 +1,127 @@
+import type { Role, UserType } from '@lokal/shared/schemas/auth';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { invites, loginTokens, rateLimits, sessions, waitlist } from '../../db/schema/auth.ts';
+import { users } from '../../db/schema/users.ts';
+import type { RequestAuth, SessionUser } from '../../plugins/sessions.ts';
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  displayName: users.displayName,
+  onboardingCompleted: users.onboardingCompleted,
+  personalityTestCompleted: users.personalityTestCompleted,
+};
+
+export function createAuthRepository(db: Db) {
+  return {
+    async addInvites(emails: string[], source: string): Promise<void> {
+      if (emails.length === 0) return;
+      await db
+        .insert(invites)
+        .values(emails.map((email) => ({ email, source })))
+        .onConflictDoNothing();
+    },
+
+    async isInvited(email: string): Promise<boolean> {
+      const rows = await db
+        .select({ email: invites.email })
+        .from(invites)
+        .where(eq(invites.email, email))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async addToWaitlist(email: string, role: UserType): Promise<void> {
+      await db.insert(waitlist).values({ email, role });
+    },
+
+    async findUserByEmail(email: string): Promise<SessionUser | null> {
+      const [row] = await db
+        .select(userColumns)
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`)
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Creates the user on first sign-in; an existing account keeps its role. */
+    async findOrCreateUser(email: string, role: Role, displayName: string): Promise<SessionUser> {
+      await db.insert(users).values({ email, role, displayName }).onConflictDoNothing();
+      const [row] = await db
+        .select(userColumns)
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`)
+        .limit(1);
+      return row!;
+    },
+
+    async createLoginToken(tokenHash: string, email: string, role: Role, expiresAt: Date): Promise<void> {
+      await db.insert(loginTokens).values({ tokenHash, email, role, expiresAt });
+    },
+
+    /** Single use, atomically: of many concurrent calls exactly one gets the row back. */
+    async consumeLoginToken(
+      tokenHash: string,
+      email: string,
+      role: Role | undefined,
+      now: Date,
+    ): Promise<{ role: Role } | null> {
+      const [row] = await db
+        .update(loginTokens)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(loginTokens.tokenHash, tokenHash),
+            eq(loginTokens.email, email),
+            role ? eq(loginTokens.role, role) : undefined,
+            isNull(loginTokens.consumedAt),
+            gt(loginTokens.expiresAt, now),
+          ),
+        )
+        .returning({ role: loginTokens.role });
+      return row ?? null;
+    },
+
+    async createSession(tokenHash: string, userId: string, expiresAt: Date): Promise<void> {
+      await db.insert(sessions).values({ tokenHash, userId, expiresAt });
+      await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, userId));
+    },
+
+    async findSession(tokenHash: string, now: Date): Promise<RequestAuth | null> {
+      const [row] = await db
+        .select({ sessionId: sessions.id, user: userColumns })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async revokeSession(sessionId: string, now: Date): Promise<void> {
+      await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+    },
+
+    /** Counts one hit in the window and returns the window's total. */
+    async countHit(key: string, windowStart: Date): Promise<number> {
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart, hits: 1 })
+        .onConflictDoUpdate({
+          target: [rateLimits.key, rateLimits.windowStart],
+          set: { hits: sql`${rateLimits.hits} + 1` },
+        })
+        .returning({ hits: rateLimits.hits });
+      return row?.hits ?? 1;
+    },
+
+    async pruneRateLimits(before: Date): Promise<void> {
+      await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

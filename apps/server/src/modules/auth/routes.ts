@@ -1,0 +1,122 @@
+import {
+  betaRequestBodySchema,
+  mockSignInBodySchema,
+  mockSignInResponseSchema,
+  requestLinkBodySchema,
+  requestLinkResponseSchema,
+  statusResponseSchema,
+  successSchema,
+  verifyBodySchema,
+} from '@lokal/shared/schemas/auth';
+import { errorSchema } from '@lokal/shared/schemas/common';
+import type { Config } from '../../config.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/sessions.ts';
+import type { App } from '../../types.ts';
+import { type AuthService, toStatus } from './service.ts';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function authRoutes(app: App, service: AuthService, config: Config) {
+  app.post(
+    '/api/auth/request-link',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a magic sign-in link to an invited address',
+        body: requestLinkBodySchema,
+        response: { 200: requestLinkResponseSchema, ...errors, 502: errorSchema },
+      },
+    },
+    async (request) => {
+      await service.requestLink(request.body, request.ip);
+      return { success: true as const, message: 'Check your email for the sign-in link.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/beta-request',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Record a beta-access request for staff',
+        body: betaRequestBodySchema,
+        response: { 201: successSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.joinWaitlist(request.body.email, request.body.userType);
+      return reply.status(201).send({ success: true as const });
+    },
+  );
+
+  app.post(
+    '/api/auth/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Consume a magic-link token and start a session',
+        body: verifyBodySchema,
+        response: { 200: statusResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { status, token } = await service.verify(request.body, request.ip);
+      setSessionCookie(reply, config, token);
+      return status;
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current session',
+        response: { 200: successSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.signOut(request.auth?.sessionId);
+      clearSessionCookie(reply, config);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/users/status',
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['users'],
+        summary: "The signed-in user's role and progress",
+        security: [{ cookie: [] }, { bearer: [] }],
+        response: { 200: statusResponseSchema, ...errors },
+      },
+    },
+    async (request) => toStatus(request.auth!.user),
+  );
+
+  // Development only: not even registered in production.
+  if (!config.production) {
+    app.post(
+      '/api/dev/mock-sign-in',
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'Development only: sign in as a mock user on localhost',
+          body: mockSignInBodySchema,
+          response: { 200: mockSignInResponseSchema, 404: errorSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+        if (!LOCAL_HOSTS.has(host)) throw new HttpError(404, 'Route not found', 'not-found');
+        const result = await service.mockSignIn(request.body.email, request.body.userType);
+        setSessionCookie(reply, config, result.token);
+        return { ...result.status, mockUser: result.mockUser };
+      },
+    );
+  }
+}

@@ -1,0 +1,171 @@
+import {
+  AUTH_MESSAGES,
+  MAGIC_LINK_TTL_MS,
+  MOCK_UID_PREFIX,
+  SESSION_TTL_MS,
+} from '@lokal/shared/constants/auth';
+import type { RequestLinkBody, StatusResponse, UserType, VerifyBody } from '@lokal/shared/schemas/auth';
+import type { Config } from '../../config.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import { createRateLimiter, type RateRule } from '../../plugins/rate-limit.ts';
+import { newToken, type SessionUser, sha256 } from '../../plugins/sessions.ts';
+import type { AuthRepository } from './repository.ts';
+
+const MINUTE = 60_000;
+
+function limits(scale: number) {
+  const rule = (limit: number, minutes: number): RateRule => ({
+    limit: limit * scale,
+    windowMs: minutes * MINUTE,
+  });
+  return {
+    linkPerEmail: rule(5, 15),
+    linkPerIp: rule(30, 15),
+    verifyPerIp: rule(30, 5),
+  };
+}
+
+export function toStatus(user: SessionUser): StatusResponse {
+  return {
+    success: true,
+    user: {
+      id: user.id,
+      role: user.role,
+      userType: user.role,
+      email: user.email,
+      displayName: user.displayName,
+      onboardingCompleted: user.onboardingCompleted,
+      ...(user.role === 'guide' ? { personalityTestCompleted: user.personalityTestCompleted } : {}),
+    },
+  };
+}
+
+function signInMail(link: string, userType: UserType) {
+  const who = userType === 'guide' ? 'guide' : 'traveller';
+  const text = [
+    'Hello,',
+    '',
+    `Use this link to sign in to Lokal as a ${who}. It works once and expires in 10 minutes.`,
+    '',
+    link,
+    '',
+    "If you didn't ask for it, you can ignore this e-mail.",
+    '',
+    '— Lokal',
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Georgia,serif;background:#faf7f2;color:#1b2433;padding:32px">
+<h1 style="font-size:24px;margin:0 0 16px">Your Lokal sign-in link</h1>
+<p>Use this button to sign in to Lokal as a ${who}. It works once and expires in 10 minutes.</p>
+<p><a href="${link}" style="display:inline-block;background:#1b2433;color:#faf7f2;padding:12px 20px;border-radius:8px;text-decoration:none">Sign in to Lokal</a></p>
+<p style="font-size:13px;color:#5b6472">Or paste this address into your browser:<br>${link}</p>
+<p style="font-size:13px;color:#5b6472">If you didn't ask for it, you can ignore this e-mail.</p>
+</body></html>`;
+  return { subject: 'Your Lokal sign-in link', text, html };
+}
+
+export function createAuthService(deps: {
+  repo: AuthRepository;
+  config: Config;
+  mailer: Mailer;
+  now: () => number;
+}) {
+  const { repo, config, mailer, now } = deps;
+  const rules = limits(config.rateLimitScale);
+  const consume = createRateLimiter((key, start) => repo.countHit(key, start), now);
+
+  function roleConflict(existing: SessionUser): HttpError {
+    return new HttpError(409, AUTH_MESSAGES.roleMismatch(existing.role), 'role-mismatch');
+  }
+
+  async function startSession(user: SessionUser) {
+    const token = newToken();
+    await repo.createSession(sha256(token), user.id, new Date(now() + SESSION_TTL_MS));
+    return token;
+  }
+
+  return {
+    async syncInvites(): Promise<void> {
+      await repo.addInvites([...config.invites, ...config.adminEmails], 'config');
+      await repo.pruneRateLimits(new Date(now() - 24 * 60 * MINUTE));
+    },
+
+    async requestLink(body: RequestLinkBody, ip: string): Promise<void> {
+      await consume(`link:ip:${ip}`, rules.linkPerIp);
+      await consume(`link:email:${body.email}`, rules.linkPerEmail);
+      if (!(await repo.isInvited(body.email))) {
+        throw new HttpError(403, AUTH_MESSAGES.betaTitle, 'not-invited');
+      }
+      const existing = await repo.findUserByEmail(body.email);
+      if (existing && existing.role !== body.userType) throw roleConflict(existing);
+
+      const token = newToken();
+      await repo.createLoginToken(
+        sha256(token),
+        body.email,
+        body.userType,
+        new Date(now() + MAGIC_LINK_TTL_MS),
+      );
+      const link = `${config.publicUrl}/${body.userType}/auth-redirect?${new URLSearchParams({ token, email: body.email })}`;
+      const mail = signInMail(link, body.userType);
+      try {
+        await mailer.send({
+          to: body.email,
+          ...mail,
+          consoleLine: `Sign-in link for ${body.email}: ${link}`,
+        });
+      } catch {
+        throw new HttpError(502, AUTH_MESSAGES.sendFailed, 'mail-failed');
+      }
+    },
+
+    async joinWaitlist(email: string, userType: UserType): Promise<void> {
+      await repo.addToWaitlist(email, userType);
+    },
+
+    async verify(body: VerifyBody, ip: string) {
+      await consume(`verify:ip:${ip}`, rules.verifyPerIp);
+      // The token is bound to its e-mail and role: a mismatch leaves it unused.
+      const consumed = await repo.consumeLoginToken(
+        sha256(body.token),
+        body.email,
+        body.userType,
+        new Date(now()),
+      );
+      if (!consumed) throw new HttpError(400, AUTH_MESSAGES.invalidLink, 'invalid-link');
+      const user = await repo.findOrCreateUser(
+        body.email,
+        consumed.role,
+        body.email.split('@')[0] ?? body.email,
+      );
+      if (user.role !== consumed.role && consumed.role !== 'staff') {
+        throw roleConflict(user);
+      }
+      return { status: toStatus(user), token: await startSession(user) };
+    },
+
+    /** Development only: a real session for a mock user, no e-mail involved. */
+    async mockSignIn(email: string, userType: UserType) {
+      const normalised = email.trim().toLowerCase();
+      const displayName = normalised.split('@')[0] || normalised;
+      const existing = await repo.findUserByEmail(normalised);
+      if (existing && existing.role !== userType) throw roleConflict(existing);
+      const user = existing ?? (await repo.findOrCreateUser(normalised, userType, displayName));
+      return {
+        status: toStatus(user),
+        token: await startSession(user),
+        mockUser: { uid: `${MOCK_UID_PREFIX}${now()}`, email: normalised, displayName },
+      };
+    },
+
+    async signOut(sessionId: string | undefined): Promise<void> {
+      if (sessionId) await repo.revokeSession(sessionId, new Date(now()));
+    },
+
+    lookUpSession(tokenHash: string) {
+      return repo.findSession(tokenHash, new Date(now()));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

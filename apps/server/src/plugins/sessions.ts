@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AUTH_MESSAGES, SESSION_TTL_MS } from '@lokal/shared/constants/auth';
+import type { Role } from '@lokal/shared/schemas/auth';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { App } from '../types.ts';
+import { HttpError } from './errors.ts';
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  role: Role;
+  displayName: string | null;
+  onboardingCompleted: boolean;
+  personalityTestCompleted: boolean;
+};
+export type RequestAuth = { sessionId: string; user: SessionUser };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sessionCookieName(config: Config): string {
+  return config.production ? '__Host-lokal_session' : 'lokal_session';
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(sessionCookieName(config), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: config.production,
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(sessionCookieName(config), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.production,
+  });
+}
+
+/** The raw session token from the cookie or an `Authorization: Bearer` header. */
+export function readSessionToken(request: FastifyRequest, config: Config): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return request.cookies[sessionCookieName(config)] ?? null;
+}
+
+type LookUp = (tokenHash: string) => Promise<RequestAuth | null>;
+
+/** Resolves the session of every API request once; routes then ask for what they need. */
+export function registerSessions(app: App, config: Config, lookUp: LookUp): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = readSessionToken(request, config);
+    if (!token || token.length > 200) return;
+    request.auth = await lookUp(sha256(token));
+  });
+}
+
+/** preHandler: a signed-in user, optionally of one of the given roles. */
+export function requireUser(...roles: Role[]) {
+  return async (request: FastifyRequest) => {
+    if (!request.auth) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated, 'unauthenticated');
+    if (roles.length > 0 && !roles.includes(request.auth.user.role)) {
+      throw new HttpError(403, 'This action is not available to your account', 'forbidden');
+    }
+  };
+}

@@ -1,0 +1,446 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { sha256 } from '../src/plugins/sessions.ts';
+import { type createTestApp, openTestDatabase, testConfig } from './helper.ts';
+import { extractSignInLink, outboxMails, startSmtpServer } from './mail-helper.ts';
+
+let clock = Date.now();
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let n = 0;
+const fresh = (prefix = 'user') => `${prefix}.${Date.now()}.${n++}@example.com`;
+
+async function build(invites: string[] = []) {
+  const database = await openTestDatabase();
+  const config = testConfig();
+  const app = await buildApp({ ...config, invites }, { database, logger: false, now: () => clock });
+  return {
+    app,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+async function invite(email: string) {
+  await t.database.db.execute(sql`insert into invites (email) values (${email}) on conflict do nothing`);
+}
+
+async function requestLink(email: string, userType = 'tourist', headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/request-link',
+    payload: { email, userType },
+    headers,
+  });
+}
+
+function lastLinkFor(email: string) {
+  const mail = outboxMails(t.config.dataDir)
+    .reverse()
+    .find((m) => m.includes(`To: ${email}`));
+  if (!mail) throw new Error(`no mail for ${email}`);
+  return new URL(extractSignInLink(mail));
+}
+
+async function signIn(email: string, userType = 'tourist') {
+  await invite(email);
+  expect((await requestLink(email, userType)).statusCode).toBe(200);
+  const link = lastLinkFor(email);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify',
+    payload: { token: link.searchParams.get('token'), email },
+  });
+  expect(res.statusCode).toBe(200);
+  const cookie = res.cookies.find((c) => c.name === 'lokal_session')!;
+  return { res, cookie: `${cookie.name}=${cookie.value}`, token: cookie.value };
+}
+
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+describe('POST /api/auth/request-link', () => {
+  it('e-mails an invited address a link with a text and an HTML part', async () => {
+    const email = fresh('invited');
+    await invite(email);
+    const res = await requestLink(` ${email.toUpperCase()} `);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true });
+    const mail = outboxMails(t.config.dataDir).find((m) => m.includes(`To: ${email}`))!;
+    expect(mail).toContain('Subject: Your Lokal sign-in link');
+    expect(mail).toMatch(/Content-Type: text\/plain/);
+    expect(mail).toMatch(/Content-Type: text\/html/);
+    const link = lastLinkFor(email);
+    expect(`${link.origin}${link.pathname}`).toBe('http://localhost:3000/tourist/auth-redirect');
+    expect(link.searchParams.get('email')).toBe(email);
+    expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('never stores the token in clear', async () => {
+    const email = fresh('hash');
+    await invite(email);
+    await requestLink(email);
+    const token = lastLinkFor(email).searchParams.get('token')!;
+    const rows = await t.database.db.execute(sql`select token_hash from login_tokens where email = ${email}`);
+    const stored = (rows as unknown as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash);
+    expect(stored).toEqual([sha256(token)]);
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it("refuses a stranger with 'Beta Access Only', sends nothing, and records a beta request", async () => {
+    const email = fresh('stranger');
+    const before = outboxMails(t.config.dataDir).length;
+    const res = await requestLink(email);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Beta Access Only', code: 'not-invited' });
+    expect(outboxMails(t.config.dataDir).length).toBe(before);
+
+    const beta = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/beta-request',
+      payload: { email, userType: 'guide' },
+    });
+    expect(beta.statusCode).toBe(201);
+    const rows = await t.database.db.execute(sql`select role from waitlist where email = ${email}`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([{ role: 'guide' }]);
+  });
+
+  it('reads the invites from configuration at start', async () => {
+    const email = fresh('configured');
+    const other = await build([email]);
+    try {
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-link',
+        payload: { email, userType: 'guide' },
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.each([
+    [{}, 'missing fields'],
+    [{ email: 'not-an-email', userType: 'tourist' }, 'bad e-mail'],
+    [{ email: 'a@b.co', userType: 'admin' }, 'bad user type'],
+    [{ email: ['a@b.co'], userType: 'tourist' }, 'wrong type'],
+    [{ email: `${'a'.repeat(300)}@b.co`, userType: 'tourist' }, 'too long'],
+  ])('answers a bad body (%j, %s) with a 400 JSON error', async (payload, _label) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/request-link', payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation-error', message: expect.any(String) });
+  });
+
+  it('answers malformed JSON with a 400 JSON error', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-link',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toEqual(expect.any(String));
+  });
+
+  it('limits links to 5 per e-mail per 15 minutes with Retry-After', async () => {
+    const email = fresh('limited');
+    await invite(email);
+    for (let i = 0; i < 5; i++) expect((await requestLink(email)).statusCode).toBe(200);
+    const res = await requestLink(email);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.json().code).toBe('too-many-requests');
+  });
+
+  it('limits links to 30 per IP per 15 minutes', async () => {
+    const ip = '10.9.8.7';
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-link',
+        payload: { email: fresh('ip'), userType: 'tourist' },
+        remoteAddress: ip,
+      });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 403)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('refuses the other role for an existing account', async () => {
+    const email = fresh('onerole');
+    await signIn(email, 'tourist');
+    const res = await requestLink(email, 'guide');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'This e-mail already has a tourist account. Sign in as a tourist instead.',
+      code: 'role-mismatch',
+    });
+  });
+});
+
+describe('POST /api/auth/verify', () => {
+  it('creates the user with the requested role, sets the session cookie and returns the status', async () => {
+    const email = fresh('guide');
+    const { res } = await signIn(email, 'guide');
+    expect(res.json()).toEqual({
+      success: true,
+      user: {
+        id: expect.any(String),
+        role: 'guide',
+        userType: 'guide',
+        email,
+        displayName: email.split('@')[0],
+        onboardingCompleted: false,
+        personalityTestCompleted: false,
+      },
+    });
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/^lokal_session=/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    expect(setCookie).toContain('Path=/');
+    expect(setCookie).not.toContain('Secure');
+  });
+
+  it('refuses a reused link', async () => {
+    const email = fresh('reuse');
+    await invite(email);
+    await requestLink(email);
+    const token = lastLinkFor(email).searchParams.get('token');
+    const first = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token, email } });
+    expect(first.statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token, email } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: 'Invalid sign-in link', code: 'invalid-link' });
+  });
+
+  it('refuses a link after 10 minutes', async () => {
+    const email = fresh('expiry');
+    await invite(email);
+    await requestLink(email);
+    const token = lastLinkFor(email).searchParams.get('token');
+    clock += 10 * 60 * 1000 + 1000;
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token, email } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('invalid-link');
+    } finally {
+      clock = Date.now();
+    }
+  });
+
+  it('accepts a link just before it expires', async () => {
+    const email = fresh('inside');
+    await invite(email);
+    await requestLink(email);
+    const token = lastLinkFor(email).searchParams.get('token');
+    clock += 9 * 60 * 1000;
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token, email } });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      clock = Date.now();
+    }
+  });
+
+  it('lets exactly one of ten parallel verifies succeed', async () => {
+    const email = fresh('parallel');
+    await invite(email);
+    await requestLink(email);
+    const token = lastLinkFor(email).searchParams.get('token');
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token, email } }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 400)).toHaveLength(9);
+  });
+
+  it('refuses the link for another e-mail, and the link still works for its own', async () => {
+    const email = fresh('bound');
+    await invite(email);
+    await requestLink(email);
+    const token = lastLinkFor(email).searchParams.get('token');
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { token, email: fresh('attacker') },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const wrongRole = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { token, email, userType: 'guide' },
+    });
+    expect(wrongRole.statusCode).toBe(400);
+    const right = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token, email } });
+    expect(right.statusCode).toBe(200);
+  });
+
+  it('answers a bad body with a 400 JSON error', async () => {
+    for (const payload of [
+      {},
+      { token: 'x' },
+      { token: 5, email: 'a@b.co' },
+      { token: '', email: 'a@b.co' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('validation-error');
+    }
+  });
+
+  it('limits verifies to 30 per IP per 5 minutes', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify',
+        payload: { token: `bogus-${i}`, email: 'x@example.com' },
+        remoteAddress: '10.1.2.3',
+      });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('sessions', () => {
+  it("answers the status call without a session with 401 'User not authenticated'", async () => {
+    const res = await t.app.inject({ url: '/api/users/status' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'User not authenticated', code: 'unauthenticated' });
+  });
+
+  it('accepts the cookie and a bearer token, and sign-out revokes the session on the server', async () => {
+    const email = fresh('session');
+    const { cookie, token } = await signIn(email);
+    const byCookie = await t.app.inject({ url: '/api/users/status', headers: { cookie } });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.json().user).toMatchObject({ email, role: 'tourist', onboardingCompleted: false });
+    expect(byCookie.json().user).not.toHaveProperty('personalityTestCompleted');
+    const byBearer = await t.app.inject({
+      url: '/api/users/status',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(byBearer.statusCode).toBe(200);
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/lokal_session=;/);
+    // The old token no longer works, even if a client kept it.
+    expect((await t.app.inject({ url: '/api/users/status', headers: { cookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/users/status', headers: { authorization: `Bearer ${token}` } }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('issues a new session on every sign-in', async () => {
+    const email = fresh('twice');
+    const a = await signIn(email);
+    const b = await signIn(email);
+    expect(a.token).not.toBe(b.token);
+  });
+
+  it('refuses a forged token', async () => {
+    const res = await t.app.inject({ url: '/api/users/status', headers: { cookie: 'lokal_session=forged' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('development mock sign-in', () => {
+  it('creates a real session for a mock user on localhost', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/mock-sign-in',
+      payload: { email: 'dev.guide@mock.local', userType: 'guide' },
+      headers: { host: 'localhost:3000' },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.mockUser.uid).toMatch(/^mock_\d+$/);
+    expect(body.mockUser.displayName).toBe('dev.guide');
+    expect(body.user.role).toBe('guide');
+    const cookie = res.cookies.find((c) => c.name === 'lokal_session')!;
+    const status = await t.app.inject({
+      url: '/api/users/status',
+      headers: { cookie: `lokal_session=${cookie.value}` },
+    });
+    expect(status.json().user.email).toBe('dev.guide@mock.local');
+  });
+
+  it('is 404 for any host that is not localhost', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/mock-sign-in',
+      payload: { email: 'x@y.z', userType: 'tourist' },
+      headers: { host: 'lokal.example.com' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('production', () => {
+  it('has no development endpoint, uses Secure __Host- cookies, and sends mail over SMTP', async () => {
+    const smtp = await startSmtpServer();
+    const database = await openTestDatabase();
+    const email = fresh('prod');
+    const config = {
+      ...testConfig(),
+      production: true,
+      publicUrl: 'https://lokal.example',
+      smtpUrl: smtp.url,
+      invites: [email],
+    };
+    const app = await buildApp(config, { database, logger: false });
+    try {
+      const dev = await app.inject({
+        method: 'POST',
+        url: '/api/dev/mock-sign-in',
+        payload: { email: 'x@y.z', userType: 'tourist' },
+        headers: { host: 'localhost' },
+      });
+      expect(dev.statusCode).toBe(404);
+
+      const sent = await app.inject({
+        method: 'POST',
+        url: '/api/auth/request-link',
+        payload: { email, userType: 'guide' },
+      });
+      expect(sent.statusCode).toBe(200);
+      expect(smtp.mails).toHaveLength(1);
+      expect(smtp.mails[0]!.to).toEqual([email]);
+      const link = new URL(extractSignInLink(smtp.mails[0]!.raw));
+      expect(link.origin).toBe('https://lokal.example');
+      expect(link.pathname).toBe('/guide/auth-redirect');
+
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/verify',
+        payload: { token: link.searchParams.get('token'), email },
+      });
+      expect(res.statusCode).toBe(200);
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toMatch(/^__Host-lokal_session=/);
+      expect(setCookie).toContain('Secure');
+      expect(setCookie).toContain('HttpOnly');
+      expect(setCookie).toContain('Path=/');
+    } finally {
+      await app.close();
+      await database.close();
+      await smtp.close();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+// Auth strings and limits from the spec (§2, §5, §8, §9) and the security baseline.
+export const AUTH_MESSAGES = {
+  sendFailed: 'Something went wrong. Please try again.',
+  resendFailed: 'Failed to resend email. Please try again.',
+  signInFailed: 'Sign-in failed. Please try again.',
+  notAuthenticated: 'User not authenticated',
+  invalidLink: 'Invalid sign-in link',
+  emailRequired: 'Email is required for sign-in',
+  signOutFailed: 'Failed to sign out',
+  signedOut: 'Successfully signed out',
+  statusFailed: 'Failed to check user status',
+  checkingAuth: 'Checking authentication...',
+  betaTitle: 'Beta Access Only',
+  betaBody:
+    "Lokal is in private beta. Your e-mail isn't on the invite list yet, or your city is not yet open. Ask us for access and we'll be in touch.",
+  roleMismatch: (role: string) => `This e-mail already has a ${role} account. Sign in as a ${role} instead.`,
+  rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+  devEnabled: 'Development mode enabled!',
+  devDisabled: 'Development mode disabled!',
+  mockSignedIn: (role: string) => `Mock ${role} sign-in successful!`,
+  devSignedOut: 'Signed out successfully!',
+} as const;
+
+export const STORAGE_KEYS = {
+  emailForSignIn: 'emailForSignIn',
+  userType: 'userType',
+  mockUser: 'mockUser',
+  developmentModeEnabled: 'developmentModeEnabled',
+  mockUserType: 'mockUserType',
+} as const;
+
+export const MAGIC_LINK_TTL_MS = 10 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const REDIRECT_DELAY_MS = 2000;
+export const BETA_REQUEST_EMAIL = 'beta@lokal.app';
+export const MOCK_UID_PREFIX = 'mock_';

@@ -1,0 +1,99 @@
+import type { UserType } from '../schemas/auth.ts';
+import { safeRedirect } from './redirect.ts';
+
+/** What a protected route asks of the visitor (spec §2 route table). */
+export type RouteRequirement = {
+  role?: UserType;
+  onboarding: boolean;
+  personalityTest: boolean;
+  /** True on the onboarding pages themselves. */
+  onboardingPage?: boolean;
+};
+
+/** The route-guard state of spec §3, as the status call reports it. */
+export type GuardStatus = {
+  exists: boolean;
+  onboardingCompleted: boolean;
+  personalityTestCompleted: boolean;
+  role: UserType | 'staff' | null;
+};
+
+export type GuardInput = {
+  requirement: RouteRequirement;
+  /** Session check still running, or the status call still loading. */
+  loading: boolean;
+  signedIn: boolean;
+  devMode: boolean;
+  status: GuardStatus | null;
+  statusError: string | null;
+  location: { pathname: string; search?: string; from?: string | null };
+};
+
+export type GuardDecision =
+  | { kind: 'loading'; message: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'redirect'; to: string; from?: string }
+  | { kind: 'show' };
+
+const CHECKING = 'Checking authentication...';
+
+/** The access guard of spec §4, its 11 steps in order. Pure: the React wrapper only applies the result. */
+export function decideAccess(input: GuardInput): GuardDecision {
+  const { requirement: req, status, location } = input;
+  const here = `${location.pathname}${location.search ?? ''}`;
+  const role = req.role;
+
+  // 1. Still checking.
+  if (input.loading) return { kind: 'loading', message: CHECKING };
+  // 2. Nobody signed in.
+  if (!input.signedIn) return { kind: 'redirect', to: role ? `/${role}/login` : '/', from: here };
+  // 3. Development mode skips every other check.
+  if (input.devMode) return { kind: 'show' };
+  // 4. The status call failed.
+  if (input.statusError !== null) {
+    if (/not found/i.test(input.statusError)) {
+      return { kind: 'redirect', to: `/${role ?? 'guide'}/onboarding`, from: here };
+    }
+    return { kind: 'error', message: input.statusError };
+  }
+  if (!status) return { kind: 'loading', message: CHECKING };
+  // 5. No user record yet.
+  if (!status.exists) return { kind: 'redirect', to: `/${role ?? 'guide'}/onboarding`, from: here };
+  // 6. Each role is kept out of the other's area.
+  if (status.role === 'tourist' && location.pathname.startsWith('/guide/')) {
+    return { kind: 'redirect', to: '/tourist/home' };
+  }
+  if (status.role === 'guide' && location.pathname.startsWith('/tourist/')) {
+    return { kind: 'redirect', to: '/guide/home' };
+  }
+  // 7. Wrong role for this page.
+  if (role && status.role !== role) {
+    return { kind: 'redirect', to: status.role && status.role !== 'staff' ? `/${status.role}/home` : '/' };
+  }
+  // 8. Onboarding page, onboarding already done.
+  if (req.onboardingPage && status.onboardingCompleted) {
+    if (status.role === 'guide') {
+      if (status.personalityTestCompleted) {
+        const remembered = location.from?.startsWith('/guide/') ? location.from : null;
+        return { kind: 'redirect', to: remembered ? safeRedirect(remembered, 'guide') : '/guide/home' };
+      }
+      return { kind: 'redirect', to: '/guide/preview' };
+    }
+    const remembered = location.from?.startsWith('/tourist/') ? location.from : null;
+    return { kind: 'redirect', to: remembered ? safeRedirect(remembered, 'tourist') : '/tourist/home' };
+  }
+  // 9. Onboarding required.
+  if (req.onboarding && !status.onboardingCompleted) {
+    return {
+      kind: 'redirect',
+      to: `/${status.role === 'guide' ? 'guide' : (role ?? 'tourist')}/onboarding`,
+      from: here,
+    };
+  }
+  // 10. Personality test required (guides).
+  if (req.personalityTest && status.role === 'guide' && !status.personalityTestCompleted) {
+    return { kind: 'redirect', to: '/guide/personality/test', from: here };
+  }
+  // 11. Show the page.
+  return { kind: 'show' };
+}

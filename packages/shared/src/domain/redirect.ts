@@ -1,0 +1,23 @@
+import type { Role } from '../schemas/auth.ts';
+
+const ALLOWED_PREFIXES = ['/tourist/', '/guide/', '/admin/'];
+
+export function roleHome(role: Role | null | undefined): string {
+  if (role === 'tourist') return '/tourist/home';
+  if (role === 'guide') return '/guide/home';
+  if (role === 'staff') return '/admin';
+  return '/';
+}
+
+/**
+ * A redirect target after sign-in must be a same-origin path under /tourist/, /guide/ or /admin/.
+ * Anything else (`//evil.com`, `https://…`, `/\evil.com`, `javascript:`) becomes the role's home.
+ */
+export function safeRedirect(target: unknown, role: Role | null | undefined): string {
+  if (typeof target !== 'string' || target.length > 2048) return roleHome(role);
+  if (!target.startsWith('/') || target.startsWith('//') || /[\\\s]/.test(target) || target.includes('..')) {
+    return roleHome(role);
+  }
+  if (!ALLOWED_PREFIXES.some((p) => target.startsWith(p))) return roleHome(role);
+  return target;
+}

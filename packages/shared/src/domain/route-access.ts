@@ -1,0 +1,15 @@
+import type { RouteRequirement } from './access-guard.ts';
+
+// The route table of spec §2: which protected page needs what. Open pages are not listed.
+export const PROTECTED_ROUTES: Record<string, RouteRequirement> = {
+  '/tourist/home': { role: 'tourist', onboarding: true, personalityTest: false },
+  '/tourist/chats': { role: 'tourist', onboarding: true, personalityTest: false },
+  '/tourist/settings': { role: 'tourist', onboarding: true, personalityTest: false },
+  '/guide/onboarding': { role: 'guide', onboarding: false, personalityTest: false, onboardingPage: true },
+  '/guide/preview': { role: 'guide', onboarding: true, personalityTest: false },
+  '/guide/personality/test': { role: 'guide', onboarding: true, personalityTest: false },
+  '/guide/home': { role: 'guide', onboarding: true, personalityTest: true },
+  '/guide/chats': { role: 'guide', onboarding: true, personalityTest: true },
+  '/guide/settings': { role: 'guide', onboarding: true, personalityTest: true },
+  '/guide/top-tourists': { role: 'guide', onboarding: true, personalityTest: true },
+};

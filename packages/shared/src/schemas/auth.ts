@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const userTypeSchema = z.enum(['tourist', 'guide']);
+export type UserType = z.infer<typeof userTypeSchema>;
+export const roleSchema = z.enum(['tourist', 'guide', 'staff']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** E-mails are compared lower-cased and trimmed everywhere (spec §5). */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Please enter a valid email address' }));
+
+export const requestLinkBodySchema = z.object({ email: emailSchema, userType: userTypeSchema });
+export type RequestLinkBody = z.infer<typeof requestLinkBodySchema>;
+export const requestLinkResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const verifyBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  email: emailSchema,
+  userType: userTypeSchema.optional(),
+});
+export type VerifyBody = z.infer<typeof verifyBodySchema>;
+
+export const betaRequestBodySchema = z.object({ email: emailSchema, userType: userTypeSchema });
+
+export const statusUserSchema = z.object({
+  id: z.string(),
+  role: roleSchema,
+  userType: roleSchema,
+  email: z.string(),
+  displayName: z.string().nullable(),
+  onboardingCompleted: z.boolean(),
+  personalityTestCompleted: z.boolean().optional(),
+});
+export const statusResponseSchema = z.object({ success: z.literal(true), user: statusUserSchema });
+export type StatusResponse = z.infer<typeof statusResponseSchema>;
+export type StatusUser = z.infer<typeof statusUserSchema>;
+
+export const successSchema = z.object({ success: z.literal(true) });
+
+/** Development-only mock sign-in: the e-mail is deliberately not validated (spec §5). */
+export const mockSignInBodySchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  userType: userTypeSchema,
+});
+export const mockSignInResponseSchema = statusResponseSchema.extend({
+  mockUser: z.object({ uid: z.string(), email: z.string(), displayName: z.string() }),
+});
