@@ -15,6 +15,12 @@ import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { avatarRoutes } from './modules/avatars/routes.ts';
+import { createOnboardingRepository } from './modules/onboarding/repository.ts';
+import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { createOnboardingService } from './modules/onboarding/service.ts';
+import { createPhoneRepository } from './modules/phone/repository.ts';
+import { phoneRoutes } from './modules/phone/routes.ts';
+import { createPhoneService } from './modules/phone/service.ts';
 import { createShowcaseRepository } from './modules/showcase/repository.ts';
 import { showcaseRoutes } from './modules/showcase/routes.ts';
 import { createShowcaseService } from './modules/showcase/service.ts';
@@ -24,6 +30,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/sessions.ts';
+import { createSmsSender, type SmsSender } from './plugins/sms.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export type BuildOptions = {
@@ -36,6 +43,7 @@ export type BuildOptions = {
   now?: () => number;
   /** Replace the mail transport (SMTP or outbox) with another. */
   mailer?: Mailer;
+  sms?: SmsSender;
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -53,8 +61,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (options.seed) await seedDemoData(database.db);
 
   const now = options.now ?? Date.now;
+  const authRepo = createAuthRepository(database.db);
   const auth = createAuthService({
-    repo: createAuthRepository(database.db),
+    repo: authRepo,
     config,
     mailer: options.mailer ?? createMailer(config, app.log),
     now,
@@ -81,6 +90,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   systemRoutes(app, createSystemRepository(database.db));
   authRoutes(app, auth, config);
+  const phone = createPhoneService({
+    repo: createPhoneRepository(database.db),
+    sms: options.sms ?? createSmsSender(config, app.log),
+    config,
+    now,
+    countHit: (key, start) => authRepo.countHit(key, start),
+  });
+  phoneRoutes(app, phone);
+  onboardingRoutes(app, createOnboardingService({ repo: createOnboardingRepository(database.db), phone }));
   showcaseRoutes(app, createShowcaseService(createShowcaseRepository(database.db)));
   avatarRoutes(app);
 

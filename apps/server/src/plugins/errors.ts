@@ -1,3 +1,5 @@
+import { AUTH_MESSAGES } from '@lokal/shared/constants/auth';
+import { ONBOARDING_MESSAGES } from '@lokal/shared/constants/onboarding';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -13,6 +15,13 @@ export class HttpError extends Error {
   }
 }
 
+// The spec's own messages reach the user verbatim; other validation messages name their field.
+const SPEC_MESSAGES = new Set<string>(
+  [...Object.values(AUTH_MESSAGES), ...Object.values(ONBOARDING_MESSAGES)].filter(
+    (m) => typeof m === 'string',
+  ),
+);
+
 // One error shape for every failure: { message, code }.
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -21,9 +30,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const where = first?.instancePath
-        ? ` (${err.validationContext}${first.instancePath.replaceAll('/', '.')})`
-        : '';
+      const where =
+        first?.instancePath && !SPEC_MESSAGES.has(first.message ?? '')
+          ? ` (${err.validationContext}${first.instancePath.replaceAll('/', '.')})`
+          : '';
       return reply
         .status(400)
         .send({ message: `${first?.message ?? 'Invalid request'}${where}`, code: 'validation-error' });

@@ -10,10 +10,10 @@ export const guideProfiles = pgTable('guide_profiles', {
     .references(() => users.id, { onDelete: 'cascade' }),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
-  age: integer('age').notNull(),
-  city: text('city').notNull(),
-  country: text('country').notNull(),
-  profession: text('profession').notNull(),
+  age: integer('age'),
+  city: text('city').notNull().default(''),
+  country: text('country').notNull().default(''),
+  profession: text('profession').notNull().default(''),
   bio: text('bio').notNull().default(''),
   image: text('image').notNull(),
   rating: real('rating').notNull().default(0),
@@ -26,6 +26,12 @@ export const guideProfiles = pgTable('guide_profiles', {
   responseTime: text('response_time').notNull().default('within a day'),
   verified: boolean('verified').notNull().default(false),
   tourTypes: jsonb('tour_types').$type<TourTypeOffer[]>().notNull().default([]),
+  gender: text('gender'),
+  customGender: text('custom_gender'),
+  pronouns: text('pronouns'),
+  hideProfile: boolean('hide_profile').notNull().default(false),
+  socialMedia: text('social_media'),
+  hideSocialMedia: boolean('hide_social_media').notNull().default(false),
   /** Position on the landing page (1-3); null = not featured. */
   showcaseRank: integer('showcase_rank'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -37,25 +43,39 @@ export const touristProfiles = pgTable('tourist_profiles', {
     .references(() => users.id, { onDelete: 'cascade' }),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
-  age: integer('age').notNull(),
-  city: text('city').notNull(),
-  country: text('country').notNull(),
+  age: integer('age'),
+  city: text('city').notNull().default(''),
+  country: text('country').notNull().default(''),
   occupation: text('occupation').notNull(),
   bio: text('bio').notNull().default(''),
   image: text('image').notNull(),
   profileImages: text('profile_images').array().notNull().default([]),
-  status: text('status', { enum: ['Luxury VIP Member', 'Premium Member', 'Gold Member'] }).notNull(),
-  budgetMin: integer('budget_min').notNull(),
-  budgetMax: integer('budget_max').notNull(),
+  status: text('status', { enum: ['Luxury VIP Member', 'Premium Member', 'Gold Member'] })
+    .notNull()
+    .default('Gold Member'),
+  budgetMin: integer('budget_min').notNull().default(0),
+  budgetMax: integer('budget_max').notNull().default(0),
   currency: text('currency').notNull().default('USD'),
   interests: text('interests').array().notNull().default([]),
   languages: text('languages').array().notNull().default([]),
   lookingFor: text('looking_for').array().notNull().default([]),
-  availability: jsonb('availability').$type<Availability>().notNull(),
+  availability: jsonb('availability')
+    .$type<Availability>()
+    .notNull()
+    .default({ newGuides: true, experiencedGuides: true }),
   rating: real('rating').notNull().default(0),
   verified: boolean('verified').notNull().default(false),
   acceptanceRate: integer('acceptance_rate').notNull().default(0),
   requestsLast30Days: integer('requests_last_30_days').notNull().default(0),
   showcaseRank: integer('showcase_rank'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The personality assessment as the guide answered it (spec §3). */
+export const guideAssessments = pgTable('guide_assessments', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,12 +10,17 @@ export const users = pgTable(
     displayName: text('display_name'),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
     personalityTestCompleted: boolean('personality_test_completed').notNull().default(false),
+    /** E.164, set once verified by SMS on this account. */
+    phone: text('phone'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // E-mails are compared lower-cased; the unique index makes that a database rule.
     uniqueIndex('users_email_lower_idx').using('btree', sql`lower(${t.email})`),
+    // A verified phone belongs to one account only.
+    uniqueIndex('users_phone_idx').on(t.phone).where(sql`${t.phone} is not null`),
   ],
 );
 

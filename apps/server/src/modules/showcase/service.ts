@@ -15,7 +15,7 @@ export function createShowcaseService(repo: ReturnType<typeof createShowcaseRepo
           ({ profile: g }): ProfileCard => ({
             id: g.userId,
             name: `${g.firstName} ${g.lastName}`,
-            age: g.age,
+            age: g.age ?? 0,
             location: `${g.city}, ${g.country}`,
             profession: g.profession,
             bio: g.bio,
@@ -29,7 +29,7 @@ export function createShowcaseService(repo: ReturnType<typeof createShowcaseRepo
           ({ profile: t }): ProfileCard => ({
             id: t.userId,
             name: `${t.firstName} ${t.lastName}`,
-            age: t.age,
+            age: t.age ?? 0,
             location: t.country,
             profession: t.occupation,
             bio: t.bio,

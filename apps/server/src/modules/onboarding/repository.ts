@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  guideAssessments,
+  guideProfiles,
+  type TourTypeOffer,
+  touristProfiles,
+} from '../../db/schema/profiles.ts';
+import { users } from '../../db/schema/users.ts';
+
+export function createOnboardingRepository(db: Db) {
+  return {
+    async completeTourist(
+      userId: string,
+      p: { firstName: string; lastName: string; occupation: string; image: string },
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(touristProfiles)
+          .values({ userId, ...p })
+          .onConflictDoUpdate({
+            target: touristProfiles.userId,
+            set: { firstName: p.firstName, lastName: p.lastName, occupation: p.occupation },
+          });
+        await tx
+          .update(users)
+          .set({ onboardingCompleted: true, displayName: `${p.firstName} ${p.lastName}` })
+          .where(eq(users.id, userId));
+      });
+    },
+
+    async completeGuide(
+      userId: string,
+      p: {
+        firstName: string;
+        lastName: string;
+        gender: string;
+        customGender: string | null;
+        pronouns: string | null;
+        image: string;
+      },
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const { image, ...editable } = p;
+        await tx
+          .insert(guideProfiles)
+          .values({ userId, ...p })
+          .onConflictDoUpdate({ target: guideProfiles.userId, set: editable });
+        await tx
+          .update(users)
+          .set({ onboardingCompleted: true, displayName: `${p.firstName} ${p.lastName}` })
+          .where(eq(users.id, userId));
+      });
+    },
+
+    async saveAssessment(
+      userId: string,
+      answers: Record<string, unknown>,
+      profile: {
+        languages: string[];
+        profession: string;
+        specialties: string[];
+        tourTypes: TourTypeOffer[];
+        priceMin: number;
+        priceMax: number;
+        hideProfile: boolean;
+        socialMedia: string;
+        hideSocialMedia: boolean;
+      },
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(guideAssessments)
+          .values({ userId, answers })
+          .onConflictDoUpdate({ target: guideAssessments.userId, set: { answers, updatedAt: new Date() } });
+        await tx.update(guideProfiles).set(profile).where(eq(guideProfiles.userId, userId));
+        await tx.update(users).set({ personalityTestCompleted: true }).where(eq(users.id, userId));
+      });
+    },
+
+    async guidePreview(userId: string) {
+      const [row] = await db
+        .select({ profile: guideProfiles, answers: guideAssessments.answers, user: users })
+        .from(guideProfiles)
+        .innerJoin(users, eq(users.id, guideProfiles.userId))
+        .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
+        .where(eq(guideProfiles.userId, userId));
+      return row ?? null;
+    },
+  };
+}
+
+export type OnboardingRepository = ReturnType<typeof createOnboardingRepository>;

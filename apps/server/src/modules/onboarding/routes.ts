@@ -1,0 +1,122 @@
+import { errorSchema } from '@lokal/shared/schemas/common';
+import {
+  assessmentSchema,
+  guideOnboardingSchema,
+  onboardingResponseSchema,
+  personalityStatusSchema,
+  touristOnboardingSchema,
+} from '@lokal/shared/schemas/onboarding';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/sessions.ts';
+import type { App } from '../../types.ts';
+import type { OnboardingService } from './service.ts';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+const previewSchema = z.object({
+  personalityTestCompleted: z.boolean(),
+  profile: z.object({
+    id: z.string(),
+    name: z.string(),
+    age: z.number().nullable(),
+    city: z.string(),
+    country: z.string(),
+    profession: z.string(),
+    bio: z.string(),
+    image: z.string(),
+    rating: z.number(),
+    reviews: z.number(),
+    totalTours: z.number(),
+    priceRange: z.object({ min: z.number(), max: z.number() }),
+    specialties: z.array(z.string()),
+    languages: z.array(z.string()),
+    responseTime: z.string(),
+    verified: z.boolean(),
+    tourTypes: z.array(z.object({ name: z.string(), duration: z.string(), price: z.number() })),
+    gender: z.string().nullable(),
+    pronouns: z.string().nullable(),
+    hideProfile: z.boolean(),
+    socialMedia: z.string().nullable(),
+    hideSocialMedia: z.boolean(),
+  }),
+  assessment: assessmentSchema.nullable(),
+});
+
+export function onboardingRoutes(app: App, service: OnboardingService) {
+  app.post(
+    '/api/tourists/onboarding',
+    {
+      preHandler: requireUser('tourist'),
+      schema: {
+        tags: ['onboarding'],
+        summary: "Complete a tourist's onboarding",
+        body: touristOnboardingSchema,
+        response: { 200: onboardingResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.completeTourist(request.auth!.user, request.body);
+      return { success: true as const, onboardingCompleted: true as const };
+    },
+  );
+
+  app.post(
+    '/api/guides/onboarding',
+    {
+      preHandler: requireUser('guide'),
+      schema: {
+        tags: ['onboarding'],
+        summary: "Complete a guide's onboarding",
+        body: guideOnboardingSchema,
+        response: { 200: onboardingResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.completeGuide(request.auth!.user, request.body);
+      return { success: true as const, onboardingCompleted: true as const };
+    },
+  );
+
+  app.get(
+    '/api/guides/personality-status',
+    {
+      preHandler: requireUser('guide'),
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Whether the guide has completed the personality assessment',
+        response: { 200: personalityStatusSchema, ...errors },
+      },
+    },
+    async (request) => ({ personalityTestCompleted: request.auth!.user.personalityTestCompleted }),
+  );
+
+  app.post(
+    '/api/guides/personality-assessment',
+    {
+      preHandler: requireUser('guide'),
+      schema: {
+        tags: ['onboarding'],
+        summary: "Save the guide's personality assessment; the profile goes live",
+        body: assessmentSchema,
+        response: { 200: personalityStatusSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.saveAssessment(request.auth!.user, request.body);
+      return { personalityTestCompleted: true };
+    },
+  );
+
+  app.get(
+    '/api/guides/me',
+    {
+      preHandler: requireUser('guide'),
+      schema: {
+        tags: ['onboarding'],
+        summary: "The guide's own profile as tourists will see it, with the saved answers",
+        response: { 200: previewSchema, ...errors },
+      },
+    },
+    async (request) => service.preview(request.auth!.user),
+  );
+}

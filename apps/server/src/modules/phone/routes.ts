@@ -1,0 +1,50 @@
+import { errorSchema } from '@lokal/shared/schemas/common';
+import {
+  sendCodeBodySchema,
+  sendCodeResponseSchema,
+  verifyCodeBodySchema,
+  verifyCodeResponseSchema,
+} from '@lokal/shared/schemas/onboarding';
+import { requireUser } from '../../plugins/sessions.ts';
+import type { App } from '../../types.ts';
+import type { PhoneService } from './service.ts';
+
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+  502: errorSchema,
+};
+
+export function phoneRoutes(app: App, service: PhoneService) {
+  app.post(
+    '/api/phone/send-code',
+    {
+      preHandler: requireUser('tourist', 'guide'),
+      schema: {
+        tags: ['phone'],
+        summary: 'Text a 6-digit code to a phone number',
+        body: sendCodeBodySchema,
+        response: { 200: sendCodeResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.sendCode(request.auth!.user.id, request.body.phone, request.ip),
+  );
+
+  app.post(
+    '/api/phone/verify-code',
+    {
+      preHandler: requireUser('tourist', 'guide'),
+      schema: {
+        tags: ['phone'],
+        summary: 'Check the code and link the phone to this account',
+        body: verifyCodeBodySchema,
+        response: { 200: verifyCodeResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.verifyCode(request.auth!.user.id, request.body.phone, request.body.code, request.ip),
+  );
+}

@@ -1,0 +1,33 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+
+export type SmsSender = { send: (to: string, text: string) => Promise<void> };
+
+/** POSTs `{to, text}` to SMS_WEBHOOK_URL; without one, prints the SMS and appends it to the outbox. */
+export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSender {
+  if (config.smsWebhookUrl) {
+    const url = config.smsWebhookUrl;
+    return {
+      async send(to, text) {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ to, text }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+      },
+    };
+  }
+  const outbox = path.join(config.dataDir, 'outbox');
+  return {
+    async send(to, text) {
+      mkdirSync(outbox, { recursive: true });
+      appendFileSync(path.join(outbox, 'sms.log'), `${new Date().toISOString()} ${to} ${text}\n`);
+      log.info({ to }, 'SMS written to the outbox');
+      console.log(`SMS to ${to}: ${text}`);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import {
+  ANIME_KDRAMA,
+  GENDERS,
+  LANGUAGES,
+  ONBOARDING_MESSAGES,
+  ORIENTATIONS,
+  PHONE_MIN_LENGTH,
+  RELATIONSHIP_STATUSES,
+} from '../constants/onboarding.ts';
+
+const name = z.string().trim().max(60);
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .min(PHONE_MIN_LENGTH, ONBOARDING_MESSAGES.invalidPhone)
+  .max(32, ONBOARDING_MESSAGES.invalidPhone);
+export const codeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, ONBOARDING_MESSAGES.invalidCode);
+
+export const sendCodeBodySchema = z.object({ phone: phoneSchema });
+export const sendCodeResponseSchema = z.object({
+  status: z.enum(['sent', 'already-verified']),
+  phone: z.string(),
+  /** Seconds before another code may be asked for. */
+  resendAfter: z.number().int(),
+});
+export const verifyCodeBodySchema = z.object({ phone: phoneSchema, code: codeSchema });
+export const verifyCodeResponseSchema = z.object({
+  status: z.enum(['verified', 'already-verified']),
+  phone: z.string(),
+});
+
+const namesRefine = <T extends { firstName: string; lastName: string }>(v: T, ctx: z.RefinementCtx) => {
+  if (!v.firstName || !v.lastName) {
+    ctx.addIssue({ code: 'custom', path: ['firstName'], message: ONBOARDING_MESSAGES.namesRequired });
+  }
+};
+
+export const touristOnboardingSchema = z
+  .object({
+    firstName: name,
+    lastName: name,
+    phone: phoneSchema,
+    phoneVerified: z.boolean(),
+    occupation: z.string().trim().min(1, 'Please choose or type your occupation').max(60),
+  })
+  .superRefine(namesRefine);
+export type TouristOnboarding = z.infer<typeof touristOnboardingSchema>;
+
+export const guideOnboardingSchema = z
+  .object({
+    firstName: name,
+    lastName: name,
+    phone: phoneSchema,
+    phoneVerified: z.boolean(),
+    gender: z.enum(GENDERS, { message: ONBOARDING_MESSAGES.genderRequired }),
+    customGender: z.string().trim().max(60).optional(),
+    pronouns: z.string().trim().max(60).optional(),
+  })
+  .superRefine((v, ctx) => {
+    namesRefine(v, ctx);
+    if (v.gender === 'other' && (!v.customGender || !v.pronouns)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['customGender'],
+        message: ONBOARDING_MESSAGES.customGenderRequired,
+      });
+    }
+  });
+export type GuideOnboarding = z.infer<typeof guideOnboardingSchema>;
+
+export const onboardingResponseSchema = z.object({
+  success: z.literal(true),
+  onboardingCompleted: z.literal(true),
+});
+
+const scale = z.number().int().min(1).max(5);
+
+export const assessmentSchema = z.object({
+  languages: z.array(z.enum(LANGUAGES)).min(1).max(LANGUAGES.length),
+  customLanguage: z.string().trim().max(40).default(''),
+  occupation: z.string().trim().min(1).max(80),
+  experiences: z.array(z.string().min(1).max(60)).min(1).max(13),
+  musicPreference: z.object({ rap: scale, techno: scale, rock: scale }),
+  drinks: z.boolean(),
+  cannabisComfort: scale,
+  politicalJokes: scale,
+  animeKdrama: z.enum(ANIME_KDRAMA),
+  lgbtqFriendly: z.boolean(),
+  orientation: z.enum(ORIENTATIONS),
+  hideProfile: z.boolean(),
+  relationshipStatus: z.enum(RELATIONSHIP_STATUSES),
+  socialMedia: z.string().trim().min(1).max(100),
+  hideSocialMedia: z.boolean(),
+});
+export type Assessment = z.infer<typeof assessmentSchema>;
+
+export const personalityStatusSchema = z.object({ personalityTestCompleted: z.boolean() });
