@@ -15,6 +15,14 @@ import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { avatarRoutes } from './modules/avatars/routes.ts';
+import { createDiscoveryRepository } from './modules/discovery/repository.ts';
+import { discoveryRoutes } from './modules/discovery/routes.ts';
+import { createDiscoveryService } from './modules/discovery/service.ts';
+import { createFavoritesRepository } from './modules/favorites/repository.ts';
+import { favoritesRoutes } from './modules/favorites/routes.ts';
+import { createLocaleRepository } from './modules/locale/repository.ts';
+import { localeRoutes } from './modules/locale/routes.ts';
+import { createLocaleService } from './modules/locale/service.ts';
 import { createOnboardingRepository } from './modules/onboarding/repository.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { createOnboardingService } from './modules/onboarding/service.ts';
@@ -99,6 +107,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   phoneRoutes(app, phone);
   onboardingRoutes(app, createOnboardingService({ repo: createOnboardingRepository(database.db), phone }));
+  discoveryRoutes(app, createDiscoveryService({ repo: createDiscoveryRepository(database.db), now }));
+  favoritesRoutes(app, createFavoritesRepository(database.db));
+  localeRoutes(
+    app,
+    createLocaleService({
+      repo: createLocaleRepository(database.db),
+      ratesUrl: config.exchangeRatesUrl,
+      now,
+      log: app.log,
+    }),
+  );
   showcaseRoutes(app, createShowcaseService(createShowcaseRepository(database.db)));
   avatarRoutes(app);
 

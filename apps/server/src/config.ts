@@ -33,6 +33,7 @@ const envSchema = z
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
     INVITES: emailList.optional(),
     ADMIN_EMAILS: emailList.optional(),
+    EXCHANGE_RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -57,6 +58,8 @@ export type Config = {
   invites: string[];
   adminEmails: string[];
   logLevel: string;
+  /** A USD-based rates endpoint answering `{ rates: { EUR: 0.92, … } }`; unset → the shipped table. */
+  exchangeRatesUrl: string | undefined;
   /** Multiplies every rate limit (tests raise them; the defaults stay in production). */
   rateLimitScale: number;
   /** Where the built web app lives; absent in API-only tests. */
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmails: e.ADMIN_EMAILS ?? (production ? [] : emailList.parse(DEV_ADMINS)),
     logLevel: e.LOG_LEVEL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    exchangeRatesUrl: e.EXCHANGE_RATES_URL,
     webDist: undefined,
     ...overrides,
   };

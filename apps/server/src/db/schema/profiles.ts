@@ -1,75 +1,106 @@
-import { boolean, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export type TourTypeOffer = { name: string; duration: string; price: number };
 export type Availability = { newGuides: boolean; experiencedGuides: boolean };
 
-export const guideProfiles = pgTable('guide_profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  age: integer('age'),
-  city: text('city').notNull().default(''),
-  country: text('country').notNull().default(''),
-  profession: text('profession').notNull().default(''),
-  bio: text('bio').notNull().default(''),
-  image: text('image').notNull(),
-  rating: real('rating').notNull().default(0),
-  reviews: integer('reviews').notNull().default(0),
-  totalTours: integer('total_tours').notNull().default(0),
-  priceMin: integer('price_min').notNull().default(0),
-  priceMax: integer('price_max').notNull().default(0),
-  specialties: text('specialties').array().notNull().default([]),
-  languages: text('languages').array().notNull().default([]),
-  responseTime: text('response_time').notNull().default('within a day'),
-  verified: boolean('verified').notNull().default(false),
-  tourTypes: jsonb('tour_types').$type<TourTypeOffer[]>().notNull().default([]),
-  gender: text('gender'),
-  customGender: text('custom_gender'),
-  pronouns: text('pronouns'),
-  hideProfile: boolean('hide_profile').notNull().default(false),
-  socialMedia: text('social_media'),
-  hideSocialMedia: boolean('hide_social_media').notNull().default(false),
-  /** Position on the landing page (1-3); null = not featured. */
-  showcaseRank: integer('showcase_rank'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const guideProfiles = pgTable(
+  'guide_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    age: integer('age'),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default(''),
+    profession: text('profession').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    image: text('image').notNull(),
+    rating: real('rating').notNull().default(0),
+    reviews: integer('reviews').notNull().default(0),
+    totalTours: integer('total_tours').notNull().default(0),
+    priceMin: integer('price_min').notNull().default(0),
+    priceMax: integer('price_max').notNull().default(0),
+    specialties: text('specialties').array().notNull().default([]),
+    languages: text('languages').array().notNull().default([]),
+    responseTime: text('response_time').notNull().default('within a day'),
+    verified: boolean('verified').notNull().default(false),
+    tourTypes: jsonb('tour_types').$type<TourTypeOffer[]>().notNull().default([]),
+    gender: text('gender'),
+    customGender: text('custom_gender'),
+    pronouns: text('pronouns'),
+    hideProfile: boolean('hide_profile').notNull().default(false),
+    socialMedia: text('social_media'),
+    hideSocialMedia: boolean('hide_social_media').notNull().default(false),
+    /** Position on the landing page (1-3); null = not featured. */
+    showcaseRank: integer('showcase_rank'),
+    /** Shown to tourists: onboarding and assessment complete, profile not hidden. */
+    listed: boolean('listed').notNull().default(false),
+    /** Lower-cased name, city, profession and specialties; kept by a trigger, searched by trigram. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('guide_profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('guide_profiles_specialties_idx').using('gin', t.specialties),
+    index('guide_profiles_languages_idx').using('gin', t.languages),
+    index('guide_profiles_tour_types_idx').using('gin', sql`${t.tourTypes} jsonb_path_ops`),
+    index('guide_profiles_rank_idx').on(t.verified.desc(), t.rating.desc(), t.userId).where(sql`${t.listed}`),
+    index('guide_profiles_city_idx').using('btree', sql`lower(${t.city})`),
+  ],
+);
 
-export const touristProfiles = pgTable('tourist_profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  age: integer('age'),
-  city: text('city').notNull().default(''),
-  country: text('country').notNull().default(''),
-  occupation: text('occupation').notNull(),
-  bio: text('bio').notNull().default(''),
-  image: text('image').notNull(),
-  profileImages: text('profile_images').array().notNull().default([]),
-  status: text('status', { enum: ['Luxury VIP Member', 'Premium Member', 'Gold Member'] })
-    .notNull()
-    .default('Gold Member'),
-  budgetMin: integer('budget_min').notNull().default(0),
-  budgetMax: integer('budget_max').notNull().default(0),
-  currency: text('currency').notNull().default('USD'),
-  interests: text('interests').array().notNull().default([]),
-  languages: text('languages').array().notNull().default([]),
-  lookingFor: text('looking_for').array().notNull().default([]),
-  availability: jsonb('availability')
-    .$type<Availability>()
-    .notNull()
-    .default({ newGuides: true, experiencedGuides: true }),
-  rating: real('rating').notNull().default(0),
-  verified: boolean('verified').notNull().default(false),
-  acceptanceRate: integer('acceptance_rate').notNull().default(0),
-  requestsLast30Days: integer('requests_last_30_days').notNull().default(0),
-  showcaseRank: integer('showcase_rank'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const touristProfiles = pgTable(
+  'tourist_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    age: integer('age'),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default(''),
+    occupation: text('occupation').notNull(),
+    bio: text('bio').notNull().default(''),
+    image: text('image').notNull(),
+    profileImages: text('profile_images').array().notNull().default([]),
+    status: text('status', { enum: ['Luxury VIP Member', 'Premium Member', 'Gold Member'] })
+      .notNull()
+      .default('Gold Member'),
+    budgetMin: integer('budget_min').notNull().default(0),
+    budgetMax: integer('budget_max').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    interests: text('interests').array().notNull().default([]),
+    languages: text('languages').array().notNull().default([]),
+    lookingFor: text('looking_for').array().notNull().default([]),
+    availability: jsonb('availability')
+      .$type<Availability>()
+      .notNull()
+      .default({ newGuides: true, experiencedGuides: true }),
+    rating: real('rating').notNull().default(0),
+    verified: boolean('verified').notNull().default(false),
+    acceptanceRate: integer('acceptance_rate').notNull().default(0),
+    requestsLast30Days: integer('requests_last_30_days').notNull().default(0),
+    showcaseRank: integer('showcase_rank'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tourist_profiles_city_idx').using('btree', sql`lower(${t.city})`)],
+);
 
 /** The personality assessment as the guide answered it (spec §3). */
 export const guideAssessments = pgTable('guide_assessments', {
@@ -79,3 +110,18 @@ export const guideAssessments = pgTable('guide_assessments', {
   answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A user's favourite guides or tourists (spec §3 favorite payload). */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    profileType: text('profile_type', { enum: ['guide', 'tourist', 'traveler'] }).notNull(),
+    profileId: text('profile_id').notNull(),
+    profileName: text('profile_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.profileType, t.profileId] })],
+);

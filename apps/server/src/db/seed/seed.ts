@@ -48,7 +48,7 @@ export async function seedDemoData(db: Db): Promise<{ guides: number; tourists: 
 
     await tx
       .insert(guideProfiles)
-      .values(DEMO_GUIDES.map(({ email, ...g }) => ({ ...g, userId: idOf.get(email)! })))
+      .values(DEMO_GUIDES.map(({ email, ...g }) => ({ ...g, listed: true, userId: idOf.get(email)! })))
       .onConflictDoNothing();
     await tx
       .insert(touristProfiles)

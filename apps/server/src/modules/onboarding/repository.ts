@@ -64,6 +64,7 @@ export function createOnboardingRepository(db: Db) {
         priceMin: number;
         priceMax: number;
         hideProfile: boolean;
+        listed: boolean;
         socialMedia: string;
         hideSocialMedia: boolean;
       },

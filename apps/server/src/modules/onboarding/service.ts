@@ -81,6 +81,8 @@ export function createOnboardingService(deps: { repo: OnboardingRepository; phon
         priceMin: Math.min(...prices),
         priceMax: Math.max(...prices),
         hideProfile: answers.hideProfile,
+        // Hidden profiles never reach tourists, yet the guide still sees tourists.
+        listed: !answers.hideProfile,
         socialMedia: answers.socialMedia,
         hideSocialMedia: answers.hideSocialMedia,
       });

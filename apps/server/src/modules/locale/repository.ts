@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { guideProfiles } from '../../db/schema/profiles.ts';
+import { users } from '../../db/schema/users.ts';
+
+export function createLocaleRepository(db: Db) {
+  return {
+    async settings(userId: string) {
+      const [row] = await db
+        .select({
+          city: users.city,
+          currency: users.currency,
+          currencyMultiplier: users.currencyMultiplier,
+          guideCity: guideProfiles.city,
+          verified: guideProfiles.verified,
+        })
+        .from(users)
+        .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+    async setCity(userId: string, city: string) {
+      await db.update(users).set({ city }).where(eq(users.id, userId));
+    },
+    async setCurrency(userId: string, currency: string, currencyMultiplier: number) {
+      await db.update(users).set({ currency, currencyMultiplier }).where(eq(users.id, userId));
+    },
+  };
+}

@@ -1,0 +1,451 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
+import { users } from '../src/db/schema/users.ts';
+import { createDiscoveryRepository } from '../src/modules/discovery/repository.ts';
+import { createTestApp } from './helper.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let n = 0;
+
+type Card = {
+  id: string;
+  name: string;
+  city: string;
+  specialties: string[];
+  languages: string[];
+  priceRange: string;
+};
+
+async function search(query: string) {
+  const res = await t.app.inject({ url: `/api/guides/search?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { guides: Card[]; nextCursor: string | null };
+}
+
+async function allPages(query: string): Promise<Card[]> {
+  const out: Card[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await search(`${query}&limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+    out.push(...page.guides);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+async function addGuide(over: Partial<typeof guideProfiles.$inferInsert> & { email?: string } = {}) {
+  const { email = `g${Date.now()}.${n++}@example.com`, ...profile } = over;
+  const [u] = await t.database.db
+    .insert(users)
+    .values({ email, role: 'guide', onboardingCompleted: true, personalityTestCompleted: true })
+    .returning();
+  await t.database.db.insert(guideProfiles).values({
+    userId: u!.id,
+    firstName: 'Test',
+    lastName: `Guide${n}`,
+    city: 'Lisbon',
+    country: 'Portugal',
+    profession: 'Painter',
+    image: '/api/avatars/x.svg',
+    specialties: ['Art & Culture'],
+    languages: ['English'],
+    priceMin: 50,
+    priceMax: 90,
+    rating: 4.5,
+    listed: true,
+    ...profile,
+  });
+  return u!.id;
+}
+
+async function signIn(email: string, userType: 'tourist' | 'guide') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/dev/mock-sign-in',
+    payload: { email, userType },
+    headers: { host: 'localhost' },
+  });
+  return `lokal_session=${res.cookies.find((c) => c.name === 'lokal_session')!.value}`;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(() => t.close());
+
+describe('GET /api/guides/search', () => {
+  it('lists guides with every field of the sample guide card, verified first', async () => {
+    const { guides } = await search('limit=50');
+    expect(guides.length).toBeGreaterThanOrEqual(40);
+    expect(Object.keys(guides[0]!).sort()).toEqual(
+      [
+        'age',
+        'bio',
+        'city',
+        'country',
+        'id',
+        'image',
+        'languages',
+        'name',
+        'priceRange',
+        'profession',
+        'rating',
+        'responseTime',
+        'reviews',
+        'specialties',
+        'thumbnail',
+        'totalTours',
+        'tourTypes',
+        'verified',
+      ].sort(),
+    );
+    const flags = guides.map((g) => (g as unknown as { verified: boolean }).verified);
+    expect(flags.indexOf(false)).toBeGreaterThan(0);
+    expect(flags.slice(flags.indexOf(false)).every((v) => v === false)).toBe(true);
+  });
+
+  it('matches name, city, profession and specialties case-insensitively', async () => {
+    expect((await search('q=SOFIA')).guides.map((g) => g.name)).toContain('Sofia Martinez');
+    expect((await search('q=tokyo')).guides.every((g) => g.city === 'Tokyo')).toBe(true);
+    expect((await search('q=historian')).guides.length).toBeGreaterThan(0);
+    expect((await search('q=street%20art')).guides.length).toBeGreaterThan(0);
+    expect((await search('q=zzzznothing')).guides).toEqual([]);
+  });
+
+  it('filters by category, city, language and price, alone and together', async () => {
+    const night = await allPages('category=Nightlife');
+    expect(night.length).toBeGreaterThan(0);
+    expect(night.every((g) => g.specialties.includes('Nightlife'))).toBe(true);
+    const paris = await allPages('city=paris');
+    expect(paris.length).toBeGreaterThan(0);
+    expect(paris.every((g) => g.city === 'Paris')).toBe(true);
+    const french = await allPages('language=French');
+    expect(french.every((g) => g.languages.includes('French'))).toBe(true);
+    const cheap = await allPages('maxPrice=90');
+    expect(cheap.every((g) => Number(g.priceRange.split('-')[0]!.slice(1)) <= 90)).toBe(true);
+    const rich = await allPages('minPrice=200');
+    expect(rich.every((g) => Number(g.priceRange.split('-$')[1]) >= 200)).toBe(true);
+    const combo = await allPages('category=Nightlife&city=Barcelona&language=Spanish');
+    expect(combo.map((g) => g.name)).toContain('Sofia Martinez');
+    expect(combo.every((g) => g.city === 'Barcelona' && g.specialties.includes('Nightlife'))).toBe(true);
+    expect((await allPages('category=All')).length).toBe((await allPages('sort=recommended')).length);
+  });
+
+  it('matches %, _, quote and backslash literally', async () => {
+    await addGuide({ firstName: 'Percy', lastName: '100%_Real', profession: "O'Neil \\ Co" });
+    expect((await search('q=100%25_')).guides.map((g) => g.name)).toEqual(['Percy 100%_Real']);
+    expect((await search('q=%25')).guides.map((g) => g.name)).toEqual(['Percy 100%_Real']);
+    expect((await search('q=_')).guides.map((g) => g.name)).toEqual(['Percy 100%_Real']);
+    expect((await search(`q=${encodeURIComponent("o'neil \\")}`)).guides.map((g) => g.name)).toEqual([
+      'Percy 100%_Real',
+    ]);
+  });
+
+  it('pages with a cursor that stays stable when guides are added', async () => {
+    for (const sort of ['recommended', 'rating', 'price_asc', 'price_desc']) {
+      const all = await search(`sort=${sort}&limit=50`);
+      const first = await search(`sort=${sort}&limit=10`);
+      await addGuide({ rating: 5, verified: true, priceMin: 1, priceMax: 999 });
+      const second = await search(`sort=${sort}&limit=10&cursor=${first.nextCursor}`);
+      const ids = [...first.guides, ...second.guides].map((g) => g.id);
+      expect(new Set(ids).size, sort).toBe(20);
+      expect(
+        second.guides.map((g) => g.id),
+        sort,
+      ).toEqual(all.guides.slice(10, 20).map((g) => g.id));
+    }
+  });
+
+  it('never lists hidden or unfinished guides, in search, by tour type or as a profile', async () => {
+    const hidden = await addGuide({
+      firstName: 'Hidden',
+      lastName: 'Person',
+      listed: false,
+      hideProfile: true,
+    });
+    expect((await search('q=hidden%20person')).guides).toEqual([]);
+    const byType = await t.app.inject({
+      url: '/api/guides/search/by-tour-type?tourType=Pub%20Crawls&limit=50',
+    });
+    expect(byType.json().guides.map((g: Card) => g.id)).not.toContain(hidden);
+    expect((await t.app.inject({ url: `/api/profiles/guide/${hidden}` })).statusCode).toBe(404);
+  });
+
+  it('finds guides by tour type, with extra filters', async () => {
+    const res = await t.app.inject({
+      url: '/api/guides/search/by-tour-type?tourType=Pub%20Crawls&city=Barcelona',
+    });
+    expect(res.statusCode).toBe(200);
+    const guides = res.json().guides as (Card & { tourTypes: { name: string }[] })[];
+    expect(guides.length).toBeGreaterThan(0);
+    expect(
+      guides.every((g) => g.tourTypes.some((x) => x.name === 'Pub Crawls') && g.city === 'Barcelona'),
+    ).toBe(true);
+    expect((await t.app.inject({ url: '/api/guides/search/by-tour-type' })).statusCode).toBe(400);
+  });
+
+  it('refuses bad filters and cursors with a 400 JSON error', async () => {
+    for (const q of [
+      'limit=0',
+      'limit=51',
+      'minPrice=-1',
+      'sort=random',
+      'cursor=not-a-cursor',
+      `q=${'x'.repeat(101)}`,
+    ]) {
+      const res = await t.app.inject({ url: `/api/guides/search?${q}` });
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+  });
+
+  it('is served from indexes, never a sequential scan of the guide table', async () => {
+    const repo = createDiscoveryRepository(t.database.db);
+    for (const filters of [
+      {},
+      { q: 'sofia' },
+      { category: 'Nightlife' },
+      { language: 'French' },
+      { city: 'paris' },
+      { tourType: 'Pub Crawls' },
+    ]) {
+      const plan = await repo.explainSearch(filters);
+      expect(plan, JSON.stringify(filters)).not.toMatch(/Seq Scan on guide_profiles/);
+      expect(plan).toMatch(/Index|Bitmap/);
+    }
+  });
+});
+
+describe('GET /api/profiles/{type}/{id}', () => {
+  it("hides a guide's handle unless shown to all or the viewer is a VIP tourist", async () => {
+    const open = await addGuide({ socialMedia: '@open', hideSocialMedia: false });
+    const hidden = await addGuide({ socialMedia: '@secret', hideSocialMedia: true });
+    expect((await t.app.inject({ url: `/api/profiles/guide/${open}` })).json().profile.socialMedia).toBe(
+      '@open',
+    );
+    expect(
+      (await t.app.inject({ url: `/api/profiles/guide/${hidden}` })).json().profile.socialMedia,
+    ).toBeNull();
+
+    const vip = await signIn('james.whitfield@demo.lokal.app', 'tourist');
+    const gold = await signIn('lucas.meyer@demo.lokal.app', 'tourist');
+    const seen = (cookie: string) =>
+      t.app
+        .inject({ url: `/api/profiles/guide/${hidden}`, headers: { cookie } })
+        .then((r) => r.json().profile.socialMedia);
+    expect(await seen(vip)).toBe('@secret');
+    expect(await seen(gold)).toBeNull();
+  });
+
+  it('answers an unknown or malformed id with 404/400', async () => {
+    expect(
+      (await t.app.inject({ url: '/api/profiles/guide/00000000-0000-4000-8000-000000000000' })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ url: '/api/profiles/guide/not-a-uuid' })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ url: '/api/profiles/alien/00000000-0000-4000-8000-000000000000' })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('favorites', () => {
+  it('are idempotent and private to each user', async () => {
+    const a = await signIn(`fa${Date.now()}@example.com`, 'tourist');
+    const b = await signIn(`fb${Date.now()}@example.com`, 'tourist');
+    const fav = { profileId: 'sofia-martinez-28', profileType: 'guide', profileName: 'Sofia Martinez' };
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/favorites/add',
+        payload: fav,
+        headers: { cookie: a },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const mine = (await t.app.inject({ url: '/api/favorites', headers: { cookie: a } })).json().favorites;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject(fav);
+    expect((await t.app.inject({ url: '/api/favorites', headers: { cookie: b } })).json().favorites).toEqual(
+      [],
+    );
+    // B removing A's favorite changes nothing for A.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/favorites/remove',
+      payload: fav,
+      headers: { cookie: b },
+    });
+    expect(
+      (await t.app.inject({ url: '/api/favorites', headers: { cookie: a } })).json().favorites,
+    ).toHaveLength(1);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/favorites/remove',
+        payload: fav,
+        headers: { cookie: a },
+      });
+      expect(res.json().favorites).toEqual([]);
+    }
+  });
+
+  it('need a session and a valid payload', async () => {
+    expect((await t.app.inject({ url: '/api/favorites' })).statusCode).toBe(401);
+    const a = await signIn(`fc${Date.now()}@example.com`, 'tourist');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/favorites/add',
+      payload: { profileId: '', profileType: 'planet', profileName: 'x' },
+      headers: { cookie: a },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the guide side', () => {
+  async function guideCookie(opts: { verified: boolean; test: boolean; city: string }) {
+    const email = `gs${Date.now()}.${n++}@example.com`;
+    const id = await addGuide({ email, verified: opts.verified, city: opts.city });
+    await t.database.db
+      .update(users)
+      .set({ personalityTestCompleted: opts.test })
+      .where(sql`${users.id} = ${id}`);
+    return signIn(email, 'guide');
+  }
+
+  it("lists the tourists of the guide's city, premium first, with real figures", async () => {
+    const cookie = await guideCookie({ verified: true, test: true, city: 'Paris' });
+    const res = await t.app.inject({ url: '/api/guides/tourists', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.city).toBe('Paris');
+    expect(body.tourists.length).toBeGreaterThan(0);
+    expect(body.tourists.every((x: { city: string }) => x.city === 'Paris')).toBe(true);
+    const ranks = body.tourists.map((x: { status: string }) =>
+      ['Luxury VIP Member', 'Premium Member', 'Gold Member'].indexOf(x.status),
+    );
+    expect(ranks).toEqual([...ranks].sort((a: number, b: number) => a - b));
+    expect(body.stats).toEqual({ thisWeek: 0, earnings: 0, rating: 4.5, responseRate: 0 });
+    expect(body.tourists.every((x: { canContact: boolean }) => x.canContact)).toBe(true);
+
+    const searched = await t.app.inject({ url: '/api/guides/tourists?q=aisha', headers: { cookie } });
+    expect(searched.json().tourists.map((x: { name: string }) => x.name)).toEqual(['Aisha Rahman']);
+  });
+
+  it('lets an unverified guide contact only the top 3 of the city who welcome new guides', async () => {
+    const cookie = await guideCookie({ verified: false, test: true, city: 'Lisbon' });
+    const list = (await t.app.inject({ url: '/api/guides/tourists', headers: { cookie } })).json();
+    const allowed = list.tourists.filter((x: { canContact: boolean }) => x.canContact);
+    expect(allowed.length).toBeLessThanOrEqual(3);
+    expect(allowed.every((x: { availability: { newGuides: boolean } }) => x.availability.newGuides)).toBe(
+      true,
+    );
+    const refused = list.tourists.find((x: { canContact: boolean }) => !x.canContact);
+    expect(refused).toBeDefined();
+    const res = await t.app.inject({ url: `/api/profiles/tourist/${refused.id}`, headers: { cookie } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('verification-required');
+    const ok = await t.app.inject({ url: `/api/profiles/tourist/${allowed[0].id}`, headers: { cookie } });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses tourist profiles to a guide without the personality test, and to tourists', async () => {
+    const cookie = await guideCookie({ verified: true, test: false, city: 'Paris' });
+    const [anyTourist] = await t.database.db
+      .select({ id: touristProfiles.userId })
+      .from(touristProfiles)
+      .limit(1);
+    const res = await t.app.inject({ url: `/api/profiles/tourist/${anyTourist!.id}`, headers: { cookie } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('personality-test-required');
+    const tourist = await signIn('aisha.rahman@demo.lokal.app', 'tourist');
+    expect(
+      (await t.app.inject({ url: `/api/profiles/tourist/${anyTourist!.id}`, headers: { cookie: tourist } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ url: `/api/profiles/tourist/${anyTourist!.id}` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/guides/tourists', headers: { cookie: tourist } })).statusCode,
+    ).toBe(403);
+  });
+
+  it('ranks the top 3 premium tourists of the city on the server', async () => {
+    const cookie = await guideCookie({ verified: true, test: true, city: 'Lisbon' });
+    const res = await t.app.inject({ url: '/api/guides/top-tourists', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const top = res.json().tourists as {
+      name: string;
+      score: number;
+      status: string;
+      profileImages: string[];
+    }[];
+    expect(top).toHaveLength(3);
+    expect(top.map((x) => x.score)).toEqual([...top.map((x) => x.score)].sort((a, b) => b - a));
+    expect(top[0]!.name).toBe('James Whitfield');
+    expect(top[0]!.profileImages.length).toBeGreaterThan(1);
+  });
+
+  it('reports verification', async () => {
+    const v = await guideCookie({ verified: true, test: true, city: 'Paris' });
+    const u = await guideCookie({ verified: false, test: true, city: 'Paris' });
+    expect((await t.app.inject({ url: '/api/guides/verification', headers: { cookie: v } })).json()).toEqual({
+      verified: true,
+    });
+    expect((await t.app.inject({ url: '/api/guides/verification', headers: { cookie: u } })).json()).toEqual({
+      verified: false,
+    });
+  });
+});
+
+describe('city and currency', () => {
+  it("falls back to 'Your City' and USD ×1 when the IP says nothing, and saves what the user picks", async () => {
+    const cookie = await signIn(`cc${Date.now()}@example.com`, 'tourist');
+    const first = await t.app.inject({ url: '/api/users/profile', headers: { cookie } });
+    expect(first.json()).toEqual({ city: 'Your City', currency: 'USD', currencyMultiplier: 1 });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-city',
+      payload: { city: 'Lisbon' },
+      headers: { cookie },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-currency',
+      payload: { currency: 'EUR', multiplier: 0.92 },
+      headers: { cookie },
+    });
+    const after = await t.app.inject({ url: '/api/users/profile', headers: { cookie } });
+    expect(after.json()).toEqual({ city: 'Lisbon', currency: 'EUR', currencyMultiplier: 0.92 });
+  });
+
+  it('detects the city and currency from a public IP with the offline database', async () => {
+    const cookie = await signIn(`geo${Date.now()}@example.com`, 'tourist');
+    const res = await t.app.inject({
+      url: '/api/users/profile',
+      headers: { cookie },
+      remoteAddress: '81.2.69.142',
+    });
+    expect(res.json()).toMatchObject({ city: 'Newmarket', currency: 'GBP' });
+    expect(res.json().currencyMultiplier).toBeGreaterThan(0);
+  });
+
+  it('refuses bad values', async () => {
+    const cookie = await signIn(`cb${Date.now()}@example.com`, 'tourist');
+    for (const [url, payload] of [
+      ['/api/users/update-city', { city: '' }],
+      ['/api/users/update-currency', { currency: 'euro', multiplier: 1 }],
+      ['/api/users/update-currency', { currency: 'EUR', multiplier: -2 }],
+    ] as const) {
+      expect((await t.app.inject({ method: 'POST', url, payload, headers: { cookie } })).statusCode).toBe(
+        400,
+      );
+    }
+  });
+
+  it('serves the shipped, dated rates offline', async () => {
+    const res = await t.app.inject({ url: '/api/exchange-rates' });
+    expect(res.json()).toMatchObject({ base: 'USD', source: 'fallback', date: '2026-11-01' });
+    expect(res.json().rates.EUR).toBeGreaterThan(0);
+  });
+});

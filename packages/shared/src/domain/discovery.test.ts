@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  convertBudget,
+  formatMoney,
+  isMostDesired,
+  lastOnlineLabel,
+  selectivityLabel,
+  topTouristScore,
+  wrapIndex,
+} from './discovery.ts';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+
+describe('lastOnlineLabel', () => {
+  it.each([
+    [1, '1 day ago'],
+    [2, 'this week'],
+    [7, 'this week'],
+    [8, 'this month'],
+    [30, 'this month'],
+    [31, 'few months ago'],
+    [200, 'few months ago'],
+  ])('%i days → %s', (d, label) => {
+    expect(lastOnlineLabel(daysAgo(d), now)).toBe(label);
+  });
+});
+
+describe('selectivityLabel and Most Desired', () => {
+  it('labels an acceptance rate under 9 as very selective', () => {
+    expect(selectivityLabel(8)).toBe('Very selective');
+    expect(selectivityLabel(8.9)).toBe('Very selective');
+    expect(selectivityLabel(9)).toBe('Not selective');
+    expect(selectivityLabel(50)).toBe('Not selective');
+  });
+  it('shows Most Desired above 60 requests in 30 days', () => {
+    expect(isMostDesired(60)).toBe(false);
+    expect(isMostDesired(61)).toBe(true);
+  });
+});
+
+describe('convertBudget', () => {
+  it('multiplies and rounds from USD', () => {
+    expect(convertBudget({ min: 200, max: 500, currency: 'USD' }, 0.923)).toEqual({ min: 185, max: 462 });
+  });
+  it('leaves the budget when the multiplier is 1 or the base is not USD', () => {
+    expect(convertBudget({ min: 200, max: 500, currency: 'USD' }, 1)).toEqual({ min: 200, max: 500 });
+    expect(convertBudget({ min: 200, max: 500, currency: 'EUR' }, 2)).toEqual({ min: 200, max: 500 });
+  });
+  it('formats with the currency symbol', () => {
+    expect(formatMoney(1200, 'EUR')).toBe('€1,200');
+    expect(formatMoney(300, 'USD')).toBe('$300');
+    expect(formatMoney(5, 'XYZ')).toBe('XYZ 5');
+  });
+});
+
+describe('wrapIndex', () => {
+  it('wraps around both ends of the gallery', () => {
+    expect(wrapIndex(3, 3)).toBe(0);
+    expect(wrapIndex(-1, 3)).toBe(2);
+    expect(wrapIndex(1, 3)).toBe(1);
+    expect(wrapIndex(-4, 3)).toBe(2);
+    expect(wrapIndex(0, 0)).toBe(0);
+  });
+});
+
+describe('topTouristScore', () => {
+  const base = {
+    status: 'Premium Member',
+    requestsLast30Days: 20,
+    rating: 4.5,
+    verified: false,
+    lastActive: daysAgo(1),
+  };
+  it('ranks membership first', () => {
+    const vip = topTouristScore({ ...base, status: 'Luxury VIP Member', requestsLast30Days: 0 }, now);
+    const premium = topTouristScore({ ...base, requestsLast30Days: 100 }, now);
+    expect(vip).toBeGreaterThan(premium);
+  });
+  it('then demand, rating, verification and recent activity', () => {
+    expect(topTouristScore({ ...base, requestsLast30Days: 60 }, now)).toBeGreaterThan(
+      topTouristScore(base, now),
+    );
+    expect(topTouristScore({ ...base, verified: true }, now)).toBeGreaterThan(topTouristScore(base, now));
+    expect(topTouristScore({ ...base, lastActive: daysAgo(40) }, now)).toBeLessThan(
+      topTouristScore(base, now),
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import { CURRENCY_SYMBOLS } from '../constants/currency.ts';
+import { DISCOVERY_MESSAGES, MOST_DESIRED_THRESHOLD, VERY_SELECTIVE_BELOW } from '../constants/discovery.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Last-online wording of the top-3 page (spec §9). */
+export function lastOnlineLabel(lastActive: Date | string, now: Date = new Date()): string {
+  const days = Math.floor((now.getTime() - new Date(lastActive).getTime()) / DAY);
+  if (days <= 0) return 'today';
+  if (days === 1) return '1 day ago';
+  if (days <= 7) return 'this week';
+  if (days <= 30) return 'this month';
+  return 'few months ago';
+}
+
+export function selectivityLabel(acceptanceRate: number): string {
+  return acceptanceRate < VERY_SELECTIVE_BELOW
+    ? DISCOVERY_MESSAGES.verySelective
+    : DISCOVERY_MESSAGES.notSelective;
+}
+
+export function isMostDesired(requestsLast30Days: number): boolean {
+  return requestsLast30Days > MOST_DESIRED_THRESHOLD;
+}
+
+/** Budget conversion (spec §9): min and max times the multiplier, rounded, only from USD and when it is not 1. */
+export function convertBudget(
+  budget: { min: number; max: number; currency: string },
+  multiplier: number,
+): { min: number; max: number } {
+  if (budget.currency !== 'USD' || multiplier === 1) return { min: budget.min, max: budget.max };
+  return { min: Math.round(budget.min * multiplier), max: Math.round(budget.max * multiplier) };
+}
+
+export function currencySymbol(currency: string): string {
+  return CURRENCY_SYMBOLS[currency] ?? `${currency} `;
+}
+
+export function formatMoney(amount: number, currency: string): string {
+  return `${currencySymbol(currency)}${amount.toLocaleString('en-US')}`;
+}
+
+/** The gallery wraps around in both directions. */
+export function wrapIndex(index: number, length: number): number {
+  if (length <= 0) return 0;
+  return ((index % length) + length) % length;
+}
+
+/**
+ * Top-3 ranking of premium tourists in a guide's city: membership first, then demand and
+ * activity. Documented in docs/decisions/004-top-tourists-ranking.md.
+ */
+export function topTouristScore(
+  t: {
+    status: string;
+    requestsLast30Days: number;
+    rating: number;
+    verified: boolean;
+    lastActive: Date | string;
+  },
+  now: Date = new Date(),
+): number {
+  const tier = t.status === 'Luxury VIP Member' ? 3 : t.status === 'Premium Member' ? 2 : 1;
+  const days = Math.max(0, (now.getTime() - new Date(t.lastActive).getTime()) / DAY);
+  const recency = Math.max(0, 30 - days) / 30;
+  return (
+    tier * 100 +
+    Math.min(t.requestsLast30Days, 100) * 0.5 +
+    t.rating * 5 +
+    (t.verified ? 10 : 0) +
+    recency * 20
+  );
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { MEMBERSHIP_STATUSES, SEARCH_SORTS } from '../constants/discovery.ts';
+
+const tourTypeSchema = z.object({ name: z.string(), duration: z.string(), price: z.number() });
+
+/** The sample guide card of spec §3, live. */
+export const guideCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  age: z.number().nullable(),
+  city: z.string(),
+  country: z.string(),
+  profession: z.string(),
+  bio: z.string(),
+  image: z.string(),
+  thumbnail: z.string(),
+  rating: z.number(),
+  reviews: z.number(),
+  totalTours: z.number(),
+  priceRange: z.string(),
+  specialties: z.array(z.string()),
+  languages: z.array(z.string()),
+  responseTime: z.string(),
+  verified: z.boolean(),
+  tourTypes: z.array(tourTypeSchema),
+});
+export type GuideCard = z.infer<typeof guideCardSchema>;
+
+const text = z.string().trim().max(100);
+const price = z.coerce.number().int().min(0).max(100_000);
+
+export const guideSearchQuerySchema = z.object({
+  q: text.optional(),
+  category: text.optional(),
+  city: text.optional(),
+  language: text.optional(),
+  minPrice: price.optional(),
+  maxPrice: price.optional(),
+  sort: z.enum(SEARCH_SORTS).default('recommended'),
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+});
+export type GuideSearchQuery = z.input<typeof guideSearchQuerySchema>;
+
+export const byTourTypeQuerySchema = guideSearchQuerySchema.extend({ tourType: z.string().trim().min(1).max(100) });
+
+export const guideSearchResponseSchema = z.object({
+  guides: z.array(guideCardSchema),
+  nextCursor: z.string().nullable(),
+});
+export type GuideSearchResponse = z.infer<typeof guideSearchResponseSchema>;
+
+export const favoriteTypeSchema = z.enum(['guide', 'tourist', 'traveler']);
+export const favoriteAddSchema = z.object({
+  profileId: z.string().trim().min(1).max(100),
+  profileType: favoriteTypeSchema,
+  profileName: z.string().trim().min(1).max(120),
+});
+export const favoriteRemoveSchema = favoriteAddSchema.pick({ profileId: true, profileType: true });
+export const favoriteSchema = favoriteAddSchema.extend({ createdAt: z.string() });
+export const favoritesResponseSchema = z.object({ favorites: z.array(favoriteSchema) });
+export type Favorite = z.infer<typeof favoriteSchema>;
+
+export const budgetSchema = z.object({ min: z.number(), max: z.number(), currency: z.string() });
+
+/** The tourist card of the guide home (spec §3), live. */
+export const touristCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  country: z.string(),
+  city: z.string(),
+  age: z.number().nullable(),
+  rating: z.number(),
+  image: z.string(),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  budget: budgetSchema,
+  availability: z.object({ newGuides: z.boolean(), experiencedGuides: z.boolean() }),
+  interests: z.array(z.string()),
+  languages: z.array(z.string()),
+  lookingFor: z.array(z.string()),
+  lastActive: z.string(),
+  verified: z.boolean(),
+  online: z.boolean(),
+  canContact: z.boolean(),
+});
+export type TouristCard = z.infer<typeof touristCardSchema>;
+
+export const touristListQuerySchema = z.object({
+  q: text.optional(),
+  category: text.optional(),
+});
+
+export const guideStatsSchema = z.object({
+  thisWeek: z.number(),
+  earnings: z.number(),
+  rating: z.number(),
+  responseRate: z.number(),
+});
+
+export const touristListResponseSchema = z.object({
+  city: z.string(),
+  verified: z.boolean(),
+  personalityTestCompleted: z.boolean(),
+  highValueOnline: z.number(),
+  stats: guideStatsSchema,
+  tourists: z.array(touristCardSchema),
+});
+export type TouristListResponse = z.infer<typeof touristListResponseSchema>;
+
+/** The premium tourist of the top-3 page (spec §3), live. */
+export const premiumTouristSchema = touristCardSchema.extend({
+  profileImages: z.array(z.string()),
+  membershipDuration: z.string(),
+  verifiedDocuments: z.boolean(),
+  verifiedInfo: z.array(z.string()),
+  personalityType: z.string(),
+  tourPreferences: z.array(z.string()),
+  recentReviews: z.array(z.object({ rating: z.number(), reviewer: z.string(), text: z.string() })),
+  bio: z.string(),
+  occupation: z.string(),
+  acceptanceRate: z.number(),
+  requestsLast30Days: z.number(),
+  score: z.number(),
+});
+export type PremiumTourist = z.infer<typeof premiumTouristSchema>;
+export const topTouristsResponseSchema = z.object({ city: z.string(), tourists: z.array(premiumTouristSchema) });
+
+export const guideProfileSchema = guideCardSchema.extend({
+  socialMedia: z.string().nullable(),
+  pronouns: z.string().nullable(),
+});
+
+export const profileParamsSchema = z.object({
+  type: z.enum(['guide', 'tourist']),
+  id: z.uuid({ message: 'Unknown profile' }),
+});
+export const profileResponseSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('guide'), profile: guideProfileSchema }),
+  z.object({ type: z.literal('tourist'), profile: premiumTouristSchema }),
+]);
+
+export const verificationResponseSchema = z.object({ verified: z.boolean() });
+
+export const userProfileResponseSchema = z.object({
+  city: z.string(),
+  currency: z.string(),
+  currencyMultiplier: z.number(),
+  verified: z.boolean().optional(),
+});
+export const updateCitySchema = z.object({ city: z.string().trim().min(1).max(80) });
+export const updateCurrencySchema = z.object({
+  currency: z.string().trim().regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code'),
+  multiplier: z.number().positive().max(1_000_000),
+});
