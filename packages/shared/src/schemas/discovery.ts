@@ -42,7 +42,9 @@ export const guideSearchQuerySchema = z.object({
 });
 export type GuideSearchQuery = z.input<typeof guideSearchQuerySchema>;
 
-export const byTourTypeQuerySchema = guideSearchQuerySchema.extend({ tourType: z.string().trim().min(1).max(100) });
+export const byTourTypeQuerySchema = guideSearchQuerySchema.extend({
+  tourType: z.string().trim().min(1).max(100),
+});
 
 export const guideSearchResponseSchema = z.object({
   guides: z.array(guideCardSchema),
@@ -123,7 +125,10 @@ export const premiumTouristSchema = touristCardSchema.extend({
   score: z.number(),
 });
 export type PremiumTourist = z.infer<typeof premiumTouristSchema>;
-export const topTouristsResponseSchema = z.object({ city: z.string(), tourists: z.array(premiumTouristSchema) });
+export const topTouristsResponseSchema = z.object({
+  city: z.string(),
+  tourists: z.array(premiumTouristSchema),
+});
 
 export const guideProfileSchema = guideCardSchema.extend({
   socialMedia: z.string().nullable(),
@@ -149,6 +154,9 @@ export const userProfileResponseSchema = z.object({
 });
 export const updateCitySchema = z.object({ city: z.string().trim().min(1).max(80) });
 export const updateCurrencySchema = z.object({
-  currency: z.string().trim().regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code'),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code'),
   multiplier: z.number().positive().max(1_000_000),
 });
