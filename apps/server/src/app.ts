@@ -96,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  systemRoutes(app, createSystemRepository(database.db));
+  systemRoutes(app, createSystemRepository(database.db), config.production);
   authRoutes(app, auth, config);
   const phone = createPhoneService({
     repo: createPhoneRepository(database.db),

@@ -444,3 +444,15 @@ describe('production', () => {
     }
   });
 });
+
+describe('GET /api/auth/session', () => {
+  it('answers 200 with null when signed out and the user when signed in', async () => {
+    const anonymous = await t.app.inject({ url: '/api/auth/session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ user: null });
+    const email = fresh('sess');
+    const { cookie } = await signIn(email);
+    const res = await t.app.inject({ url: '/api/auth/session', headers: { cookie } });
+    expect(res.json().user).toMatchObject({ email, role: 'tourist' });
+  });
+});

@@ -38,6 +38,7 @@ export const statusUserSchema = z.object({
 export const statusResponseSchema = z.object({ success: z.literal(true), user: statusUserSchema });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
 export type StatusUser = z.infer<typeof statusUserSchema>;
+export const sessionResponseSchema = z.object({ user: statusUserSchema.nullable() });
 
 export const successSchema = z.object({ success: z.literal(true) });
 

@@ -17,3 +17,8 @@ export const healthResponseSchema = z.object({
   database: z.literal('up'),
   uptimeSeconds: z.number(),
 });
+
+export const appConfigSchema = z.object({
+  environment: z.enum(['development', 'production']),
+  version: z.string(),
+});

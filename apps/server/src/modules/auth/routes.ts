@@ -4,6 +4,7 @@ import {
   mockSignInResponseSchema,
   requestLinkBodySchema,
   requestLinkResponseSchema,
+  sessionResponseSchema,
   statusResponseSchema,
   successSchema,
   verifyBodySchema,
@@ -82,6 +83,19 @@ export function authRoutes(app: App, service: AuthService, config: Config) {
       clearSessionCookie(reply, config);
       return { success: true as const };
     },
+  );
+
+  // The browser's first question: answered 200 either way, so a signed-out visit logs no error.
+  app.get(
+    '/api/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The current session user, or null when signed out',
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request) => ({ user: request.auth ? toStatus(request.auth.user).user : null }),
   );
 
   app.get(

@@ -1,4 +1,6 @@
+import { APP_VERSION } from '@lokal/shared/constants/marketing';
 import {
+  appConfigSchema,
   errorSchema,
   healthResponseSchema,
   helloQuerySchema,
@@ -7,7 +9,22 @@ import {
 import type { App } from '../../types.ts';
 import type { createSystemRepository } from './repository.ts';
 
-export function systemRoutes(app: App, repo: ReturnType<typeof createSystemRepository>) {
+export function systemRoutes(app: App, repo: ReturnType<typeof createSystemRepository>, production: boolean) {
+  app.get(
+    '/api/app-config',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'What the web app needs to know about this server',
+        response: { 200: appConfigSchema },
+      },
+    },
+    async () => ({
+      environment: production ? ('production' as const) : ('development' as const),
+      version: APP_VERSION,
+    }),
+  );
+
   app.get(
     '/api/hello',
     {

@@ -1,0 +1,167 @@
+import { MESSAGES } from '@lokal/shared/constants/messages';
+import { TOUR_TYPES } from '@lokal/shared/constants/tour-types';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, trackErrors } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openPage(path: string, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = trackErrors(page);
+  await page.goto(`${server.url}${path}`);
+  return { page, errors, close: () => context.close() };
+}
+
+function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+describe('landing page', () => {
+  it('sends the hero buttons to the sign-up pages', async () => {
+    const { page, errors, close } = await openPage('/');
+    await page.getByRole('button', { name: 'Start Exploring' }).click();
+    await page.waitForURL('**/tourist/signup');
+    await expect(page.getByRole('heading', { name: 'Join the Experience' }).isVisible()).resolves.toBe(true);
+    await page.goBack();
+    await page.getByRole('button', { name: 'Become a Guide' }).click();
+    await page.waitForURL('**/guide/signup');
+    await page.getByRole('heading', { name: 'Become a Guide' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('carries each of the 10 tour types to sign-up with its toast', async () => {
+    const { page, errors, close } = await openPage('/');
+    for (const t of TOUR_TYPES) {
+      await page.getByRole('button', { name: new RegExp(`^${t.name.replace('&', '\\&')}`) }).click();
+      await page.waitForURL('**/tourist/signup');
+      await toast(page, MESSAGES.tourTypeToast(t.name)).first().waitFor();
+      const interest = page.getByTestId('tour-type-interest');
+      expect(await interest.textContent()).toContain(t.name);
+      expect(await interest.textContent()).toContain(t.description);
+      await page.goBack();
+      await page.waitForURL(`${server.url}/`);
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows 3 guide and 3 traveler cards from the API, and each opens the right sign-up', async () => {
+    const { page, errors, close } = await openPage('/');
+    const guides = page.locator('section[aria-labelledby="guides"] article');
+    const travelers = page.locator('section[aria-labelledby="travelers"] article');
+    await guides.first().waitFor();
+    expect(await guides.count()).toBe(3);
+    expect(await travelers.count()).toBe(3);
+    const sofia = guides.filter({ hasText: 'Sofia Martinez' });
+    expect(await sofia.textContent()).toContain('Guide');
+    expect(await sofia.textContent()).toContain('4.9');
+    expect(await sofia.getByText('+2').isVisible()).toBe(true);
+    expect(await sofia.locator('li').count()).toBe(4);
+    expect(await travelers.first().textContent()).toContain('Traveler');
+    expect(await sofia.locator('img').getAttribute('alt')).toBe('Sofia Martinez');
+
+    await sofia.getByRole('button', { name: /^Sofia Martinez/ }).click();
+    await page.waitForURL('**/tourist/signup');
+    await toast(page, MESSAGES.guideCardToast('Sofia Martinez')).waitFor();
+
+    await page.goBack();
+    await travelers.first().waitFor();
+    const name = (await travelers.first().locator('h3').textContent())!.split(',')[0]!;
+    await travelers
+      .first()
+      .getByRole('button', { name: new RegExp(`^${name}`) })
+      .click();
+    await page.waitForURL('**/guide/signup');
+    await toast(page, MESSAGES.travelerCardToast(name)).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows the heart on hover and on keyboard focus, and it does not navigate', async () => {
+    const { page, close } = await openPage('/');
+    const card = page.locator('section[aria-labelledby="guides"] article').first();
+    await card.waitFor();
+    const heart = card.getByTestId('favorite-button');
+    const opacity = () => heart.evaluate((el) => getComputedStyle(el).opacity);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(250);
+    expect(await opacity()).toBe('0');
+    await card.hover();
+    await page.waitForTimeout(250);
+    expect(await opacity()).toBe('1');
+    await page.mouse.move(0, 0);
+    await card.getByRole('button', { name: /^Sofia Martinez/ }).focus();
+    await page.waitForTimeout(250);
+    expect(await opacity()).toBe('1');
+    await heart.click();
+    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    await toast(page, 'Added Sofia Martinez to favorites!').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await close();
+  });
+
+  it('has the why-choose benefits, the closing call to action and a footer', async () => {
+    const { page, close } = await openPage('/');
+    await page.getByRole('heading', { name: 'Why Choose Lokal' }).waitFor();
+    for (const b of ['Verified Guides', 'Exclusive Access', 'Authentic Connections', 'Global Network']) {
+      expect(await page.getByRole('heading', { name: b }).isVisible()).toBe(true);
+    }
+    for (const figure of ['500+', '50+', '10,000+'])
+      expect(await page.getByText(figure).first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Apply to be a Guide' }).click();
+    await page.waitForURL('**/guide/signup');
+    await page.goBack();
+    await page.getByRole('button', { name: 'Book Your Experience' }).click();
+    await page.waitForURL('**/tourist/signup');
+    await page.goBack();
+    expect(await page.locator('footer').textContent()).toContain('v1.0.0');
+    await close();
+  });
+
+  it('does not scroll sideways on a 375 px phone', async () => {
+    for (const path of ['/', '/tourist/signup', '/guide/signup', '/guide/login', '/nowhere', '/test']) {
+      const { page, errors, close } = await openPage(path, { width: 375, height: 812 });
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+      expect(errors, path).toEqual([]);
+      await close();
+    }
+  });
+});
+
+describe('not-found and /test', () => {
+  it('shows the not-found page for unknown paths and unbuilt screens, with a way home', async () => {
+    for (const path of ['/nowhere/at/all', '/tourist/bookings']) {
+      const { page, errors, close } = await openPage(path);
+      await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
+      await page.getByRole('link', { name: 'Return to Home' }).click();
+      await page.waitForURL(`${server.url}/`);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
+  it('lists the tourist links and a link back to the landing page', async () => {
+    const { page, close } = await openPage('/test');
+    const links = page.getByRole('navigation', { name: 'Tourist routes' }).getByRole('link');
+    await links.first().waitFor();
+    expect(await links.count()).toBe(7);
+    expect(await links.first().getAttribute('href')).toBe('/tourist/signup');
+    await page.getByRole('link', { name: 'Back to the landing page' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await close();
+  });
+});

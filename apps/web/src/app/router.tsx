@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { AccessGuard } from '../features/auth/access-guard.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+type ScreenModule = { Component: ComponentType };
+
+// Protected screens go through the shared access guard with their path's requirements.
+function guarded(path: string, load: () => Promise<ScreenModule>): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { Component } = await load();
+      return {
+        element: (
+          <AccessGuard path={path}>
+            <Component />
+          </AccessGuard>
+        ),
+      };
+    },
+  };
+}
+
+function open(path: string, load: () => Promise<ScreenModule>): RouteObject {
+  return { path, lazy: load };
+}
+
+// Every route once. Screens load on demand so the landing page stays light.
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    children: [
+      { index: true, lazy: () => import('../routes/landing.tsx') },
+      open(paths.test, () => import('../routes/test-page.tsx')),
+      open(paths.tourist.signup, () => import('../routes/tourist/signup.tsx')),
+      open(paths.tourist.login, () => import('../routes/tourist/login.tsx')),
+      open(paths.tourist.authRedirect, () => import('../routes/tourist/auth-redirect.tsx')),
+      open(paths.guide.signup, () => import('../routes/guide/signup.tsx')),
+      open(paths.guide.login, () => import('../routes/guide/login.tsx')),
+      open(paths.guide.authRedirect, () => import('../routes/guide/auth-redirect.tsx')),
+      { path: '*', lazy: () => import('../routes/not-found.tsx') },
+    ],
+  },
+]);
+
+export { guarded };

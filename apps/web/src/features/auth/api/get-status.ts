@@ -1,0 +1,16 @@
+import type { StatusUser } from '@lokal/shared/schemas/auth';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** The status of the signed-in user, or null when nobody is signed in. */
+export async function getStatus(): Promise<StatusUser | null> {
+  // The server validates its responses against the shared schema; the browser trusts the type.
+  return (await api.get<{ user: StatusUser | null }>('/auth/session')).user;
+}
+
+export const statusQuery = queryOptions({
+  queryKey: ['auth', 'status'],
+  queryFn: getStatus,
+  staleTime: 60_000,
+  retry: 1,
+});

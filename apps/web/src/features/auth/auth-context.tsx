@@ -1,0 +1,108 @@
+import { STORAGE_KEYS } from '@lokal/shared/constants/auth';
+import type { StatusUser } from '@lokal/shared/schemas/auth';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { storage } from '../../lib/storage.ts';
+import { appConfigQuery, signOutCall } from './api/auth-calls.ts';
+import { statusQuery } from './api/get-status.ts';
+
+/** The session user as the app holds it (spec §3). */
+export type SessionUser = {
+  uid: string;
+  email: string;
+  displayName?: string;
+  isOnboarded: boolean;
+  role: StatusUser['role'];
+  personalityTestCompleted: boolean;
+};
+
+type AuthState = {
+  loading: boolean;
+  user: SessionUser | null;
+  error: string | null;
+  /** Development mode: localhost, a non-production server and the panel's switch on. */
+  devMode: boolean;
+  devAvailable: boolean;
+  updateUser: (partial: Partial<StatusUser>) => void;
+  refresh: () => Promise<unknown>;
+  signOut: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function toSessionUser(u: StatusUser): SessionUser {
+  return {
+    uid: u.id,
+    email: u.email,
+    displayName: u.displayName ?? undefined,
+    isOnboarded: u.onboardingCompleted,
+    role: u.role,
+    personalityTestCompleted: u.personalityTestCompleted ?? false,
+  };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const status = useQuery(statusQuery);
+  const config = useQuery({ ...appConfigQuery, enabled: LOCAL_HOSTS.has(window.location.hostname) });
+  const devAvailable =
+    LOCAL_HOSTS.has(window.location.hostname) && config.data?.environment === 'development';
+  const devMode = devAvailable && storage.get(STORAGE_KEYS.developmentModeEnabled) === 'true';
+
+  // Partial updates are merged into what the server last said.
+  const updateUser = useCallback(
+    (partial: Partial<StatusUser>) => {
+      queryClient.setQueryData(statusQuery.queryKey, (old: StatusUser | null | undefined) =>
+        old ? { ...old, ...partial } : old,
+      );
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await signOutCall();
+    } catch (err) {
+      console.error(err);
+      throw err;
+    } finally {
+      storage.remove(STORAGE_KEYS.mockUser);
+    }
+    queryClient.setQueryData(statusQuery.queryKey, null);
+    queryClient.removeQueries({
+      predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'app-config',
+    });
+  }, [queryClient]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      loading: status.isPending,
+      user: status.data ? toSessionUser(status.data) : null,
+      error: status.isError ? status.error.message || 'Failed to check user status' : null,
+      devMode,
+      devAvailable,
+      updateUser,
+      refresh: () => status.refetch(),
+      signOut,
+    }),
+    [
+      status.isPending,
+      status.data,
+      status.isError,
+      status.error,
+      devMode,
+      devAvailable,
+      updateUser,
+      signOut,
+      status.refetch,
+    ],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,45 @@
+import { DISCOVERY_MESSAGES } from '@lokal/shared/constants/discovery';
+import { useState } from 'react';
+import { FavoriteButton } from '../../../components/ui/favorite-button.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { type FavoriteInput, useFavorites, useToggleFavorite } from '../api/favorites.ts';
+
+// Signed in: favorites live on the server. Signed out: the heart still works for this visit.
+export function FavoriteToggle({ className, ...fav }: FavoriteInput & { className?: string }) {
+  const { user } = useAuth();
+  const list = useFavorites(Boolean(user));
+  const toggle = useToggleFavorite();
+  const [local, setLocal] = useState(false);
+  const saved = Boolean(
+    list.data?.some((f) => f.profileId === fav.profileId && f.profileType === fav.profileType),
+  );
+  const pressed = user ? saved : local;
+
+  return (
+    <FavoriteButton
+      name={fav.profileName}
+      pressed={pressed}
+      busy={toggle.isPending}
+      className={className}
+      onToggle={() => {
+        const add = !pressed;
+        const done = () =>
+          toast.success(
+            add
+              ? DISCOVERY_MESSAGES.addedFavorite(fav.profileName)
+              : DISCOVERY_MESSAGES.removedFavorite(fav.profileName),
+          );
+        if (!user) {
+          setLocal(add);
+          done();
+          return;
+        }
+        toggle.mutate(
+          { ...fav, add },
+          { onSuccess: done, onError: () => toast.error(DISCOVERY_MESSAGES.favoriteFailed) },
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import type { ShowcaseResponse } from '@lokal/shared/schemas/showcase';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export async function getShowcase(): Promise<ShowcaseResponse> {
+  return api.get<ShowcaseResponse>('/showcase');
+}
+
+export const showcaseQuery = queryOptions({
+  queryKey: ['showcase'],
+  queryFn: getShowcase,
+  staleTime: 5 * 60_000,
+});
+
+export function useShowcase() {
+  return useQuery(showcaseQuery);
+}

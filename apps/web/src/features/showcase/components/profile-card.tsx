@@ -1,0 +1,69 @@
+import { visibleTags } from '@lokal/shared/domain/tags';
+import type { ProfileCard as Card } from '@lokal/shared/schemas/showcase';
+import { MapPin, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+type Props = { card: Card; onOpen: () => void; favorite?: ReactNode };
+
+// The landing's sample profile card: the whole card is one button; the heart sits above it.
+export function ProfileCard({ card, onOpen, favorite }: Props) {
+  const { shown, more } = visibleTags(card.tags);
+  const isGuide = card.type === 'guide';
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-card bg-white shadow-card transition-shadow hover:shadow-lift">
+      <div className="relative aspect-[4/3] overflow-hidden bg-sand">
+        <img
+          src={card.image}
+          alt={card.name}
+          width={400}
+          height={300}
+          loading="lazy"
+          className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+        />
+        <span
+          className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-semibold tracking-wide ${isGuide ? 'bg-ink text-ivory' : 'bg-ivory text-ink'}`}
+        >
+          {isGuide ? 'Guide' : 'Traveler'}
+        </span>
+        {favorite ? <div className="absolute top-3 right-3 z-10">{favorite}</div> : null}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="text-xl">
+            <button
+              type="button"
+              onClick={onOpen}
+              className="text-left after:absolute after:inset-0 after:content-['']"
+            >
+              {card.name}, <span className="text-muted">{card.age}</span>
+            </button>
+          </h3>
+          {isGuide ? (
+            <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold">
+              <Star className="h-4 w-4 fill-gold text-gold" aria-hidden />
+              <span className="sr-only">Rated </span>
+              {card.rating.toFixed(1)}
+              <span className="sr-only"> out of 5</span>
+            </span>
+          ) : null}
+        </div>
+        <p className="mt-1 flex items-center gap-1 text-sm text-muted">
+          <MapPin className="h-4 w-4" aria-hidden />
+          {card.location}
+        </p>
+        <p className="mt-1 text-sm font-medium text-gold-deep">{card.profession}</p>
+        <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-ink/80">{card.bio}</p>
+        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
+          {shown.map((t) => (
+            <li key={t} className="rounded-full bg-sand px-2.5 py-1 text-xs text-ink">
+              {t}
+            </li>
+          ))}
+          {more ? (
+            <li className="rounded-full border border-line px-2.5 py-1 text-xs text-muted">{more}</li>
+          ) : null}
+        </ul>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+import { MARKETING } from '@lokal/shared/constants/marketing';
+import { CalendarClock, Coins, Globe2, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { MagicLinkForm } from '../../features/auth/components/magic-link-form.tsx';
+
+const BENEFITS = [
+  { icon: Coins, text: `Earn ${MARKETING.guideHourlyEarnings} per hour` },
+  { icon: CalendarClock, text: 'Flexible schedule' },
+  { icon: Globe2, text: 'Meet international travelers' },
+  { icon: Sparkles, text: 'Share your local expertise' },
+];
+
+export function Component() {
+  return (
+    <AuthLayout
+      title="Become a Guide"
+      lead={`Show ${MARKETING.luxuryTravelers} luxury travelers the city you love.`}
+      aside={
+        <p className="font-display text-3xl">
+          Artists, students, historians, night owls: your city is your craft.
+        </p>
+      }
+    >
+      <ul className="mb-8 grid gap-3 sm:grid-cols-2">
+        {BENEFITS.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-center gap-3 rounded-xl bg-sand/70 p-3 text-sm">
+            <Icon className="h-5 w-5 shrink-0 text-gold-deep" aria-hidden />
+            {text}
+          </li>
+        ))}
+      </ul>
+      <MagicLinkForm userType="guide" submitLabel="Join as Guide" />
+      <p className="mt-6 text-center text-sm text-muted">
+        Already a guide?{' '}
+        <Link to={paths.guide.login} className="font-medium text-ink underline underline-offset-4">
+          Sign in
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm">
+        <Link to={paths.landing} className="text-muted underline underline-offset-4 hover:text-ink">
+          Back to home
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,283 @@
+import { MARKETING, WHY_CHOOSE } from '@lokal/shared/constants/marketing';
+import { MESSAGES } from '@lokal/shared/constants/messages';
+import { TOUR_TYPES } from '@lokal/shared/constants/tour-types';
+import type { ProfileCard as Card } from '@lokal/shared/schemas/showcase';
+import {
+  Beer,
+  Car,
+  Compass,
+  Crown,
+  Globe2,
+  HeartHandshake,
+  Landmark,
+  type LucideIcon,
+  MessagesSquare,
+  Mountain,
+  Palette,
+  PartyPopper,
+  ShieldCheck,
+  ShoppingBag,
+  Ticket,
+  UtensilsCrossed,
+} from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Brand } from '../components/layout/brand.tsx';
+import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { Button, buttonClass } from '../components/ui/button.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { paths } from '../config/paths.ts';
+import { FavoriteToggle } from '../features/favorites/components/favorite-toggle.tsx';
+import { useShowcase } from '../features/showcase/api/get-showcase.ts';
+import { ProfileCard } from '../features/showcase/components/profile-card.tsx';
+import { toast } from '../lib/toast.ts';
+
+const TOUR_ICONS: Record<string, LucideIcon> = {
+  'Scenic Drives': Car,
+  'Deep Conversations': MessagesSquare,
+  'Pub Crawls': Beer,
+  'House Parties': PartyPopper,
+  'Large Events': Ticket,
+  Shopping: ShoppingBag,
+  'Food & Dining': UtensilsCrossed,
+  'Art & Museums': Palette,
+  'Adventure Sports': Mountain,
+  'Culture & History': Landmark,
+};
+const BENEFIT_ICONS: LucideIcon[] = [ShieldCheck, Crown, HeartHandshake, Globe2];
+
+function SectionHeading({ id, title, lead }: { id: string; title: string; lead: string }) {
+  return (
+    <div className="mx-auto max-w-2xl text-center">
+      <h2 id={id} className="text-3xl sm:text-4xl">
+        {title}
+      </h2>
+      <p className="mt-3 text-muted">{lead}</p>
+    </div>
+  );
+}
+
+function CardGrid({
+  cards,
+  loading,
+  error,
+  onRetry,
+  onOpen,
+}: {
+  cards: Card[] | undefined;
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  onOpen: (card: Card) => void;
+}) {
+  if (error) {
+    return (
+      <div className="mt-10 rounded-card border border-line bg-white p-8 text-center">
+        <p className="text-muted">These profiles could not be loaded.</p>
+        <Button variant="outline" className="mt-4" onClick={onRetry}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {loading || !cards
+        ? [0, 1, 2].map((i) => <Skeleton key={i} className="h-[26rem] rounded-card" />)
+        : cards.map((card) => (
+            <ProfileCard
+              key={card.id}
+              card={card}
+              onOpen={() => onOpen(card)}
+              favorite={
+                <FavoriteToggle
+                  profileId={card.id}
+                  profileType={card.type === 'guide' ? 'guide' : 'traveler'}
+                  profileName={card.name}
+                />
+              }
+            />
+          ))}
+    </div>
+  );
+}
+
+export function Component() {
+  const navigate = useNavigate();
+  const showcase = useShowcase();
+
+  return (
+    <>
+      <header className="relative overflow-hidden bg-ink text-ivory">
+        <div aria-hidden className="hero-pattern absolute inset-0 opacity-60" />
+        <div className="relative mx-auto max-w-6xl px-5 sm:px-8">
+          <nav aria-label="Main" className="flex items-center justify-between py-5">
+            <Brand light />
+            <div className="flex items-center gap-1 sm:gap-2">
+              <Link
+                to={paths.tourist.login}
+                className="rounded-full px-3 py-2 text-sm text-ivory/85 hover:text-ivory"
+              >
+                Sign in
+              </Link>
+              <Link to={paths.guide.signup} className={buttonClass('light', 'sm', 'hidden sm:inline-flex')}>
+                For guides
+              </Link>
+            </div>
+          </nav>
+          <div className="grid items-center gap-10 pt-10 pb-20 sm:pt-16 sm:pb-28 lg:grid-cols-[1.2fr_1fr]">
+            <div>
+              <p className="text-xs font-semibold tracking-[0.25em] text-gold uppercase">
+                Private beta · By invitation
+              </p>
+              <h1 className="mt-5 text-[2.6rem] leading-[1.05] sm:text-display">
+                The city, as <em className="text-gold not-italic">locals</em> live it.
+              </h1>
+              <p className="mt-6 max-w-xl text-lg text-ivory/85">
+                Meet artists, historians and night-life insiders who open the doors guidebooks never find.
+                Curated, personal, unforgettable.
+              </p>
+              <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+                <Button variant="gold" size="lg" onClick={() => navigate(paths.tourist.signup)}>
+                  Start Exploring
+                </Button>
+                <Button variant="light" size="lg" onClick={() => navigate(paths.guide.signup)}>
+                  Become a Guide
+                </Button>
+              </div>
+            </div>
+            <dl className="grid grid-cols-3 gap-3 rounded-card border border-ivory/15 bg-ivory/5 p-5 text-center sm:p-7 lg:grid-cols-1 lg:text-left">
+              {[
+                [MARKETING.verifiedGuides, 'verified guides'],
+                [MARKETING.cities, 'cities'],
+                [MARKETING.experiences, 'experiences'],
+              ].map(([figure, label]) => (
+                <div
+                  key={label}
+                  className="lg:border-b lg:border-ivory/10 lg:pb-4 lg:last:border-0 lg:last:pb-0"
+                >
+                  <dt className="sr-only">{label}</dt>
+                  <dd>
+                    <span className="block font-display text-2xl text-gold sm:text-4xl">{figure}</span>
+                    <span className="text-xs text-ivory/80 sm:text-sm">{label}</span>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </div>
+      </header>
+
+      <main>
+        <section aria-labelledby="experiences" className="mx-auto max-w-6xl px-5 py-20 sm:px-8">
+          <SectionHeading
+            id="experiences"
+            title="Curated Experiences"
+            lead="Ten ways in, each led by someone who lives it every week."
+          />
+          <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+            {TOUR_TYPES.map((t) => {
+              const Icon = TOUR_ICONS[t.name] ?? Compass;
+              return (
+                <li key={t.name}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      toast.info(MESSAGES.tourTypeToast(t.name));
+                      navigate(paths.tourist.signup, {
+                        state: { tourType: { name: t.name, description: t.description } },
+                      });
+                    }}
+                    className="group flex h-full w-full flex-col items-start rounded-card border border-line bg-white p-4 text-left sm:p-5 transition hover:-translate-y-0.5 hover:border-gold hover:shadow-card"
+                  >
+                    <span className="grid h-11 w-11 place-items-center rounded-xl bg-sand text-gold-deep transition-colors group-hover:bg-gold group-hover:text-ink">
+                      <Icon className="h-5 w-5" aria-hidden />
+                    </span>
+                    <span className="mt-4 font-display text-lg">{t.name}</span>
+                    <span className="mt-1 text-xs text-muted sm:text-sm">{t.description}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <section aria-labelledby="guides" className="bg-sand/60 py-20">
+          <div className="mx-auto max-w-6xl px-5 sm:px-8">
+            <SectionHeading
+              id="guides"
+              title="Meet Your Local Guides"
+              lead="Every guide is reviewed by our team and matched on personality, not on a script."
+            />
+            <CardGrid
+              cards={showcase.data?.guides}
+              loading={showcase.isPending}
+              error={showcase.isError}
+              onRetry={() => showcase.refetch()}
+              onOpen={(card) => {
+                toast.info(MESSAGES.guideCardToast(card.name));
+                navigate(paths.tourist.signup);
+              }}
+            />
+          </div>
+        </section>
+
+        <section aria-labelledby="travelers" className="mx-auto max-w-6xl px-5 py-20 sm:px-8">
+          <SectionHeading
+            id="travelers"
+            title="Fellow Travelers"
+            lead={`Join ${MARKETING.luxuryTravelers} luxury travelers looking for the real city.`}
+          />
+          <CardGrid
+            cards={showcase.data?.travelers}
+            loading={showcase.isPending}
+            error={showcase.isError}
+            onRetry={() => showcase.refetch()}
+            onOpen={(card) => {
+              toast.info(MESSAGES.travelerCardToast(card.name));
+              navigate(paths.guide.signup);
+            }}
+          />
+        </section>
+
+        <section aria-labelledby="why" className="bg-ink py-20 text-ivory">
+          <div className="mx-auto max-w-6xl px-5 sm:px-8">
+            <h2 id="why" className="text-center text-3xl sm:text-4xl">
+              Why Choose Lokal
+            </h2>
+            <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+              {WHY_CHOOSE.map((b, i) => {
+                const Icon = BENEFIT_ICONS[i] ?? ShieldCheck;
+                return (
+                  <li key={b.title}>
+                    <Icon className="h-8 w-8 text-gold" aria-hidden />
+                    <h3 className="mt-4 text-xl">{b.title}</h3>
+                    <p className="mt-2 text-sm text-ivory/80">{b.description}</p>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        </section>
+
+        <section aria-labelledby="cta" className="mx-auto max-w-4xl px-5 py-20 text-center sm:px-8">
+          <h2 id="cta" className="text-3xl sm:text-4xl">
+            Your city is waiting
+          </h2>
+          <p className="mt-3 text-muted">
+            Book a local for tonight, or earn {MARKETING.guideHourlyEarnings} per hour sharing the city you
+            love.
+          </p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button size="lg" onClick={() => navigate(paths.tourist.signup)}>
+              Book Your Experience
+            </Button>
+            <Button variant="outline" size="lg" onClick={() => navigate(paths.guide.signup)}>
+              Apply to be a Guide
+            </Button>
+          </div>
+        </section>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

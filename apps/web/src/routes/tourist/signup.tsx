@@ -1,0 +1,46 @@
+import { MARKETING } from '@lokal/shared/constants/marketing';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { MagicLinkForm } from '../../features/auth/components/magic-link-form.tsx';
+
+type State = { tourType?: { name: string; description: string } } | null;
+
+export function Component() {
+  const tourType = (useLocation().state as State)?.tourType;
+  return (
+    <AuthLayout
+      title="Join the Experience"
+      lead="Enter your e-mail and we'll send you a magic link. No password needed."
+      aside={
+        <>
+          <p className="font-display text-3xl">
+            “The best night of our trip was one no guidebook could have planned.”
+          </p>
+          <p className="mt-4 text-ivory/80">Join {MARKETING.luxuryTravelers} luxury travelers.</p>
+        </>
+      }
+    >
+      {tourType ? (
+        <p
+          className="mb-6 rounded-xl border border-gold/50 bg-gold/10 p-4 text-sm"
+          data-testid="tour-type-interest"
+        >
+          You're interested in <strong>{tourType.name}</strong> — {tourType.description}
+        </p>
+      ) : null}
+      <MagicLinkForm userType="tourist" submitLabel="Send Magic Link" />
+      <p className="mt-6 text-center text-sm text-muted">
+        Already a member?{' '}
+        <Link to={paths.tourist.login} className="font-medium text-ink underline underline-offset-4">
+          Sign in
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm">
+        <Link to={paths.landing} className="text-muted underline underline-offset-4 hover:text-ink">
+          Back to home
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
