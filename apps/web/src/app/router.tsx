@@ -40,9 +40,18 @@ export const router = createBrowserRouter([
       open(paths.guide.signup, () => import('../routes/guide/signup.tsx')),
       open(paths.guide.login, () => import('../routes/guide/login.tsx')),
       open(paths.guide.authRedirect, () => import('../routes/guide/auth-redirect.tsx')),
+      guarded(paths.tourist.onboarding, () => import('../routes/tourist/onboarding.tsx')),
+      guarded(paths.guide.onboarding, () => import('../routes/guide/onboarding.tsx')),
+      guarded(paths.guide.preview, () => import('../routes/guide/preview.tsx')),
+      guarded(paths.guide.personalityTest, () => import('../routes/guide/personality/test.tsx')),
+      guarded(paths.tourist.home, () => import('../routes/tourist/home.tsx')),
+      guarded(paths.tourist.chats, () => import('../routes/tourist/chats.tsx')),
+      guarded(paths.tourist.settings, () => import('../routes/tourist/settings.tsx')),
+      guarded(paths.guide.home, () => import('../routes/guide/home.tsx')),
+      guarded(paths.guide.chats, () => import('../routes/guide/chats.tsx')),
+      guarded(paths.guide.settings, () => import('../routes/guide/settings.tsx')),
+      guarded(paths.guide.topTourists, () => import('../routes/guide/top-tourists.tsx')),
       { path: '*', lazy: () => import('../routes/not-found.tsx') },
     ],
   },
 ]);
-
-export { guarded };

@@ -10,7 +10,6 @@ export const paths = {
     home: '/tourist/home',
     chats: '/tourist/chats',
     settings: '/tourist/settings',
-    favorites: '/tourist/favorites',
   },
   guide: {
     signup: '/guide/signup',

@@ -111,3 +111,18 @@ export function smsSendMessage(code: string | undefined): string {
 export function codeCheckMessage(code: string | undefined): string {
   return (code && CODE_CHECK_ERRORS[code]) || CODE_CHECK_FALLBACK;
 }
+
+export const GENDER_LABELS: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other' };
+export const ANIME_LABELS: Record<string, string> = { yes: 'Yes', sometimes: 'Sometimes', no: 'No' };
+export const ORIENTATION_LABELS: Record<string, string> = {
+  straight: 'Straight',
+  bisexual: 'Bisexual',
+  gay: 'Gay',
+  lesbian: 'Lesbian',
+  other: 'Other',
+};
+export const RELATIONSHIP_LABELS: Record<string, string> = {
+  yes: 'In a relationship',
+  no: 'Single',
+  complicated: "It's complicated",
+};

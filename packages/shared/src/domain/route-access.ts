@@ -2,6 +2,8 @@ import type { RouteRequirement } from './access-guard.ts';
 
 // The route table of spec §2: which protected page needs what. Open pages are not listed.
 export const PROTECTED_ROUTES: Record<string, RouteRequirement> = {
+  // Open in the spec; ours needs a session because the server completes onboarding (decision 003).
+  '/tourist/onboarding': { role: 'tourist', onboarding: false, personalityTest: false, onboardingPage: true },
   '/tourist/home': { role: 'tourist', onboarding: true, personalityTest: false },
   '/tourist/chats': { role: 'tourist', onboarding: true, personalityTest: false },
   '/tourist/settings': { role: 'tourist', onboarding: true, personalityTest: false },

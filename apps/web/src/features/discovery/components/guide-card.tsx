@@ -1,0 +1,81 @@
+import { visibleTags } from '@lokal/shared/domain/tags';
+import type { GuideCard as Guide } from '@lokal/shared/schemas/discovery';
+import { BadgeCheck, Clock, Languages, MapPin, MessageCircle, Star } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { FavoriteToggle } from '../../favorites/components/favorite-toggle.tsx';
+
+type Props = { guide: Guide; layout: 'grid' | 'list'; onContact: (guide: Guide) => void };
+
+export function GuideCard({ guide, layout, onContact }: Props) {
+  const { shown, more } = visibleTags(guide.specialties);
+  const list = layout === 'list';
+  return (
+    <article
+      className={`group relative flex overflow-hidden rounded-card bg-white shadow-card transition-shadow hover:shadow-lift ${list ? 'flex-row' : 'flex-col'}`}
+      data-testid="guide-card"
+    >
+      <div className={`relative shrink-0 bg-sand ${list ? 'w-28 sm:w-48' : 'aspect-[4/3]'}`}>
+        <img
+          src={guide.thumbnail}
+          alt={guide.name}
+          width={320}
+          height={240}
+          loading="lazy"
+          className="h-full w-full object-cover"
+        />
+        <div className="absolute top-3 right-3">
+          <FavoriteToggle profileId={guide.id} profileType="guide" profileName={guide.name} />
+        </div>
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-5">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="flex items-center gap-1.5 text-lg sm:text-xl">
+            <span className="truncate">{guide.name}</span>
+            {guide.age ? <span className="text-muted">{guide.age}</span> : null}
+            {guide.verified ? (
+              <BadgeCheck className="h-5 w-5 shrink-0 text-sage" aria-label="Verified" />
+            ) : null}
+          </h2>
+          <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold">
+            <Star className="h-4 w-4 fill-gold text-gold" aria-hidden />
+            {guide.rating.toFixed(1)}
+            <span className="font-normal text-muted">({guide.reviews})</span>
+          </span>
+        </div>
+        <p className="mt-1 flex items-center gap-1 text-sm text-muted">
+          <MapPin className="h-4 w-4 shrink-0" aria-hidden />
+          {guide.city}, {guide.country}
+        </p>
+        <p className="mt-1 text-sm font-medium text-gold-deep">{guide.profession}</p>
+        {list ? null : <p className="mt-2 line-clamp-2 text-sm text-ink/80">{guide.bio}</p>}
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Specialties">
+          {shown.map((s) => (
+            <li key={s} className="rounded-full bg-sand px-2.5 py-1 text-xs">
+              {s}
+            </li>
+          ))}
+          {more ? (
+            <li className="rounded-full border border-line px-2.5 py-1 text-xs text-muted">{more}</li>
+          ) : null}
+        </ul>
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
+          <span className="inline-flex items-center gap-1">
+            <Languages className="h-3.5 w-3.5" aria-hidden /> {guide.languages.join(', ')}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Clock className="h-3.5 w-3.5" aria-hidden /> Replies {guide.responseTime}
+          </span>
+        </p>
+        <div className="mt-auto flex items-center justify-between gap-3 pt-4">
+          <span className="text-sm">
+            <span className="font-semibold">{guide.priceRange}</span>{' '}
+            <span className="text-muted">· {guide.totalTours} tours</span>
+          </span>
+          <Button size="sm" onClick={() => onContact(guide)} aria-label={`Contact ${guide.name}`}>
+            <MessageCircle className="h-4 w-4" aria-hidden /> Contact
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

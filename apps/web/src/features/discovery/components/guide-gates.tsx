@@ -1,0 +1,58 @@
+import { DISCOVERY_MESSAGES } from '@lokal/shared/constants/discovery';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { paths } from '../../../config/paths.ts';
+
+/** Contacting or opening a tourist needs the personality test first (spec §4). */
+export function PersonalityRequiredDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Personality test required"
+      description={DISCOVERY_MESSAGES.personalityRequired}
+    >
+      <Link
+        to={paths.guide.personalityTest}
+        state={{ from: paths.guide.home }}
+        className={buttonClass('primary', 'md', 'mt-6 w-full')}
+      >
+        Take the personality test
+      </Link>
+    </Dialog>
+  );
+}
+
+/** While staff verify a guide, only the top guests who welcome new guides can be contacted (spec §6). */
+export function VerificationPendingDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Verification pending"
+      description={DISCOVERY_MESSAGES.unverifiedContact}
+    >
+      <div className="mt-6 flex flex-col gap-3">
+        <Link to={paths.guide.preview} className={buttonClass('primary', 'md', 'w-full')}>
+          Review my profile
+        </Link>
+        <Link to={paths.guide.topTourists} className={buttonClass('outline', 'md', 'w-full')}>
+          See the top 3 guests
+        </Link>
+      </div>
+    </Dialog>
+  );
+}

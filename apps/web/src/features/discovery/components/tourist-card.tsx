@@ -1,0 +1,81 @@
+import { convertBudget, formatMoney } from '@lokal/shared/domain/discovery';
+import { visibleTags } from '@lokal/shared/domain/tags';
+import type { TouristCard as Tourist } from '@lokal/shared/schemas/discovery';
+import { BadgeCheck, Crown, MessageCircle, Star } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+
+type Props = {
+  tourist: Tourist;
+  currency: { code: string; multiplier: number };
+  onContact: (t: Tourist) => void;
+  onOpen: (t: Tourist) => void;
+};
+
+export function TouristCard({ tourist: t, currency, onContact, onOpen }: Props) {
+  const { shown, more } = visibleTags(t.lookingFor, 2);
+  const budget = convertBudget(t.budget, currency.multiplier);
+  const code = t.budget.currency === 'USD' && currency.multiplier !== 1 ? currency.code : t.budget.currency;
+  return (
+    <article className="flex flex-col rounded-card bg-white p-5 shadow-card" data-testid="tourist-card">
+      <div className="flex items-start gap-4">
+        <div className="relative">
+          <img
+            src={t.image}
+            alt={t.name}
+            width={64}
+            height={64}
+            className="h-16 w-16 rounded-full bg-sand object-cover"
+          />
+          {t.online ? (
+            <span
+              className="absolute right-0 bottom-0 h-4 w-4 rounded-full border-2 border-white bg-sage"
+              title="Online"
+            />
+          ) : null}
+        </div>
+        <div className="min-w-0 flex-1">
+          <h2 className="flex items-center gap-1.5 text-lg">
+            <button type="button" className="truncate text-left hover:underline" onClick={() => onOpen(t)}>
+              {t.name}
+            </button>
+            {t.age ? <span className="text-muted">{t.age}</span> : null}
+            {t.verified ? <BadgeCheck className="h-4 w-4 shrink-0 text-sage" aria-label="Verified" /> : null}
+          </h2>
+          <p className="text-sm text-muted">{t.country}</p>
+          <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-gold/15 px-2 py-0.5 text-xs font-semibold text-gold-deep">
+            <Crown className="h-3.5 w-3.5" aria-hidden /> {t.status}
+          </p>
+        </div>
+        <span className="inline-flex items-center gap-1 text-sm font-semibold">
+          <Star className="h-4 w-4 fill-gold text-gold" aria-hidden /> {t.rating.toFixed(1)}
+        </span>
+      </div>
+      <p className="mt-4 text-sm">
+        Budget{' '}
+        <strong>
+          {formatMoney(budget.min, code)}–{formatMoney(budget.max, code)}
+        </strong>
+      </p>
+      <p className="mt-2 text-xs font-semibold tracking-wide text-muted uppercase">Looking for</p>
+      <ul className="mt-1 flex flex-wrap gap-1.5">
+        {shown.map((s) => (
+          <li key={s} className="rounded-full bg-sand px-2.5 py-1 text-xs">
+            {s}
+          </li>
+        ))}
+        {more ? (
+          <li className="rounded-full border border-line px-2.5 py-1 text-xs text-muted">{more}</li>
+        ) : null}
+      </ul>
+      <p className="mt-3 text-xs text-muted">Interests: {t.interests.join(', ')}</p>
+      <Button
+        size="sm"
+        className="mt-4 self-end"
+        onClick={() => onContact(t)}
+        aria-label={`Contact ${t.name}`}
+      >
+        <MessageCircle className="h-4 w-4" aria-hidden /> Contact
+      </Button>
+    </article>
+  );
+}

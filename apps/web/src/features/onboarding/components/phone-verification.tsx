@@ -1,0 +1,150 @@
+import {
+  codeCheckMessage,
+  ONBOARDING_MESSAGES,
+  PHONE_MIN_LENGTH,
+  smsSendMessage,
+} from '@lokal/shared/constants/onboarding';
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { sendCode, verifyCode } from '../api/onboarding-calls.ts';
+
+type Props = { phone: string; verified: boolean; onChange: (phone: string, verified: boolean) => void };
+
+// Number, then code, then verified (spec §4 Phone verification); the server owns every rule.
+export function PhoneVerification({ phone, verified, onChange }: Props) {
+  const [code, setCode] = useState('');
+  const [codeSent, setCodeSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [wait, setWait] = useState(0);
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const t = setTimeout(() => setWait(wait - 1), 1000);
+    return () => clearTimeout(t);
+  }, [wait]);
+
+  async function send() {
+    if (phone.trim().length < PHONE_MIN_LENGTH) {
+      setError(ONBOARDING_MESSAGES.invalidPhone);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await sendCode(phone);
+      if (res.status === 'already-verified') {
+        toast.success(ONBOARDING_MESSAGES.phoneAlreadyVerified);
+        onChange(res.phone, true);
+      } else {
+        setCodeSent(true);
+        setWait(res.resendAfter);
+        toast.success(ONBOARDING_MESSAGES.codeSent);
+      }
+    } catch (err) {
+      const code = err instanceof ApiError ? err.code : undefined;
+      if (err instanceof ApiError && err.status === 400 && err.message === ONBOARDING_MESSAGES.invalidPhone) {
+        setError(err.message);
+      } else setError(smsSendMessage(code));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify() {
+    if (!/^\d{6}$/.test(code.trim())) {
+      setError(ONBOARDING_MESSAGES.invalidCode);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await verifyCode(phone, code.trim());
+      toast.success(
+        res.status === 'already-verified'
+          ? ONBOARDING_MESSAGES.phoneAlreadyVerified
+          : ONBOARDING_MESSAGES.phoneVerified,
+      );
+      onChange(res.phone, true);
+    } catch (err) {
+      setError(codeCheckMessage(err instanceof ApiError ? err.code : undefined));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (verified) {
+    return (
+      <p className="flex items-center gap-2 rounded-xl bg-sage/10 p-4 text-sage" role="status">
+        <CheckCircle2 className="h-5 w-5" aria-hidden />
+        <span>
+          <strong>{phone}</strong> is verified.
+        </span>
+      </p>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <Field
+        label="Phone number"
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="+1 415 555 0199"
+        hint="With your country code. We text you a 6-digit code."
+        value={phone}
+        onChange={(e) => {
+          onChange(e.target.value, false);
+          setCodeSent(false);
+        }}
+        disabled={busy}
+      />
+      {codeSent ? (
+        <Field
+          label="Verification code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="123456"
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void verify();
+            }
+          }}
+          disabled={busy}
+        />
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        {codeSent ? (
+          <>
+            <Button onClick={verify} disabled={busy}>
+              Verify code
+            </Button>
+            <Button variant="outline" onClick={send} disabled={busy || wait > 0}>
+              {wait > 0 ? `Resend in ${wait}s` : 'Resend code'}
+            </Button>
+          </>
+        ) : (
+          <Button onClick={send} disabled={busy}>
+            {busy ? 'Sending…' : 'Send code'}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

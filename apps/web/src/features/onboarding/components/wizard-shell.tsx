@@ -1,0 +1,75 @@
+import { progressPercent } from '@lokal/shared/domain/onboarding-steps';
+import type { ReactNode } from 'react';
+import { Brand } from '../../../components/layout/brand.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+
+type Props = {
+  title: string;
+  steps: readonly string[];
+  step: number;
+  canNext: boolean;
+  busy: boolean;
+  lastLabel: string;
+  onBack: () => void;
+  onNext: () => void;
+  error?: string | null;
+  children: ReactNode;
+  /** 'Question n of N' instead of 'Step n of N'. */
+  counterLabel?: string;
+};
+
+// Step counter, progress = step ÷ total, Back and Next; the last button submits (spec §4).
+export function WizardShell(p: Props) {
+  const total = p.steps.length;
+  const percent = progressPercent(p.step, total);
+  const last = p.step === total;
+  return (
+    <div className="min-h-dvh">
+      <header className="mx-auto flex max-w-2xl items-center justify-between px-5 py-5">
+        <Brand />
+        <span className="text-sm text-muted">{p.title}</span>
+      </header>
+      <main className="mx-auto max-w-2xl px-5 pb-16">
+        <div className="flex items-center justify-between text-sm text-muted">
+          <span>
+            {p.counterLabel ?? 'Step'} {p.step} of {total}
+          </span>
+          <span>{percent}% complete</span>
+        </div>
+        <div
+          className="mt-2 h-2 overflow-hidden rounded-full bg-sand"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-label="Progress"
+        >
+          <div className="h-full rounded-full bg-gold transition-all" style={{ width: `${percent}%` }} />
+        </div>
+        <form
+          className="mt-8 rounded-card bg-white p-6 shadow-card sm:p-8"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (p.canNext && !p.busy) p.onNext();
+          }}
+        >
+          <h1 className="text-3xl">{p.steps[p.step - 1]}</h1>
+          <div className="mt-6">{p.children}</div>
+          {p.error ? (
+            <p role="alert" className="mt-6 rounded-xl bg-danger/10 p-3 text-sm text-danger">
+              {p.error}
+            </p>
+          ) : null}
+          <div className="mt-8 flex justify-between gap-3">
+            <Button variant="outline" onClick={p.onBack} disabled={p.step === 1 || p.busy}>
+              Back
+            </Button>
+            <Button type="submit" disabled={!p.canNext || p.busy}>
+              {p.busy ? 'Saving…' : last ? p.lastLabel : 'Next'}
+            </Button>
+          </div>
+        </form>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import {
+  BANNER_BUDGET,
+  DISCOVERY_MESSAGES,
+  GUIDE_HOME_CATEGORIES,
+  VERIFICATION_MODAL_DELAY_MS,
+} from '@lokal/shared/constants/discovery';
+import type { TouristCard as Tourist } from '@lokal/shared/schemas/discovery';
+import { useQuery } from '@tanstack/react-query';
+import { Crown, Eye, Search, Settings, Sparkles } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Brand } from '../../components/layout/brand.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { inputClass } from '../../components/ui/field.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+import {
+  touristListQuery,
+  userProfileQuery,
+  verificationQuery,
+} from '../../features/discovery/api/discovery-calls.ts';
+import {
+  PersonalityRequiredDialog,
+  VerificationPendingDialog,
+} from '../../features/discovery/components/guide-gates.tsx';
+import { TouristCard } from '../../features/discovery/components/tourist-card.tsx';
+import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
+
+export function Component() {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const [q, setQ] = useState('');
+  const [category, setCategory] = useState('All');
+  const list = useQuery(touristListQuery(q.trim(), category));
+  const verification = useQuery(verificationQuery);
+  const profile = useQuery(userProfileQuery);
+  const [pendingOpen, setPendingOpen] = useState(false);
+  const [testOpen, setTestOpen] = useState(false);
+  const [ruleOpen, setRuleOpen] = useState(false);
+  // A failed check counts as not verified (spec §8).
+  const unverified = verification.isError || verification.data?.verified === false;
+
+  useEffect(() => {
+    if (!unverified) return;
+    const t = setTimeout(() => setPendingOpen(true), VERIFICATION_MODAL_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [unverified]);
+
+  const testDone = user?.personalityTestCompleted ?? false;
+  const currency = {
+    code: profile.data?.currency ?? 'USD',
+    multiplier: profile.data?.currencyMultiplier ?? 1,
+  };
+
+  function contact(t: Tourist) {
+    if (!testDone) return setTestOpen(true);
+    if (!t.canContact) return setRuleOpen(true);
+    navigate(paths.guide.chats, { state: { tourist: t } });
+  }
+  function open(t: Tourist) {
+    if (!testDone) return setTestOpen(true);
+    if (!t.canContact) return setRuleOpen(true);
+    navigate(paths.guide.topTourists, { state: { open: t.id } });
+  }
+
+  const stats = list.data?.stats;
+  return (
+    <div className="min-h-dvh pb-24">
+      {verification.isPending ? (
+        <div className="fixed inset-x-0 top-0 z-30 flex justify-center p-2">
+          <Spinner label="Checking verification" className="rounded-full bg-white px-4 py-1.5 shadow-card" />
+        </div>
+      ) : null}
+      <div
+        className={unverified ? 'pointer-events-none blur-sm select-none' : ''}
+        aria-hidden={unverified || undefined}
+        data-testid="dashboard"
+      >
+        <header className="border-b border-line bg-ivory">
+          <div className="mx-auto flex max-w-6xl items-center gap-3 px-5 py-3">
+            <Brand />
+            <div className="ml-auto flex gap-1">
+              <Link
+                to={paths.guide.preview}
+                className={buttonClass('ghost', 'icon')}
+                aria-label="Preview my profile"
+              >
+                <Eye className="h-5 w-5" aria-hidden />
+              </Link>
+              <Link to={paths.guide.settings} className={buttonClass('ghost', 'icon')} aria-label="Settings">
+                <Settings className="h-5 w-5" aria-hidden />
+              </Link>
+            </div>
+          </div>
+        </header>
+        <main className="mx-auto max-w-6xl px-5 pt-6">
+          <h1 className="text-3xl sm:text-4xl">Guide Dashboard</h1>
+          <p className="mt-1 text-muted">
+            Travellers in {list.data?.city ?? profile.data?.city ?? 'your city'}
+          </p>
+
+          <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Your figures">
+            {[
+              ['This week', stats ? String(stats.thisWeek) : '—'],
+              ['Earnings', stats ? `$${stats.earnings.toLocaleString('en-US')}` : '—'],
+              ['Rating', stats?.rating ? stats.rating.toFixed(1) : 'New'],
+              ['Response', stats ? `${stats.responseRate}%` : '—'],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-2xl bg-white p-4 shadow-card">
+                <dt className="text-xs text-muted">{label}</dt>
+                <dd className="mt-1 font-display text-2xl">{value}</dd>
+              </div>
+            ))}
+          </dl>
+
+          {list.data && list.data.highValueOnline > 0 ? (
+            <Link
+              to={paths.guide.topTourists}
+              className="mt-5 flex items-center justify-between gap-3 rounded-card bg-ink p-5 text-ivory hover:bg-ink-soft"
+            >
+              <span className="flex items-center gap-3">
+                <Sparkles className="h-6 w-6 text-gold" aria-hidden />
+                <span>
+                  <strong className="block font-display text-lg">
+                    {list.data.highValueOnline === 3
+                      ? DISCOVERY_MESSAGES.highValueBanner
+                      : `${list.data.highValueOnline} High-Value Tourists Online`}
+                  </strong>
+                  <span className="text-sm text-ivory/80">Budgets {BANNER_BUDGET} · see the top 3</span>
+                </span>
+              </span>
+              <Crown className="h-5 w-5 text-gold" aria-hidden />
+            </Link>
+          ) : null}
+
+          <label className="relative mt-6 block">
+            <span className="sr-only">Search tourists</span>
+            <Search
+              className="pointer-events-none absolute top-1/2 left-4 h-4 w-4 -translate-y-1/2 text-muted"
+              aria-hidden
+            />
+            <input
+              type="search"
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+              placeholder="Search by name, country or interest"
+              className={`${inputClass} pl-10`}
+            />
+          </label>
+          <fieldset className="mt-4 flex min-w-0 gap-2 overflow-x-auto border-0 pb-1">
+            <legend className="sr-only">Categories</legend>
+            {GUIDE_HOME_CATEGORIES.map((c) => (
+              <button
+                key={c}
+                type="button"
+                aria-pressed={category === c}
+                onClick={() => setCategory(c)}
+                className={`shrink-0 rounded-full border px-4 py-2 text-sm ${category === c ? 'border-ink bg-ink text-ivory' : 'border-line bg-white hover:border-ink/40'}`}
+              >
+                {c}
+              </button>
+            ))}
+          </fieldset>
+
+          {list.isPending ? (
+            <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-72 rounded-card" />
+              ))}
+            </div>
+          ) : null}
+          {list.isError ? (
+            <p className="mt-6 text-danger" role="alert">
+              {list.error.message}
+            </p>
+          ) : null}
+          {list.data && list.data.tourists.length === 0 ? (
+            <div className="mt-8 rounded-card border border-line bg-white p-10 text-center">
+              <h2 className="text-2xl">{DISCOVERY_MESSAGES.noTourists}</h2>
+              <Button
+                variant="outline"
+                className="mt-4"
+                onClick={() => {
+                  setQ('');
+                  setCategory('All');
+                }}
+              >
+                Clear Filters
+              </Button>
+            </div>
+          ) : null}
+          {list.data?.tourists.length ? (
+            <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {list.data.tourists.map((t) => (
+                <TouristCard key={t.id} tourist={t} currency={currency} onContact={contact} onOpen={open} />
+              ))}
+            </div>
+          ) : null}
+        </main>
+      </div>
+      <GuideBottomNav />
+      <Dialog
+        open={pendingOpen}
+        onOpenChange={setPendingOpen}
+        title="Verification pending"
+        description="Our team is reviewing your profile. Until then you can connect with the three top guests in your city who accept unverified guides."
+      >
+        <Link to={paths.guide.preview} className={buttonClass('primary', 'md', 'mt-6 w-full')}>
+          Preview my profile
+        </Link>
+        <Link to={paths.guide.topTourists} className={buttonClass('outline', 'md', 'mt-3 w-full')}>
+          See the top 3 guests
+        </Link>
+      </Dialog>
+      <PersonalityRequiredDialog open={testOpen} onOpenChange={setTestOpen} />
+      <VerificationPendingDialog open={ruleOpen} onOpenChange={setRuleOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  GENDER_LABELS,
+  GENDERS,
+  GUIDE_ONBOARDING_REDIRECT_MS,
+  GUIDE_STEPS,
+  ONBOARDING_MESSAGES,
+} from '@lokal/shared/constants/onboarding';
+import { type GuideDraft, isGuideStepValid } from '@lokal/shared/domain/onboarding-steps';
+import { guideOnboardingSchema } from '@lokal/shared/schemas/onboarding';
+import { BadgeCheck, ClipboardCheck, Phone, ShieldCheck, UserRound } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Field } from '../../components/ui/field.tsx';
+import { paths } from '../../config/paths.ts';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+import { completeGuideOnboarding } from '../../features/onboarding/api/onboarding-calls.ts';
+import { ChoiceChips } from '../../features/onboarding/components/choice-chips.tsx';
+import { PhoneVerification } from '../../features/onboarding/components/phone-verification.tsx';
+import { WizardShell } from '../../features/onboarding/components/wizard-shell.tsx';
+import { toast } from '../../lib/toast.ts';
+
+const WELCOME = [
+  { icon: ShieldCheck, text: 'Background check in progress — our team reviews every guide.' },
+  { icon: UserRound, text: 'Your profile is created.' },
+  { icon: Phone, text: 'Your phone is verified.' },
+  { icon: BadgeCheck, text: 'Your gender is specified.' },
+  {
+    icon: ClipboardCheck,
+    text: 'Next step: the personality assessment, so we can match you with the right travellers.',
+  },
+];
+
+export function Component() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { updateUser } = useAuth();
+  const [step, setStep] = useState(1);
+  const [draft, setDraft] = useState<GuideDraft>({
+    firstName: '',
+    lastName: '',
+    phone: '',
+    phoneVerified: false,
+    gender: '',
+    customGender: '',
+    pronouns: '',
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submitting = useRef(false);
+  const set = (patch: Partial<GuideDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  async function submit() {
+    if (submitting.current) return;
+    const parsed = guideOnboardingSchema.safeParse({
+      ...draft,
+      gender: draft.gender || undefined,
+      customGender: draft.gender === 'other' ? draft.customGender : undefined,
+      pronouns: draft.gender === 'other' ? draft.pronouns : undefined,
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? ONBOARDING_MESSAGES.onboardingFailed);
+      return;
+    }
+    submitting.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await completeGuideOnboarding(parsed.data);
+      toast.success('Welcome to Lokal!');
+      const from = (location.state as { from?: string } | null)?.from;
+      // After 1 s: the page the guide was heading to, else the preview (spec §2).
+      setTimeout(() => {
+        updateUser({
+          onboardingCompleted: true,
+          displayName: `${parsed.data.firstName} ${parsed.data.lastName}`,
+        });
+        navigate(from?.startsWith('/guide/') ? from : paths.guide.preview, { replace: true });
+      }, GUIDE_ONBOARDING_REDIRECT_MS);
+    } catch (err) {
+      setError((err as Error).message || ONBOARDING_MESSAGES.onboardingFailed);
+      submitting.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <WizardShell
+      title="Guide application"
+      steps={GUIDE_STEPS}
+      step={step}
+      canNext={isGuideStepValid(step, draft)}
+      busy={busy}
+      lastLabel="Complete"
+      error={error}
+      onBack={() => setStep((s) => Math.max(1, s - 1))}
+      onNext={() => (step === GUIDE_STEPS.length ? submit() : setStep(step + 1))}
+    >
+      {step === 1 ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            value={draft.firstName}
+            onChange={(e) => set({ firstName: e.target.value })}
+          />
+          <Field
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            value={draft.lastName}
+            onChange={(e) => set({ lastName: e.target.value })}
+          />
+        </div>
+      ) : null}
+      {step === 2 ? (
+        <PhoneVerification
+          phone={draft.phone}
+          verified={draft.phoneVerified}
+          onChange={(phone, phoneVerified) => set({ phone, phoneVerified })}
+        />
+      ) : null}
+      {step === 3 ? (
+        <div className="space-y-5">
+          <ChoiceChips
+            legend="Gender"
+            options={GENDERS}
+            labels={GENDER_LABELS}
+            value={draft.gender}
+            onChange={(g) => set({ gender: g as GuideDraft['gender'] })}
+          />
+          {draft.gender === 'other' ? (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label="How do you describe your gender?"
+                name="customGender"
+                value={draft.customGender}
+                onChange={(e) => set({ customGender: e.target.value })}
+              />
+              <Field
+                label="Pronouns"
+                name="pronouns"
+                placeholder="they/them"
+                value={draft.pronouns}
+                onChange={(e) => set({ pronouns: e.target.value })}
+              />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {step === 4 ? (
+        <ul className="space-y-3">
+          {WELCOME.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-start gap-3 rounded-xl bg-sand/60 p-4">
+              <Icon className="mt-0.5 h-5 w-5 shrink-0 text-gold-deep" aria-hidden />
+              <span>{text}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </WizardShell>
+  );
+}

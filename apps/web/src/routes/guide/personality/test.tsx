@@ -1,0 +1,217 @@
+import {
+  ANIME_KDRAMA,
+  ANIME_LABELS,
+  ASSESSMENT_STEPS,
+  EXPERIENCES,
+  HIGHEST_PAID_LABEL,
+  LANGUAGES,
+  ONBOARDING_MESSAGES,
+  ORIENTATION_LABELS,
+  ORIENTATIONS,
+  RELATIONSHIP_LABELS,
+  RELATIONSHIP_STATUSES,
+} from '@lokal/shared/constants/onboarding';
+import {
+  type AssessmentDraft,
+  emptyAssessment,
+  isAssessmentStepValid,
+  toggleLanguage,
+} from '@lokal/shared/domain/onboarding-steps';
+import { assessmentSchema } from '@lokal/shared/schemas/onboarding';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Field } from '../../../components/ui/field.tsx';
+import { Slider } from '../../../components/ui/slider.tsx';
+import { SwitchField } from '../../../components/ui/switch-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useAuth } from '../../../features/auth/auth-context.tsx';
+import { saveAssessment } from '../../../features/onboarding/api/onboarding-calls.ts';
+import { ChoiceChips } from '../../../features/onboarding/components/choice-chips.tsx';
+import { WizardShell } from '../../../features/onboarding/components/wizard-shell.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+
+const toggle = (list: string[], item: string) =>
+  list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
+
+export function Component() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { user, updateUser } = useAuth();
+  const [step, setStep] = useState(1);
+  const [d, setD] = useState<AssessmentDraft>(emptyAssessment);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const saving = useRef(false);
+  const set = (patch: Partial<AssessmentDraft>) => setD((x) => ({ ...x, ...patch }));
+
+  async function complete() {
+    if (saving.current) return;
+    if (!user) {
+      setError(ONBOARDING_MESSAGES.assessmentNotLoggedIn);
+      return;
+    }
+    const parsed = assessmentSchema.safeParse(d);
+    if (!parsed.success) {
+      setError(ONBOARDING_MESSAGES.assessmentFailed);
+      return;
+    }
+    saving.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await saveAssessment(parsed.data);
+      toast.success(ONBOARDING_MESSAGES.assessmentComplete);
+      updateUser({ personalityTestCompleted: true });
+      void queryClient.invalidateQueries({ queryKey: ['guides'] });
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from?.startsWith('/guide/') ? from : paths.guide.home, { replace: true });
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.status === 401
+          ? ONBOARDING_MESSAGES.assessmentNoAuth
+          : ONBOARDING_MESSAGES.assessmentFailed,
+      );
+      saving.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <WizardShell
+      title="Personality assessment"
+      steps={ASSESSMENT_STEPS}
+      step={step}
+      counterLabel="Question"
+      canNext={isAssessmentStepValid(step, d)}
+      busy={busy}
+      lastLabel="Complete"
+      error={error}
+      onBack={() => setStep((s) => Math.max(1, s - 1))}
+      onNext={() => (step === ASSESSMENT_STEPS.length ? complete() : setStep(step + 1))}
+    >
+      {step === 1 ? (
+        <div className="space-y-6">
+          <ChoiceChips
+            legend="Languages you speak"
+            options={LANGUAGES}
+            multiple
+            value={d.languages}
+            onChange={(l) => setD((x) => toggleLanguage(x, l))}
+          />
+          {d.languages.includes('Other') ? (
+            <Field
+              label="Other language"
+              name="customLanguage"
+              value={d.customLanguage}
+              onChange={(e) => set({ customLanguage: e.target.value })}
+            />
+          ) : null}
+          <Field
+            label="What do you do?"
+            name="occupation"
+            placeholder="Painter, student, sommelier…"
+            value={d.occupation}
+            onChange={(e) => set({ occupation: e.target.value })}
+          />
+        </div>
+      ) : null}
+      {step === 2 ? (
+        <ChoiceChips
+          legend="Experiences you would lead"
+          options={EXPERIENCES.map((e) => e.title)}
+          multiple
+          value={d.experiences}
+          onChange={(e) => set({ experiences: toggle(d.experiences, e) })}
+          badge={(o) => (EXPERIENCES.find((e) => e.title === o)?.highestPaid ? HIGHEST_PAID_LABEL : null)}
+        />
+      ) : null}
+      {step === 3 ? (
+        <div className="space-y-6">
+          <Slider
+            label="Rap"
+            value={d.musicPreference.rap}
+            onChange={(rap) => set({ musicPreference: { ...d.musicPreference, rap } })}
+          />
+          <Slider
+            label="Techno"
+            value={d.musicPreference.techno}
+            onChange={(techno) => set({ musicPreference: { ...d.musicPreference, techno } })}
+          />
+          <Slider
+            label="Rock"
+            value={d.musicPreference.rock}
+            onChange={(rock) => set({ musicPreference: { ...d.musicPreference, rock } })}
+          />
+          <SwitchField label="I drink alcohol" checked={d.drinks} onChange={(drinks) => set({ drinks })} />
+          <Slider
+            label="Comfort around cannabis"
+            value={d.cannabisComfort}
+            onChange={(cannabisComfort) => set({ cannabisComfort })}
+            hint={['Not at all', 'Very']}
+          />
+          <Slider
+            label="Political jokes"
+            value={d.politicalJokes}
+            onChange={(politicalJokes) => set({ politicalJokes })}
+            hint={['Avoid', 'Love them']}
+          />
+        </div>
+      ) : null}
+      {step === 4 ? (
+        <div className="space-y-6">
+          <ChoiceChips
+            legend="Do you watch anime or K-dramas?"
+            options={ANIME_KDRAMA}
+            labels={ANIME_LABELS}
+            value={d.animeKdrama}
+            onChange={(v) => set({ animeKdrama: v as AssessmentDraft['animeKdrama'] })}
+          />
+          <SwitchField
+            label="LGBTQ+ friendly"
+            checked={d.lgbtqFriendly}
+            onChange={(lgbtqFriendly) => set({ lgbtqFriendly })}
+          />
+          <ChoiceChips
+            legend="Orientation"
+            options={ORIENTATIONS}
+            labels={ORIENTATION_LABELS}
+            value={d.orientation}
+            onChange={(v) => set({ orientation: v as AssessmentDraft['orientation'] })}
+          />
+        </div>
+      ) : null}
+      {step === 5 ? (
+        <div className="space-y-6">
+          <ChoiceChips
+            legend="Are you in a relationship?"
+            options={RELATIONSHIP_STATUSES}
+            labels={RELATIONSHIP_LABELS}
+            value={d.relationshipStatus}
+            onChange={(v) => set({ relationshipStatus: v as AssessmentDraft['relationshipStatus'] })}
+          />
+          <Field
+            label="Social media handle"
+            name="socialMedia"
+            placeholder="@yourhandle"
+            value={d.socialMedia}
+            onChange={(e) => set({ socialMedia: e.target.value })}
+          />
+          <SwitchField
+            label="Show my handle only to luxury travellers"
+            checked={d.hideSocialMedia}
+            onChange={(hideSocialMedia) => set({ hideSocialMedia })}
+          />
+          <SwitchField
+            label="Hide my profile"
+            description="Travellers won't find you, but you can still see and contact them."
+            checked={d.hideProfile}
+            onChange={(hideProfile) => set({ hideProfile })}
+          />
+        </div>
+      ) : null}
+    </WizardShell>
+  );
+}

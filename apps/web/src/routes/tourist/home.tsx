@@ -1,0 +1,188 @@
+import { TOURIST_HOME_CATEGORIES } from '@lokal/shared/constants/discovery';
+import type { GuideCard as Guide } from '@lokal/shared/schemas/discovery';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { CalendarDays, Compass, LayoutGrid, List, MessageCircle, Search, UserRound } from 'lucide-react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { BottomNav } from '../../components/layout/bottom-nav.tsx';
+import { Brand } from '../../components/layout/brand.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { inputClass } from '../../components/ui/field.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { guideSearchQuery } from '../../features/discovery/api/discovery-calls.ts';
+import { GuideCard } from '../../features/discovery/components/guide-card.tsx';
+import { toast } from '../../lib/toast.ts';
+
+export function Component() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const category = params.get('category') ?? 'All';
+  const layout = params.get('view') === 'list' ? 'list' : 'grid';
+  const deferredQ = useDeferredValue(q.trim());
+  const search = useInfiniteQuery(
+    guideSearchQuery({ q: deferredQ || undefined, category: category === 'All' ? undefined : category }),
+  );
+  const sentinel = useRef<HTMLDivElement>(null);
+  const guides = search.data?.pages.flatMap((p) => p.guides) ?? [];
+
+  // Keep the URL in step so a reload or a shared link shows the same results.
+  useEffect(() => {
+    const next = new URLSearchParams(params);
+    if (deferredQ) next.set('q', deferredQ);
+    else next.delete('q');
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [deferredQ, params, setParams]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el) return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries[0]?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  function setParam(key: string, value: string | null) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  }
+
+  const contact = (guide: Guide) => navigate(paths.tourist.chats, { state: { guide } });
+
+  return (
+    <div className="min-h-dvh pb-24">
+      <header className="sticky top-0 z-10 border-b border-line bg-ivory/95 backdrop-blur">
+        <div className="mx-auto flex max-w-6xl items-center gap-4 px-5 py-3">
+          <Brand />
+          <label className="relative ml-auto flex-1 sm:max-w-md">
+            <span className="sr-only">Search guides</span>
+            <Search
+              className="pointer-events-none absolute top-1/2 left-4 h-4 w-4 -translate-y-1/2 text-muted"
+              aria-hidden
+            />
+            <input
+              type="search"
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+              placeholder="Search by name, city, profession…"
+              className={`${inputClass} h-11 pl-10`}
+            />
+          </label>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-5 pt-6">
+        <h1 className="text-3xl sm:text-4xl">Discover local guides</h1>
+        <div className="mt-5 flex items-center gap-3">
+          <fieldset className="-mx-1 flex min-w-0 flex-1 gap-2 overflow-x-auto border-0 px-1 pb-1">
+            <legend className="sr-only">Categories</legend>
+            {TOURIST_HOME_CATEGORIES.map((c) => (
+              <button
+                key={c}
+                type="button"
+                aria-pressed={category === c}
+                onClick={() => setParam('category', c === 'All' ? null : c)}
+                className={`shrink-0 rounded-full border px-4 py-2 text-sm transition-colors ${category === c ? 'border-ink bg-ink text-ivory' : 'border-line bg-white hover:border-ink/40'}`}
+              >
+                {c}
+              </button>
+            ))}
+          </fieldset>
+          <fieldset className="hidden shrink-0 gap-1 rounded-full border border-line bg-white p-1 sm:flex">
+            <legend className="sr-only">Layout</legend>
+            <Button
+              size="icon"
+              variant={layout === 'grid' ? 'primary' : 'ghost'}
+              aria-pressed={layout === 'grid'}
+              aria-label="Grid view"
+              onClick={() => setParam('view', null)}
+              className="h-8 w-8"
+            >
+              <LayoutGrid className="h-4 w-4" aria-hidden />
+            </Button>
+            <Button
+              size="icon"
+              variant={layout === 'list' ? 'primary' : 'ghost'}
+              aria-pressed={layout === 'list'}
+              aria-label="List view"
+              onClick={() => setParam('view', 'list')}
+              className="h-8 w-8"
+            >
+              <List className="h-4 w-4" aria-hidden />
+            </Button>
+          </fieldset>
+        </div>
+
+        {search.isPending ? (
+          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            {[0, 1, 2, 3, 4, 5].map((i) => (
+              <Skeleton key={i} className="h-96 rounded-card" />
+            ))}
+          </div>
+        ) : null}
+        {search.isError ? (
+          <div className="mt-10 rounded-card border border-line bg-white p-8 text-center">
+            <p className="text-muted">{search.error.message}</p>
+            <Button variant="outline" className="mt-4" onClick={() => search.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : null}
+        {search.isSuccess && guides.length === 0 ? (
+          <div className="mt-10 rounded-card border border-line bg-white p-10 text-center">
+            <Compass className="mx-auto h-10 w-10 text-gold-deep" aria-hidden />
+            <h2 className="mt-3 text-2xl">No guides match yet</h2>
+            <p className="mt-2 text-muted">Try another word or category.</p>
+            <Button
+              variant="outline"
+              className="mt-5"
+              onClick={() => {
+                setQ('');
+                setParams(new URLSearchParams(), { replace: true });
+              }}
+            >
+              Clear filters
+            </Button>
+          </div>
+        ) : null}
+        {guides.length ? (
+          <>
+            <p className="sr-only" role="status">
+              {guides.length} guides shown
+            </p>
+            <div
+              className={`mt-6 grid gap-6 ${layout === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1'}`}
+              data-layout={layout}
+            >
+              {guides.map((g) => (
+                <GuideCard key={g.id} guide={g} layout={layout} onContact={contact} />
+              ))}
+            </div>
+          </>
+        ) : null}
+        <div ref={sentinel} className="flex h-16 items-center justify-center">
+          {isFetchingNextPage ? <Spinner label="Loading more guides" /> : null}
+        </div>
+      </main>
+      <BottomNav
+        label="Tourist"
+        items={[
+          { label: 'Discover', icon: Compass, to: paths.tourist.home },
+          { label: 'Messages', icon: MessageCircle, to: paths.tourist.chats },
+          {
+            label: 'Bookings',
+            icon: CalendarDays,
+            onClick: () => toast.info('Bookings open soon. Meanwhile, agree the details with your guide.'),
+          },
+          { label: 'Profile', icon: UserRound, to: paths.tourist.settings },
+        ]}
+      />
+    </div>
+  );
+}

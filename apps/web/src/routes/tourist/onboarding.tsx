@@ -1,0 +1,110 @@
+import { OCCUPATIONS, ONBOARDING_MESSAGES, TOURIST_STEPS } from '@lokal/shared/constants/onboarding';
+import { isTouristStepValid, type TouristDraft } from '@lokal/shared/domain/onboarding-steps';
+import { touristOnboardingSchema } from '@lokal/shared/schemas/onboarding';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Field } from '../../components/ui/field.tsx';
+import { paths } from '../../config/paths.ts';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+import { completeTouristOnboarding } from '../../features/onboarding/api/onboarding-calls.ts';
+import { ChoiceChips } from '../../features/onboarding/components/choice-chips.tsx';
+import { PhoneVerification } from '../../features/onboarding/components/phone-verification.tsx';
+import { WizardShell } from '../../features/onboarding/components/wizard-shell.tsx';
+
+export function Component() {
+  const navigate = useNavigate();
+  const { updateUser } = useAuth();
+  const [step, setStep] = useState(1);
+  const [draft, setDraft] = useState<TouristDraft>({
+    firstName: '',
+    lastName: '',
+    phone: '',
+    phoneVerified: false,
+    occupation: '',
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submitting = useRef(false);
+  const set = (patch: Partial<TouristDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  async function submit() {
+    // A second click while the first is on its way is ignored.
+    if (submitting.current) return;
+    const parsed = touristOnboardingSchema.safeParse(draft);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? ONBOARDING_MESSAGES.onboardingFailed);
+      return;
+    }
+    submitting.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await completeTouristOnboarding(parsed.data);
+      updateUser({
+        onboardingCompleted: true,
+        displayName: `${parsed.data.firstName} ${parsed.data.lastName}`,
+      });
+      navigate(paths.tourist.home, { replace: true });
+    } catch (err) {
+      setError((err as Error).message || ONBOARDING_MESSAGES.onboardingFailed);
+      submitting.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <WizardShell
+      title="Traveller profile"
+      steps={TOURIST_STEPS}
+      step={step}
+      canNext={isTouristStepValid(step, draft)}
+      busy={busy}
+      lastLabel="Complete"
+      error={error}
+      onBack={() => setStep((s) => Math.max(1, s - 1))}
+      onNext={() => (step === TOURIST_STEPS.length ? submit() : setStep(step + 1))}
+    >
+      {step === 1 ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            value={draft.firstName}
+            onChange={(e) => set({ firstName: e.target.value })}
+          />
+          <Field
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            value={draft.lastName}
+            onChange={(e) => set({ lastName: e.target.value })}
+          />
+        </div>
+      ) : null}
+      {step === 2 ? (
+        <PhoneVerification
+          phone={draft.phone}
+          verified={draft.phoneVerified}
+          onChange={(phone, phoneVerified) => set({ phone, phoneVerified })}
+        />
+      ) : null}
+      {step === 3 ? (
+        <div className="space-y-5">
+          <ChoiceChips
+            legend="Pick your occupation"
+            options={OCCUPATIONS}
+            value={draft.occupation}
+            onChange={(o) => set({ occupation: o })}
+          />
+          <Field
+            label="Or type it"
+            name="occupation"
+            value={draft.occupation}
+            onChange={(e) => set({ occupation: e.target.value })}
+          />
+        </div>
+      ) : null}
+    </WizardShell>
+  );
+}
