@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@lokal/shared/constants/auth';
 import type { StatusUser } from '@lokal/shared/schemas/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { storage } from '../../lib/storage.ts';
 import { appConfigQuery, signOutCall } from './api/auth-calls.ts';
 import { statusQuery } from './api/get-status.ts';
@@ -23,9 +23,11 @@ type AuthState = {
   /** Development mode: localhost, a non-production server and the panel's switch on. */
   devMode: boolean;
   devAvailable: boolean;
+  setDevMode: (on: boolean) => void;
   updateUser: (partial: Partial<StatusUser>) => void;
   refresh: () => Promise<unknown>;
-  signOut: () => Promise<void>;
+  /** Revokes the session on the server; `beforeClear` runs before the local state empties (to leave guarded pages first). */
+  signOut: (beforeClear?: () => unknown) => Promise<void>;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -48,7 +50,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const config = useQuery({ ...appConfigQuery, enabled: LOCAL_HOSTS.has(window.location.hostname) });
   const devAvailable =
     LOCAL_HOSTS.has(window.location.hostname) && config.data?.environment === 'development';
-  const devMode = devAvailable && storage.get(STORAGE_KEYS.developmentModeEnabled) === 'true';
+  const [devSwitch, setDevSwitch] = useState(
+    () => storage.get(STORAGE_KEYS.developmentModeEnabled) === 'true',
+  );
+  const devMode = devAvailable && devSwitch;
+  const setDevMode = useCallback((on: boolean) => {
+    storage.set(STORAGE_KEYS.developmentModeEnabled, String(on));
+    setDevSwitch(on);
+  }, []);
 
   // Partial updates are merged into what the server last said.
   const updateUser = useCallback(
@@ -60,20 +69,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const signOut = useCallback(async () => {
-    try {
-      await signOutCall();
-    } catch (err) {
-      console.error(err);
-      throw err;
-    } finally {
-      storage.remove(STORAGE_KEYS.mockUser);
-    }
-    queryClient.setQueryData(statusQuery.queryKey, null);
-    queryClient.removeQueries({
-      predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'app-config',
-    });
-  }, [queryClient]);
+  const signOut = useCallback(
+    async (beforeClear?: () => unknown) => {
+      try {
+        await signOutCall();
+      } catch (err) {
+        console.error(err);
+        throw err;
+      } finally {
+        storage.remove(STORAGE_KEYS.mockUser);
+      }
+      await beforeClear?.();
+      queryClient.setQueryData(statusQuery.queryKey, null);
+      queryClient.removeQueries({
+        predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'app-config',
+      });
+    },
+    [queryClient],
+  );
 
   const value = useMemo<AuthState>(
     () => ({
@@ -82,6 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       error: status.isError ? status.error.message || 'Failed to check user status' : null,
       devMode,
       devAvailable,
+      setDevMode,
       updateUser,
       refresh: () => status.refetch(),
       signOut,
@@ -93,6 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status.error,
       devMode,
       devAvailable,
+      setDevMode,
       updateUser,
       signOut,
       status.refetch,

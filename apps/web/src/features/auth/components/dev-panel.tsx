@@ -29,16 +29,12 @@ export function DevPanel() {
     (storage.get(STORAGE_KEYS.mockUserType) as UserType) || 'tourist',
   );
   const [emails, setEmails] = useState(DEFAULT_EMAILS);
-  const [enabled, setEnabled] = useState(storage.get(STORAGE_KEYS.developmentModeEnabled) === 'true');
   if (!auth.devAvailable) return null;
 
+  const enabled = auth.devMode;
   function toggleDevMode() {
-    const next = !enabled;
-    setEnabled(next);
-    storage.set(STORAGE_KEYS.developmentModeEnabled, String(next));
-    toast.info(next ? AUTH_MESSAGES.devEnabled : AUTH_MESSAGES.devDisabled);
-    // The guard reads the switch on the next render.
-    void queryClient.invalidateQueries({ queryKey: ['app-config'] });
+    auth.setDevMode(!enabled);
+    toast.info(!enabled ? AUTH_MESSAGES.devEnabled : AUTH_MESSAGES.devDisabled);
   }
 
   async function signIn() {

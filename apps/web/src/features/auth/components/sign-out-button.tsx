@@ -18,9 +18,8 @@ export function SignOutButton() {
       onClick={async () => {
         setBusy(true);
         try {
-          await signOut();
+          await signOut(() => navigate('/', { replace: true }));
           toast.success(AUTH_MESSAGES.signedOut);
-          navigate('/', { replace: true });
         } catch {
           toast.error(AUTH_MESSAGES.signOutFailed);
           setBusy(false);

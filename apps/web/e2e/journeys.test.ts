@@ -1,0 +1,337 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractSignInLink, startSmtpServer } from '../../server/test/mail-helper.ts';
+import { startSmsReceiver } from '../../server/test/sms-helper.ts';
+import { launchBrowser, trackErrors } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// Sign-in, onboarding, the assessment and discovery, as real users, with a real SMTP server and SMS webhook.
+const INVITED = ['ana.e2e@lokal.test', 'rui.e2e@lokal.test', 'reuse.e2e@lokal.test', 'other.e2e@lokal.test'];
+
+let server: RunningServer;
+let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let sms: Awaited<ReturnType<typeof startSmsReceiver>>;
+let phone = 4_155_550_100;
+
+beforeAll(async () => {
+  [smtp, sms, browser] = await Promise.all([startSmtpServer(), startSmsReceiver(), launchBrowser()]);
+  server = await startServer({
+    SMTP_URL: smtp.url,
+    SMS_WEBHOOK_URL: sms.url,
+    INVITES: INVITED.join(','),
+    RATE_LIMIT_SCALE: '10',
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+  await sms?.close();
+});
+
+async function newPage(
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page, errors: trackErrors(page) };
+}
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+async function linkFor(email: string, after: number): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const mail = smtp.mails.slice(after).find((m) => m.to.includes(email));
+    if (mail) return extractSignInLink(mail.raw);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail for ${email}`);
+}
+
+async function requestLink(page: Page, path: string, email: string, button: string) {
+  const before = smtp.mails.length;
+  await page.goto(`${server.url}${path}`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: button }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  return linkFor(email, before);
+}
+
+async function verifyPhone(page: Page) {
+  const number = `+1${phone++}`;
+  await page.getByLabel('Phone number').fill(number);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').waitFor();
+  await page.getByLabel('Verification code').fill(sms.lastCode(number));
+  await page.getByRole('button', { name: 'Verify code' }).click();
+  await page.getByText('is verified').waitFor();
+}
+
+async function mockSignIn(page: Page, email: string, userType: 'tourist' | 'guide') {
+  const res = await page.request.post(`${server.url}/api/dev/mock-sign-in`, { data: { email, userType } });
+  expect(res.status()).toBe(200);
+}
+
+describe('a tourist', () => {
+  it('signs up by magic link, onboards with an SMS code, discovers guides and keeps a favorite', async () => {
+    const { context, page, errors } = await newPage();
+    const link = await requestLink(page, '/tourist/signup', 'ana.e2e@lokal.test', 'Send Magic Link');
+    expect(new URL(link).pathname).toBe('/tourist/auth-redirect');
+
+    const opened = Date.now();
+    await page.goto(link);
+    await page.getByRole('heading', { name: "You're signed in" }).waitFor();
+    await page.waitForURL('**/tourist/onboarding');
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(1900);
+
+    // Step 1 → 3, Next disabled until each step is valid.
+    const next = page.getByRole('button', { name: 'Next' });
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByLabel('First name').fill('Ana');
+    await page.getByLabel('Last name').fill('Silva');
+    await next.click();
+    expect(await next.isDisabled()).toBe(true);
+    await verifyPhone(page);
+    await next.click();
+    await page.getByText('Writer', { exact: true }).click();
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await page.waitForURL('**/tourist/home');
+
+    // Discovery: search, filter, layout, favorite.
+    await page.getByRole('heading', { name: 'Discover local guides' }).waitFor();
+    await page.getByTestId('guide-card').first().waitFor();
+    await page.getByLabel('Search guides').fill('sofia');
+    await page.getByTestId('guide-card').filter({ hasText: 'Sofia Martinez' }).waitFor();
+    await expect.poll(() => page.getByTestId('guide-card').count()).toBe(1);
+    await page.getByLabel('Search guides').fill('');
+    await page.getByRole('button', { name: 'Nightlife', exact: true }).click();
+    await expect.poll(() => page.url()).toContain('category=Nightlife');
+    const cards = page.getByTestId('guide-card');
+    await cards.first().waitFor();
+    for (const text of await cards.allTextContents()) expect(text).toMatch(/Nightlife|\+\d/);
+    await page.getByRole('button', { name: 'List view' }).click();
+    expect(await page.locator('[data-layout="list"]').count()).toBe(1);
+
+    await page.getByLabel('Search guides').fill('sofia');
+    const sofia = page.getByTestId('guide-card').filter({ hasText: 'Sofia Martinez' });
+    await sofia.waitFor();
+    await sofia.hover();
+    await sofia.getByRole('button', { name: 'Add Sofia Martinez to favorites' }).click();
+    await toast(page, 'Added Sofia Martinez to favorites!').waitFor();
+    await page.reload();
+    await page
+      .getByTestId('guide-card')
+      .filter({ hasText: 'Sofia Martinez' })
+      .getByRole('button', { name: 'Remove Sofia Martinez from favorites' })
+      .waitFor();
+
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('list', { name: 'Favorites' }).getByText('Sofia Martinez').waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await toast(page, 'Successfully signed out').waitFor();
+    await page.waitForURL(`${server.url}/`);
+    // The session is gone on the server too.
+    await page.goto(`${server.url}/tourist/home`);
+    await page.waitForURL('**/tourist/login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a guide', () => {
+  it('signs up, onboards, completes the assessment with the keyboard only and lands on a blurred dashboard', async () => {
+    const { context, page, errors } = await newPage();
+    const link = await requestLink(page, '/guide/signup', 'rui.e2e@lokal.test', 'Join as Guide');
+    await page.goto(link);
+    await page.waitForURL('**/guide/onboarding');
+
+    await page.getByLabel('First name').fill('Rui');
+    await page.getByLabel('Last name').fill('Costa');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await verifyPhone(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Other', { exact: true }).click();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.getByLabel('How do you describe your gender?').fill('Non-binary');
+    await page.getByLabel('Pronouns').fill('they/them');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Background check in progress').waitFor();
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await page.waitForURL('**/guide/preview');
+    await page.getByRole('heading', { name: 'How travellers see you' }).waitFor();
+    await page.getByRole('link', { name: /Start the assessment/ }).click();
+    await page.waitForURL('**/guide/personality/test');
+
+    // Keyboard only from here: Tab to controls, Space to tick, arrows for sliders, Enter to go on.
+    await page.getByText('Question 1 of 5').waitFor();
+    expect(await page.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: 'English' }).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('checkbox', { name: 'Other' }).focus();
+    await page.keyboard.press('Space');
+    await page.getByLabel('Other language').focus();
+    await page.keyboard.type('Catalan');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Painter');
+    await page.keyboard.press('Enter');
+    await page.getByText('Question 2 of 5').waitFor();
+    await page.getByText('Highest Paid').first().waitFor();
+    await page.getByRole('checkbox', { name: /Pub Crawls/ }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await page.getByText('Question 3 of 5').waitFor();
+    await page.getByRole('slider', { name: 'Techno' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('PageUp');
+    expect(await page.getByRole('slider', { name: 'Techno' }).getAttribute('aria-valuenow')).toBe('5');
+    await page.getByRole('switch', { name: 'I drink alcohol' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await page.getByText('Question 4 of 5').waitFor();
+    await page.getByRole('radio', { name: 'Sometimes' }).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('radio', { name: 'Straight' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await page.getByText('Question 5 of 5').waitFor();
+    await page.getByRole('radio', { name: 'Single' }).focus();
+    await page.keyboard.press('Space');
+    await page.getByLabel('Social media handle').focus();
+    await page.keyboard.type('@rui.paints');
+    await page.keyboard.press('Enter');
+    await toast(page, 'Personality assessment complete! Profile is live!').waitFor();
+    await page.waitForURL('**/guide/home');
+
+    // A new guide is not verified yet: blurred page, and the modal after 2 s.
+    const landedAt = Date.now();
+    await page.getByRole('dialog', { name: 'Verification pending' }).waitFor();
+    expect(Date.now() - landedAt).toBeGreaterThan(1500);
+    expect(await page.getByTestId('dashboard').getAttribute('class')).toContain('blur');
+    await page.getByRole('link', { name: 'Preview my profile' }).click();
+    await page.waitForURL('**/guide/preview');
+    await page.getByText('Catalan').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a verified guide sees the dashboard clear, and the top-3 gallery follows the keyboard', async () => {
+    const { context, page } = await newPage();
+    await mockSignIn(page, 'sofia.martinez@demo.lokal.app', 'guide');
+    await page.goto(`${server.url}/guide/home`);
+    await page.getByTestId('tourist-card').first().waitFor();
+    await page.waitForTimeout(2300);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByTestId('dashboard').getAttribute('class')).not.toContain('blur');
+
+    await page.goto(`${server.url}/guide/top-tourists`);
+    const cards = page.getByTestId('top-tourist');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(3);
+    await cards.first().getByRole('button', { name: 'View profile' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const counter = dialog.locator('[aria-live="polite"]');
+    const total = Number((await counter.textContent())!.split('/')[1]);
+    expect(total).toBeGreaterThan(1);
+    await dialog.getByRole('button', { name: 'Previous photo' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect((await counter.textContent())?.trim()).toBe(`2 / ${total}`);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect((await counter.textContent())?.trim()).toBe(`${total} / ${total}`);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('sign-in edge cases', () => {
+  it('gives a stranger the Beta Access dialog and sends no mail', async () => {
+    const { context, page } = await newPage();
+    const before = smtp.mails.length;
+    await page.goto(`${server.url}/tourist/signup`);
+    await page.getByLabel('Email address').fill('stranger@example.com');
+    await page.getByRole('button', { name: 'Send Magic Link' }).click();
+    await page.getByRole('heading', { name: 'Beta Access Only' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Request Beta Access' }).getAttribute('href')).toMatch(
+      /^mailto:/,
+    );
+    await page.waitForTimeout(300);
+    expect(smtp.mails.length).toBe(before);
+    await context.close();
+  });
+
+  it("refuses a reused link with 'Invalid sign-in link' and 'Try Again' goes to login", async () => {
+    const { context, page } = await newPage();
+    const link = await requestLink(page, '/tourist/signup', 'reuse.e2e@lokal.test', 'Send Magic Link');
+    await page.goto(link);
+    await page.waitForURL('**/tourist/onboarding');
+    const second = await browser.newContext();
+    const other = await second.newPage();
+    await other.goto(link);
+    await other.getByRole('button', { name: 'Continue as reuse.e2e@lokal.test' }).click();
+    await other.getByText('Invalid sign-in link').waitFor();
+    await other.getByRole('button', { name: 'Try Again' }).click();
+    await other.waitForURL('**/tourist/login');
+    await second.close();
+    await context.close();
+  });
+
+  it("asks another browser to confirm with 'Continue as …' and uses the token only on that click", async () => {
+    const { context, page } = await newPage();
+    const link = await requestLink(page, '/guide/signup', 'other.e2e@lokal.test', 'Join as Guide');
+    const second = await browser.newContext();
+    const other = await second.newPage();
+    await other.goto(link);
+    const button = other.getByRole('button', { name: 'Continue as other.e2e@lokal.test' });
+    await button.waitFor();
+    await other.waitForTimeout(500);
+    expect(new URL(other.url()).pathname).toBe('/guide/auth-redirect');
+    await button.click();
+    await other.waitForURL('**/guide/onboarding');
+    await second.close();
+    await context.close();
+  });
+
+  it('guards every area: signed out → login, wrong role → own home', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/tourist/chats`);
+    await page.waitForURL('**/tourist/login');
+    await page.goto(`${server.url}/guide/home`);
+    await page.waitForURL('**/guide/login');
+
+    await mockSignIn(page, 'james.whitfield@demo.lokal.app', 'tourist');
+    await page.goto(`${server.url}/guide/home`);
+    await page.waitForURL('**/tourist/home');
+    await page.goto(`${server.url}/guide/onboarding`);
+    await page.waitForURL('**/tourist/home');
+    await context.close();
+
+    const g = await newPage();
+    await mockSignIn(g.page, 'kenji.watanabe@demo.lokal.app', 'guide');
+    await g.page.goto(`${server.url}/tourist/settings`);
+    await g.page.waitForURL('**/guide/home');
+    await g.context.close();
+  });
+
+  it('the development panel signs in a mock user on localhost', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Development' }).click();
+    await page.getByRole('switch').check();
+    await toast(page, 'Development mode enabled!').waitFor();
+    await page.getByRole('button', { name: 'tourist', exact: true }).click();
+    await page.getByRole('button', { name: 'Mock sign-in' }).click();
+    await toast(page, 'Mock tourist sign-in successful!').waitFor();
+    await page.waitForURL('**/tourist/home');
+    await page.getByRole('heading', { name: 'Discover local guides' }).waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('mockUser') ?? '{}').uid)).toMatch(
+      /^mock_\d+$/,
+    );
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await toast(page, 'Signed out successfully!').waitFor();
+    await context.close();
+  });
+});
