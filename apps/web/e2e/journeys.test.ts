@@ -131,7 +131,8 @@ describe('a tourist', () => {
     await page.getByRole('list', { name: 'Favorites' }).getByText('Sofia Martinez').waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await toast(page, 'Successfully signed out').waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('button', { name: 'Start Exploring' }).waitFor();
     // The session is gone on the server too.
     await page.goto(`${server.url}/tourist/home`);
     await page.waitForURL('**/tourist/login');

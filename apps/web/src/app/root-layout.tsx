@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/auth-context.tsx';
 
 const DevPanel = lazy(() =>
@@ -7,7 +7,11 @@ const DevPanel = lazy(() =>
 );
 
 export function RootLayout() {
-  const { devAvailable } = useAuth();
+  const { devAvailable, exitTo, clearExit } = useAuth();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (exitTo && pathname === exitTo) clearExit();
+  }, [exitTo, pathname, clearExit]);
   return (
     <>
       <Outlet />

@@ -11,6 +11,8 @@ export function AccessGuard({ path, children }: { path: string; children: ReactN
   const location = useLocation();
   const requirement = PROTECTED_ROUTES[path];
   if (!requirement) return <>{children}</>;
+  // Just signed out: leave for the chosen page rather than the login form.
+  if (!auth.user && auth.exitTo) return <Navigate to={auth.exitTo} replace />;
   const from = (location.state as { from?: unknown } | null)?.from;
   const decision = decideAccess({
     requirement,

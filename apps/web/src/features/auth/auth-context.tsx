@@ -22,12 +22,15 @@ type AuthState = {
   error: string | null;
   /** Development mode: localhost, a non-production server and the panel's switch on. */
   devMode: boolean;
+  /** Where a signed-out user is sent instead of the login page, until they get there. */
+  exitTo: string | null;
+  clearExit: () => void;
   devAvailable: boolean;
   setDevMode: (on: boolean) => void;
   updateUser: (partial: Partial<StatusUser>) => void;
   refresh: () => Promise<unknown>;
-  /** Revokes the session on the server; `beforeClear` runs before the local state empties (to leave guarded pages first). */
-  signOut: (beforeClear?: () => unknown) => Promise<void>;
+  /** Revokes the session on the server; guarded pages then send the user to `exitTo` (not to login). */
+  signOut: (exitTo?: string) => Promise<void>;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -69,8 +72,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const [exitTo, setExitTo] = useState<string | null>(null);
+  const clearExit = useCallback(() => setExitTo(null), []);
   const signOut = useCallback(
-    async (beforeClear?: () => unknown) => {
+    async (to?: string) => {
       try {
         await signOutCall();
       } catch (err) {
@@ -79,7 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } finally {
         storage.remove(STORAGE_KEYS.mockUser);
       }
-      await beforeClear?.();
+      if (to) setExitTo(to);
       queryClient.setQueryData(statusQuery.queryKey, null);
       queryClient.removeQueries({
         predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'app-config',
@@ -94,6 +99,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: status.data ? toSessionUser(status.data) : null,
       error: status.isError ? status.error.message || 'Failed to check user status' : null,
       devMode,
+      exitTo,
+      clearExit,
       devAvailable,
       setDevMode,
       updateUser,
@@ -106,6 +113,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status.isError,
       status.error,
       devMode,
+      exitTo,
+      clearExit,
       devAvailable,
       setDevMode,
       updateUser,

@@ -1,14 +1,12 @@
 import { AUTH_MESSAGES } from '@lokal/shared/constants/auth';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useAuth } from '../auth-context.tsx';
 
 export function SignOutButton() {
   const { signOut } = useAuth();
-  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -18,7 +16,7 @@ export function SignOutButton() {
       onClick={async () => {
         setBusy(true);
         try {
-          await signOut(() => navigate('/', { replace: true }));
+          await signOut('/');
           toast.success(AUTH_MESSAGES.signedOut);
         } catch {
           toast.error(AUTH_MESSAGES.signOutFailed);
