@@ -9,10 +9,6 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     modulePreload: { polyfill: false },
-    // zod is only needed by forms: keep it in its own chunk so the landing never downloads it.
-    rolldownOptions: {
-      output: { advancedChunks: { groups: [{ name: 'zod', test: /node_modules[\\/]zod/ }] } },
-    },
   },
   server: { port: 5173, proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true } } },
 });

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await auth.syncInvites();
 
   await registerSecurity(app, config);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   registerSessions(app, config, (hash) => auth.lookUpSession(hash));
   await app.register(swagger, {

@@ -8,7 +8,11 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   const webDist = mkdtempSync(path.join(tmpdir(), 'lokal-web-'));
   mkdirSync(path.join(webDist, 'assets'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Lokal</title><div id="root"></div>');
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>Lokal</title><div id="root"><h1>Landing</h1></div>',
+  );
+  writeFileSync(path.join(webDist, 'app.html'), '<!doctype html><title>Lokal</title><div id="root"></div>');
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ config: { webDist } });
@@ -30,11 +34,13 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('falls back to index.html for client-side routes', async () => {
+  it('serves the prerendered landing at / and the empty shell for client-side routes', async () => {
+    expect((await t.app.inject({ url: '/' })).body).toContain('<h1>Landing</h1>');
     for (const url of ['/tourist/signup', '/guide/home', '/some/unknown/page?x=1']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root"></div>');
     }
   });
 

@@ -5,10 +5,18 @@ import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+
+function mount() {
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+// The landing page arrives prerendered: let the browser paint it before React takes over.
+if (container.hasChildNodes()) requestAnimationFrame(() => setTimeout(mount, 0));
+else mount();

@@ -12,6 +12,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz next to every text file.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -34,6 +36,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (url.startsWith('/assets/') || (path.extname(url) && !existsSync(asset))) {
       return reply.status(404).send({ message: `File ${url} not found`, code: 'not-found' });
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    // index.html carries the prerendered landing page; every other route gets the empty shell.
+    const page = url === '/' || !existsSync(path.join(webDist!, 'app.html')) ? 'index.html' : 'app.html';
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(page);
   });
 }

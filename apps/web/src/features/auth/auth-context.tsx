@@ -35,6 +35,8 @@ type AuthState = {
 
 const AuthContext = createContext<AuthState | null>(null);
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+// False while prerendering on the server.
+const onLocalhost = typeof window !== 'undefined' && LOCAL_HOSTS.has(window.location.hostname);
 
 function toSessionUser(u: StatusUser): SessionUser {
   return {
@@ -50,9 +52,8 @@ function toSessionUser(u: StatusUser): SessionUser {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const status = useQuery(statusQuery);
-  const config = useQuery({ ...appConfigQuery, enabled: LOCAL_HOSTS.has(window.location.hostname) });
-  const devAvailable =
-    LOCAL_HOSTS.has(window.location.hostname) && config.data?.environment === 'development';
+  const config = useQuery({ ...appConfigQuery, enabled: onLocalhost });
+  const devAvailable = onLocalhost && config.data?.environment === 'development';
   const [devSwitch, setDevSwitch] = useState(
     () => storage.get(STORAGE_KEYS.developmentModeEnabled) === 'true',
   );

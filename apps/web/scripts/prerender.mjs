@@ -1,0 +1,36 @@
+// After `vite build`: keep the empty shell as app.html (served for every client-side route), write the
+// prerendered landing page into index.html (served for /), and precompress every text file (gzip, brotli).
+import { copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(web, 'dist');
+const ssr = path.join(web, 'dist-ssr');
+const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const marker = '<div id="root"></div>';
+if (!shell.includes(marker)) throw new Error('dist/index.html has no empty #root to fill');
+copyFileSync(path.join(dist, 'index.html'), path.join(dist, 'app.html'));
+const { renderLanding } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
+writeFileSync(
+  path.join(dist, 'index.html'),
+  shell.replace(marker, `<div id="root">${renderLanding()}</div>`),
+);
+rmSync(ssr, { recursive: true, force: true });
+
+function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) precompress(file);
+    else if (/\.(js|css|html|svg|txt|json)$/.test(name)) {
+      const data = readFileSync(file);
+      writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+    }
+  }
+}
+precompress(dist);

@@ -1,0 +1,52 @@
+// Lighthouse (mobile) in Debian chromium for one or more URLs: the four category scores, LCP, TBT and CLS.
+// Usage: npm run bench:lighthouse -- http://localhost:3000/ [more URLs] [--cookie "lokal_session=…"]
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const args = process.argv.slice(2);
+const cookieAt = args.indexOf('--cookie');
+const cookie = cookieAt >= 0 ? args.splice(cookieAt, 2)[1] : undefined;
+const urls = args.length ? args : ['http://localhost:3000/'];
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const rows = [];
+try {
+  for (const url of urls) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    });
+    const { categories: c, audits: a } = result.lhr;
+    rows.push({
+      url,
+      performance: Math.round(c.performance.score * 100),
+      accessibility: Math.round(c.accessibility.score * 100),
+      'best-practices': Math.round(c['best-practices'].score * 100),
+      seo: Math.round(c.seo.score * 100),
+      LCP: a['largest-contentful-paint'].displayValue,
+      TBT: a['total-blocking-time'].displayValue,
+      CLS: a['cumulative-layout-shift'].displayValue,
+    });
+    const failing = Object.values(result.lhr.audits)
+      .filter((x) => x.score !== null && x.score < 1 && x.scoreDisplayMode === 'binary')
+      .map((x) => x.id);
+    if (failing.length) console.error(`${url} — audits not passed: ${failing.join(', ')}`);
+  }
+} finally {
+  await chrome.kill();
+}
+console.table(rows);
