@@ -162,7 +162,9 @@ describe('a guide', () => {
     await page.getByRole('button', { name: 'Complete' }).click();
     await page.waitForURL('**/guide/preview');
     await page.getByRole('heading', { name: 'How travellers see you' }).waitFor();
-    await page.getByRole('link', { name: /Start the assessment/ }).click();
+    await page.getByRole('link', { name: /Start the assessment/ }).waitFor();
+    // Heading for messages first: the guard sends the guide to the test and remembers where they were going.
+    await page.goto(`${server.url}/guide/chats`);
     await page.waitForURL('**/guide/personality/test');
 
     // Keyboard only from here: Tab to controls, Space to tick, arrows for sliders, Enter to go on.
@@ -203,6 +205,8 @@ describe('a guide', () => {
     await page.keyboard.type('@rui.paints');
     await page.keyboard.press('Enter');
     await toast(page, 'Personality assessment complete! Profile is live!').waitFor();
+    await page.waitForURL('**/guide/chats');
+    await page.getByRole('link', { name: 'Find Tourists' }).click();
     await page.waitForURL('**/guide/home');
 
     // A new guide is not verified yet: blurred page, and the modal after 2 s.

@@ -124,12 +124,12 @@ export function Component() {
               </Link>
             </div>
           </nav>
-          <div className="grid items-center gap-10 pt-10 pb-20 sm:pt-16 sm:pb-28 lg:grid-cols-[1.2fr_1fr]">
+          <div className="grid items-center gap-10 pt-10 pb-20 sm:pt-16 sm:pb-28 lg:grid-cols-[1.3fr_1fr] lg:gap-16 lg:pt-20 lg:pb-32">
             <div>
               <p className="text-xs font-semibold tracking-[0.25em] text-gold uppercase">
                 Private beta · By invitation
               </p>
-              <h1 className="mt-5 text-[2.6rem] leading-[1.05] sm:text-display">
+              <h1 className="mt-5 text-display-sm sm:text-display xl:text-display-lg">
                 The city, as <em className="text-gold not-italic">locals</em> live it.
               </h1>
               <p className="mt-6 max-w-xl text-lg text-ivory/85">
