@@ -24,8 +24,13 @@ async function openPage(path: string, viewport = { width: 1280, height: 900 }) {
   return { page, errors, close: () => context.close() };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A toast whose title is exactly `text`. */
 function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+  return page
+    .locator('[data-sonner-toast] [data-title]')
+    .filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
 }
 
 describe('landing page', () => {
@@ -33,7 +38,7 @@ describe('landing page', () => {
     const { page, errors, close } = await openPage('/');
     await page.getByRole('button', { name: 'Start Exploring' }).click();
     await page.waitForURL('**/tourist/signup');
-    await expect(page.getByRole('heading', { name: 'Join the Experience' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Join the Experience' }).waitFor();
     await page.goBack();
     await page.getByRole('button', { name: 'Become a Guide' }).click();
     await page.waitForURL('**/guide/signup');
@@ -45,12 +50,12 @@ describe('landing page', () => {
   it('carries each of the 10 tour types to sign-up with its toast', async () => {
     const { page, errors, close } = await openPage('/');
     for (const t of TOUR_TYPES) {
-      await page.getByRole('button', { name: new RegExp(`^${t.name.replace('&', '\\&')}`) }).click();
+      await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(t.name)}`) }).click();
       await page.waitForURL('**/tourist/signup');
       await toast(page, MESSAGES.tourTypeToast(t.name)).first().waitFor();
       const interest = page.getByTestId('tour-type-interest');
-      expect(await interest.textContent()).toContain(t.name);
-      expect(await interest.textContent()).toContain(t.description);
+      await interest.waitFor();
+      expect(await interest.textContent()).toBe(`You're interested in ${t.name} — ${t.description}`);
       await page.goBack();
       await page.waitForURL(`${server.url}/`);
     }
@@ -91,7 +96,7 @@ describe('landing page', () => {
   });
 
   it('shows the heart on hover and on keyboard focus, and it does not navigate', async () => {
-    const { page, close } = await openPage('/');
+    const { page, errors, close } = await openPage('/');
     const card = page.locator('section[aria-labelledby="guides"] article').first();
     await card.waitFor();
     const heart = card.getByTestId('favorite-button');
@@ -103,18 +108,29 @@ describe('landing page', () => {
     await page.waitForTimeout(250);
     expect(await opacity()).toBe('1');
     await page.mouse.move(0, 0);
+    await page.waitForTimeout(250);
+    expect(await opacity()).toBe('0');
+    // Keyboard: Tab onto the card's main action, then on to its heart.
     await card.getByRole('button', { name: /^Sofia Martinez/ }).focus();
     await page.waitForTimeout(250);
     expect(await opacity()).toBe('1');
-    await heart.click();
-    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await heart.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await heart.getAttribute('aria-label')).toBe('Add Sofia Martinez to favorites');
+    await page.keyboard.press('Enter');
     await toast(page, 'Added Sofia Martinez to favorites!').waitFor();
+    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    expect(await heart.getAttribute('aria-label')).toBe('Remove Sofia Martinez from favorites');
+    await heart.click();
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(errors).toEqual([]);
     await close();
   });
 
   it('has the why-choose benefits, the closing call to action and a footer', async () => {
-    const { page, close } = await openPage('/');
+    const { page, errors, close } = await openPage('/');
     await page.getByRole('heading', { name: 'Why Choose Lokal' }).waitFor();
     for (const b of ['Verified Guides', 'Exclusive Access', 'Authentic Connections', 'Global Network']) {
       expect(await page.getByRole('heading', { name: b }).isVisible()).toBe(true);
@@ -127,7 +143,12 @@ describe('landing page', () => {
     await page.getByRole('button', { name: 'Book Your Experience' }).click();
     await page.waitForURL('**/tourist/signup');
     await page.goBack();
-    expect(await page.locator('footer').textContent()).toContain('v1.0.0');
+    const footer = page.locator('footer');
+    expect(await footer.textContent()).toContain('© 2026 Lokal');
+    expect(await footer.textContent()).toContain('v1.0.0');
+    expect(await footer.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toMatch(/^mailto:/);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(errors).toEqual([]);
     await close();
   });
 
@@ -144,7 +165,7 @@ describe('landing page', () => {
 
 describe('not-found and /test', () => {
   it('shows the not-found page for unknown paths and unbuilt screens, with a way home', async () => {
-    for (const path of ['/nowhere/at/all', '/tourist/bookings']) {
+    for (const path of ['/nowhere/at/all', '/tourist/bookings', '/guide/nowhere']) {
       const { page, errors, close } = await openPage(path);
       await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
       await page.getByRole('link', { name: 'Return to Home' }).click();
@@ -155,13 +176,14 @@ describe('not-found and /test', () => {
   });
 
   it('lists the tourist links and a link back to the landing page', async () => {
-    const { page, close } = await openPage('/test');
+    const { page, errors, close } = await openPage('/test');
     const links = page.getByRole('navigation', { name: 'Tourist routes' }).getByRole('link');
     await links.first().waitFor();
     expect(await links.count()).toBe(7);
     expect(await links.first().getAttribute('href')).toBe('/tourist/signup');
     await page.getByRole('link', { name: 'Back to the landing page' }).click();
     await page.waitForURL(`${server.url}/`);
+    expect(errors).toEqual([]);
     await close();
   });
 });

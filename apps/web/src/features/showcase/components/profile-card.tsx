@@ -5,12 +5,13 @@ import type { ReactNode } from 'react';
 
 type Props = { card: Card; onOpen: () => void; favorite?: ReactNode };
 
-// The landing's sample profile card: the whole card is one button; the heart sits above it.
+// The landing's sample profile card: the name is a button stretched over the whole card (one keyboard
+// target, no nested controls); the heart is a sibling positioned above it.
 export function ProfileCard({ card, onOpen, favorite }: Props) {
   const { shown, more } = visibleTags(card.tags);
   const isGuide = card.type === 'guide';
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-card bg-white shadow-card transition-shadow hover:shadow-lift">
+    <article className="group relative flex flex-col overflow-hidden rounded-card bg-white shadow-card ring-gold-deep ring-offset-2 ring-offset-ivory transition-shadow hover:shadow-lift has-[h3_button:focus-visible]:ring-2">
       <div className="relative aspect-[4/3] overflow-hidden bg-sand">
         <img
           src={card.image}
@@ -25,7 +26,6 @@ export function ProfileCard({ card, onOpen, favorite }: Props) {
         >
           {isGuide ? 'Guide' : 'Traveler'}
         </span>
-        {favorite ? <div className="absolute top-3 right-3 z-10">{favorite}</div> : null}
       </div>
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">
@@ -33,7 +33,7 @@ export function ProfileCard({ card, onOpen, favorite }: Props) {
             <button
               type="button"
               onClick={onOpen}
-              className="text-left after:absolute after:inset-0 after:content-['']"
+              className="text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
             >
               {card.name}, <span className="text-muted">{card.age}</span>
             </button>
@@ -64,6 +64,8 @@ export function ProfileCard({ card, onOpen, favorite }: Props) {
           ) : null}
         </ul>
       </div>
+      {/* After the card's main action in the tab order, drawn above the stretched button. */}
+      {favorite ? <div className="absolute top-3 right-3 z-10">{favorite}</div> : null}
     </article>
   );
 }
