@@ -1,5 +1,7 @@
+import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -30,6 +32,9 @@ import { createOnboardingService } from './modules/onboarding/service.ts';
 import { createPhoneRepository } from './modules/phone/repository.ts';
 import { phoneRoutes } from './modules/phone/routes.ts';
 import { createPhoneService } from './modules/phone/service.ts';
+import { createProfilesRepository } from './modules/profiles/repository.ts';
+import { profilesRoutes } from './modules/profiles/routes.ts';
+import { createProfilesService } from './modules/profiles/service.ts';
 import { createShowcaseRepository } from './modules/showcase/repository.ts';
 import { showcaseRoutes } from './modules/showcase/routes.ts';
 import { createShowcaseService } from './modules/showcase/service.ts';
@@ -82,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await registerSecurity(app, config);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
+  await app.register(multipart);
   registerSessions(app, config, (hash) => auth.lookUpSession(hash));
   await app.register(swagger, {
     openapi: {
@@ -111,6 +117,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   onboardingRoutes(app, createOnboardingService({ repo: createOnboardingRepository(database.db), phone }));
   discoveryRoutes(app, createDiscoveryService({ repo: createDiscoveryRepository(database.db), now }));
   favoritesRoutes(app, createFavoritesRepository(database.db));
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  profilesRoutes(
+    app,
+    createProfilesService({ repo: createProfilesRepository(database.db), uploadsDir }),
+    uploadsDir,
+  );
   localeRoutes(
     app,
     createLocaleService({

@@ -160,3 +160,56 @@ export const updateCurrencySchema = z.object({
     .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code'),
   multiplier: z.number().positive().max(1_000_000),
 });
+
+const shortText = z.string().trim().min(1).max(80);
+const tagList = z.array(z.string().trim().min(1).max(40)).max(12);
+
+/** What a guide edits on their public profile; every field optional. */
+export const guideProfileUpdateSchema = z
+  .object({
+    bio: z.string().trim().max(1000),
+    city: shortText,
+    country: shortText,
+    profession: shortText,
+    age: z.number().int().min(18).max(99),
+    responseTime: z.enum(['within an hour', 'within 2 hours', 'within a few hours', 'within a day']),
+    languages: tagList.min(1),
+    tourTypes: z
+      .array(
+        z.object({
+          name: z.string().trim().min(1).max(60),
+          duration: z.string().trim().min(1).max(30),
+          price: z.number().int().min(1).max(10_000),
+        }),
+      )
+      .min(1)
+      .max(15),
+  })
+  .partial()
+  .strict();
+export type GuideProfileUpdate = z.infer<typeof guideProfileUpdateSchema>;
+
+/** What a tourist edits on the profile guides see; every field optional. */
+export const touristProfileUpdateSchema = z
+  .object({
+    bio: z.string().trim().max(1000),
+    city: shortText,
+    country: shortText,
+    age: z.number().int().min(18).max(120),
+    budget: z
+      .object({
+        min: z.number().int().min(0).max(100_000),
+        max: z.number().int().min(0).max(100_000),
+        currency: z.string().regex(/^[A-Z]{3}$/),
+      })
+      .refine((b) => b.min <= b.max, { message: 'The budget minimum must not exceed the maximum' }),
+    interests: tagList,
+    languages: tagList,
+    lookingFor: tagList,
+    availability: z.object({ newGuides: z.boolean(), experiencedGuides: z.boolean() }),
+  })
+  .partial()
+  .strict();
+export type TouristProfileUpdate = z.infer<typeof touristProfileUpdateSchema>;
+
+export const photoResponseSchema = z.object({ image: z.string() });

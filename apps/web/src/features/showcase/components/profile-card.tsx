@@ -11,7 +11,7 @@ export function ProfileCard({ card, onOpen, favorite }: Props) {
   const { shown, more } = visibleTags(card.tags);
   const isGuide = card.type === 'guide';
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-card bg-white shadow-card ring-gold-deep ring-offset-2 ring-offset-ivory transition-shadow hover:shadow-lift has-[h3_button:focus-visible]:ring-2">
+    <article className="group relative flex flex-col overflow-hidden rounded-card bg-white shadow-card transition-shadow hover:shadow-lift has-[h3_button:focus-visible]:ring-2 has-[h3_button:focus-visible]:ring-gold-deep has-[h3_button:focus-visible]:ring-offset-2 has-[h3_button:focus-visible]:ring-offset-ivory">
       <div className="relative aspect-[4/3] overflow-hidden bg-sand">
         <img
           src={card.image}

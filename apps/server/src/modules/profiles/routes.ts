@@ -1,0 +1,133 @@
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import { successSchema } from '@lokal/shared/schemas/auth';
+import { errorSchema } from '@lokal/shared/schemas/common';
+import {
+  budgetSchema,
+  guideProfileUpdateSchema,
+  photoResponseSchema,
+  touristProfileUpdateSchema,
+} from '@lokal/shared/schemas/discovery';
+import { z } from 'zod';
+import { HttpError } from '../../plugins/errors.ts';
+import { requireUser } from '../../plugins/sessions.ts';
+import type { App } from '../../types.ts';
+import { type createProfilesService, MAX_PHOTO_BYTES } from './service.ts';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema };
+
+const ownTouristSchema = z.object({
+  name: z.string(),
+  bio: z.string(),
+  city: z.string(),
+  country: z.string(),
+  age: z.number().nullable(),
+  image: z.string(),
+  profileImages: z.array(z.string()),
+  status: z.string(),
+  budget: budgetSchema,
+  interests: z.array(z.string()),
+  languages: z.array(z.string()),
+  lookingFor: z.array(z.string()),
+  availability: z.object({ newGuides: z.boolean(), experiencedGuides: z.boolean() }),
+});
+
+export function profilesRoutes(
+  app: App,
+  service: ReturnType<typeof createProfilesService>,
+  uploadsDir: string,
+) {
+  app.post(
+    '/api/guides/me/profile',
+    {
+      preHandler: requireUser('guide'),
+      schema: {
+        tags: ['profiles'],
+        summary: "Edit the guide's public profile",
+        body: guideProfileUpdateSchema,
+        response: { 200: successSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.updateGuide(request.auth!.user.id, request.body);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/tourists/me',
+    {
+      preHandler: requireUser('tourist'),
+      schema: {
+        tags: ['profiles'],
+        summary: "The tourist's own profile",
+        response: { 200: ownTouristSchema, ...errors },
+      },
+    },
+    async (request) => service.tourist(request.auth!.user.id),
+  );
+
+  app.post(
+    '/api/tourists/me/profile',
+    {
+      preHandler: requireUser('tourist'),
+      schema: {
+        tags: ['profiles'],
+        summary: 'Edit the profile guides see (budget, interests, availability, looking for …)',
+        body: touristProfileUpdateSchema,
+        response: { 200: successSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.updateTourist(request.auth!.user.id, request.body);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/users/me/photo',
+    {
+      preHandler: requireUser('tourist', 'guide'),
+      schema: {
+        tags: ['profiles'],
+        summary: 'Upload a profile photo (multipart field "photo"; JPEG, PNG or WebP up to 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: photoResponseSchema, ...errors, 413: errorSchema, 415: errorSchema },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw new HttpError(415, 'Send the photo as multipart/form-data', 'unsupported-media-type');
+      const file = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } });
+      if (!file || file.fieldname !== 'photo')
+        throw new HttpError(400, 'Attach the picture as the "photo" field', 'photo-missing');
+      const data = await file.toBuffer().catch(() => {
+        throw new HttpError(413, 'The picture must be 5 MB or smaller', 'photo-too-large');
+      });
+      if (file.file.truncated)
+        throw new HttpError(413, 'The picture must be 5 MB or smaller', 'photo-too-large');
+      return { image: await service.savePhoto(request.auth!.user.id, data) };
+    },
+  );
+
+  app.get(
+    '/api/uploads/:file',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'An uploaded profile photo',
+        params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}-[0-9a-f]{12}\.webp$/, 'Unknown file') }),
+        response: { 200: z.any(), 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const full = path.join(uploadsDir, request.params.file);
+      if (!existsSync(full)) throw new HttpError(404, 'Photo not found', 'not-found');
+      // Names are random and never reused: cache for a year.
+      return reply
+        .type('image/webp')
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(createReadStream(full));
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { GuideProfileUpdate, TouristProfileUpdate } from '@lokal/shared/schemas/discovery';
+import sharp from 'sharp';
+import { HttpError } from '../../plugins/errors.ts';
+import type { ProfilesRepository } from './repository.ts';
+
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
+const SIDE = 640;
+
+const noProfile = () =>
+  new HttpError(409, 'Complete onboarding before editing your profile', 'onboarding-required');
+
+export function createProfilesService(deps: { repo: ProfilesRepository; uploadsDir: string }) {
+  const { repo, uploadsDir } = deps;
+  return {
+    async updateGuide(userId: string, body: GuideProfileUpdate): Promise<void> {
+      const { tourTypes, ...rest } = body;
+      const prices = tourTypes?.map((t) => t.price);
+      const patch = {
+        ...rest,
+        ...(tourTypes && prices
+          ? { tourTypes, priceMin: Math.min(...prices), priceMax: Math.max(...prices) }
+          : {}),
+      };
+      if (!(await repo.updateGuide(userId, patch))) throw noProfile();
+    },
+
+    async updateTourist(userId: string, body: TouristProfileUpdate): Promise<void> {
+      const { budget, ...rest } = body;
+      const patch = {
+        ...rest,
+        ...(budget ? { budgetMin: budget.min, budgetMax: budget.max, currency: budget.currency } : {}),
+      };
+      if (!(await repo.updateTourist(userId, patch))) throw noProfile();
+    },
+
+    async tourist(userId: string) {
+      const t = await repo.tourist(userId);
+      if (!t) throw noProfile();
+      return {
+        name: `${t.firstName} ${t.lastName}`,
+        bio: t.bio,
+        city: t.city,
+        country: t.country,
+        age: t.age,
+        image: t.image,
+        profileImages: t.profileImages,
+        status: t.status,
+        budget: { min: t.budgetMin, max: t.budgetMax, currency: t.currency },
+        interests: t.interests,
+        languages: t.languages,
+        lookingFor: t.lookingFor,
+        availability: t.availability,
+      };
+    },
+
+    /** Checks the picture by its content (not its name), squares and resizes it, and stores it as WebP. */
+    async savePhoto(userId: string, data: Buffer): Promise<string> {
+      let format: string | undefined;
+      try {
+        format = (await sharp(data).metadata()).format;
+      } catch {
+        format = undefined;
+      }
+      if (!format || !ACCEPTED.has(format)) {
+        throw new HttpError(415, 'Please upload a JPEG, PNG or WebP picture', 'unsupported-image');
+      }
+      const out = await sharp(data)
+        .rotate()
+        .resize(SIDE, SIDE, { fit: 'cover' })
+        .webp({ quality: 82 })
+        .toBuffer();
+      mkdirSync(uploadsDir, { recursive: true });
+      const file = `${userId}-${randomBytes(6).toString('hex')}.webp`;
+      writeFileSync(path.join(uploadsDir, file), out);
+      const image = `/api/uploads/${file}`;
+      if (!(await repo.setPhoto(userId, image))) throw noProfile();
+      return image;
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './helper.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+
+async function signIn(email: string, userType: 'tourist' | 'guide') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/dev/mock-sign-in',
+    payload: { email, userType },
+    headers: { host: 'localhost' },
+  });
+  return `lokal_session=${res.cookies.find((c) => c.name === 'lokal_session')!.value}`;
+}
+
+function multipart(field: string, filename: string, type: string, data: Buffer) {
+  const boundary = '----lokaltest';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(() => t.close());
+
+describe('editing a guide profile', () => {
+  it('updates the public card, the price range and what search finds', async () => {
+    const cookie = await signIn('kenji.watanabe@demo.lokal.app', 'guide');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/guides/me/profile',
+      headers: { cookie },
+      payload: {
+        city: 'Kyoto',
+        bio: 'Temples at dawn, izakaya at night.',
+        tourTypes: [
+          { name: 'Temple Dawn Walk', duration: '3 hours', price: 95 },
+          { name: 'Izakaya Crawl', duration: '4 hours', price: 210 },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const found = (await t.app.inject({ url: '/api/guides/search?q=kyoto' })).json().guides;
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ name: 'Kenji Watanabe', city: 'Kyoto', priceRange: '$95-$210' });
+    expect(found[0].bio).toBe('Temples at dawn, izakaya at night.');
+  });
+
+  it('refuses unknown fields, bad values and other roles', async () => {
+    const cookie = await signIn('kenji.watanabe@demo.lokal.app', 'guide');
+    for (const payload of [{ verified: true }, { age: 12 }, { tourTypes: [] }, { city: '' }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/guides/me/profile',
+        headers: { cookie },
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const tourist = await signIn('aisha.rahman@demo.lokal.app', 'tourist');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/guides/me/profile',
+      headers: { cookie: tourist },
+      payload: { city: 'X' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('editing a tourist profile', () => {
+  it('stores budget, interests, availability and looking-for, and refuses a reversed budget', async () => {
+    const cookie = await signIn('aisha.rahman@demo.lokal.app', 'tourist');
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/tourists/me/profile',
+      headers: { cookie },
+      payload: {
+        budget: { min: 300, max: 900, currency: 'USD' },
+        interests: ['Opera', 'Design'],
+        lookingFor: ['Studio visits'],
+        availability: { newGuides: false, experiencedGuides: true },
+      },
+    });
+    expect(ok.statusCode).toBe(200);
+    const me = (await t.app.inject({ url: '/api/tourists/me', headers: { cookie } })).json();
+    expect(me).toMatchObject({
+      budget: { min: 300, max: 900, currency: 'USD' },
+      interests: ['Opera', 'Design'],
+      lookingFor: ['Studio visits'],
+      availability: { newGuides: false, experiencedGuides: true },
+    });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/tourists/me/profile',
+      headers: { cookie },
+      payload: { budget: { min: 900, max: 300, currency: 'USD' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('minimum');
+  });
+
+  it('asks a tourist without a profile to onboard first', async () => {
+    const cookie = await signIn(`new.${Date.now()}@example.com`, 'tourist');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tourists/me/profile',
+      headers: { cookie },
+      payload: { bio: 'x' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('onboarding-required');
+  });
+});
+
+describe('profile photos', () => {
+  it('resizes an upload to a square WebP, serves it and puts it on the profile', async () => {
+    const cookie = await signIn('amelie.laurent@demo.lokal.app', 'guide');
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c0a060' } })
+      .png()
+      .toBuffer();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/photo',
+      headers: { cookie, ...multipart('photo', 'me.png', 'image/png', png).headers },
+      payload: multipart('photo', 'me.png', 'image/png', png).payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { image } = res.json();
+    expect(image).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}-[0-9a-f]{12}\.webp$/);
+    const file = await t.app.inject({ url: image });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(file.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 640, 640]);
+    const card = (await t.app.inject({ url: '/api/guides/search?q=am%C3%A9lie' })).json().guides[0];
+    expect(card.image).toBe(image);
+  });
+
+  it('checks the content, not the name, and the size', async () => {
+    const cookie = await signIn('amelie.laurent@demo.lokal.app', 'guide');
+    const fake = multipart('photo', 'evil.png', 'image/png', Buffer.from('<svg onload=alert(1)>'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/photo',
+      headers: { cookie, ...fake.headers },
+      payload: fake.payload,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('unsupported-image');
+    const huge = multipart('photo', 'big.jpg', 'image/jpeg', Buffer.alloc(5 * 1024 * 1024 + 10, 1));
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/photo',
+      headers: { cookie, ...huge.headers },
+      payload: huge.payload,
+    });
+    expect(big.statusCode).toBe(413);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/photo',
+      headers: { cookie },
+      payload: { photo: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/me/photo', ...fake })).statusCode).toBe(
+      401,
+    );
+    expect((await t.app.inject({ url: '/api/uploads/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(400);
+  });
+});
