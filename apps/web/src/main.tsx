@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
@@ -8,12 +8,16 @@ import './styles.css';
 const container = document.getElementById('root')!;
 
 function mount() {
-  createRoot(container).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  const root = createRoot(container);
+  // A transition lets React yield while it builds the first tree: no long task blocks input.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+
+const CITIES = [
+  'Lisbon',
+  'Barcelona',
+  'Paris',
+  'Berlin',
+  'Tokyo',
+  'Mexico City',
+  'Rome',
+  'Seoul',
+  'London',
+  'New York',
+];
+const COUNTRIES = [
+  'Portugal',
+  'Spain',
+  'France',
+  'Germany',
+  'Japan',
+  'Mexico',
+  'Italy',
+  'South Korea',
+  'United Kingdom',
+  'United States',
+];
+const NAMES = [
+  'Ana',
+  'Luca',
+  'Mia',
+  'Kenji',
+  'Sofia',
+  'Diego',
+  'Lena',
+  'Hugo',
+  'Yuki',
+  'Marco',
+  'Inês',
+  'Theo',
+  'Chloé',
+  'Jonas',
+  'Aiko',
+  'Mateo',
+];
+const JOBS = [
+  'Street Artist',
+  'Historian',
+  'Chef',
+  'DJ',
+  'Stylist',
+  'Architect',
+  'Surfer',
+  'Photographer',
+  'Sommelier',
+  'Student',
+];
+const SPECIALTIES = [
+  'Art & Culture',
+  'History',
+  'Food & Dining',
+  'Nightlife',
+  'Fashion',
+  'Architecture',
+  'Adventure',
+  'Photography',
+];
+
+const arr = (values: string[]) =>
+  sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`);
+
+/**
+ * Bulk data for benchmarks: `guides` listed guides and `tourists` onboarded tourists, generated inside the
+ * database with generate_series. Idempotent by e-mail.
+ */
+export async function seedBenchData(db: Db, guides: number, tourists: number): Promise<void> {
+  await db.execute(sql`
+    insert into users (email, role, display_name, onboarding_completed, personality_test_completed)
+    select 'bench.guide.' || n || '@bench.lokal.app', 'guide', 'Bench Guide ' || n, true, true
+    from generate_series(1, ${guides}::int) n
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into guide_profiles (user_id, first_name, last_name, age, city, country, profession, bio, image, rating,
+      reviews, total_tours, price_min, price_max, specialties, languages, response_time, verified, tour_types, listed)
+    select u.id,
+      (${arr(NAMES)})[1 + n % ${NAMES.length}], 'Bench' || n, 20 + n % 45,
+      (${arr(CITIES)})[1 + n % ${CITIES.length}], (${arr(COUNTRIES)})[1 + n % ${COUNTRIES.length}],
+      (${arr(JOBS)})[1 + (n / 7) % ${JOBS.length}], 'A local who loves showing the city.',
+      '/api/avatars/bench-' || (n % 500) || '.svg', round((3.5 + (n % 15) / 10.0)::numeric, 1), n % 200, n % 300,
+      50 + n % 100, 150 + n % 200,
+      array[(${arr(SPECIALTIES)})[1 + n % ${SPECIALTIES.length}], (${arr(SPECIALTIES)})[1 + (n / 3) % ${SPECIALTIES.length}]],
+      array['English', (array['Spanish','French','German','Japanese','Italian'])[1 + n % 5]],
+      'within a day', n % 3 = 0,
+      jsonb_build_array(jsonb_build_object('name', 'Pub Crawls', 'duration', '4 hours', 'price', 150 + n % 200)),
+      true
+    from users u
+    cross join lateral (select substring(u.email from 'bench\\.guide\\.(\\d+)@')::int as n) x
+    where u.email like 'bench.guide.%'
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into users (email, role, display_name, onboarding_completed)
+    select 'bench.tourist.' || n || '@bench.lokal.app', 'tourist', 'Bench Tourist ' || n, true
+    from generate_series(1, ${tourists}::int) n
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into tourist_profiles (user_id, first_name, last_name, age, city, country, occupation, image, status,
+      budget_min, budget_max, interests, languages, looking_for, acceptance_rate, requests_last_30_days)
+    select u.id, (${arr(NAMES)})[1 + n % ${NAMES.length}], 'Traveller' || n, 25 + n % 40,
+      (${arr(CITIES)})[1 + n % ${CITIES.length}], 'United States', 'Investor', '/api/avatars/bench-t' || (n % 500) || '.svg',
+      (array['Luxury VIP Member','Premium Member','Gold Member'])[1 + n % 3], 200, 600,
+      array['Art','Wine'], array['English'], array['Hidden bars','Chef tables','Live music'], n % 60, n % 90
+    from users u
+    cross join lateral (select substring(u.email from 'bench\\.tourist\\.(\\d+)@')::int as n) x
+    where u.email like 'bench.tourist.%'
+    on conflict do nothing`);
+  await db.execute(sql`analyze guide_profiles`);
+  await db.execute(sql`analyze tourist_profiles`);
+}
