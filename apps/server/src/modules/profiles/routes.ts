@@ -99,7 +99,7 @@ export function profilesRoutes(
       if (!request.isMultipart())
         throw new HttpError(415, 'Send the photo as multipart/form-data', 'unsupported-media-type');
       const file = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'photo')
+      if (file?.fieldname !== 'photo')
         throw new HttpError(400, 'Attach the picture as the "photo" field', 'photo-missing');
       const data = await file.toBuffer().catch(() => {
         throw new HttpError(413, 'The picture must be 5 MB or smaller', 'photo-too-large');

@@ -1,8 +1,8 @@
 import { MARKETING } from '@lokal/shared/constants/marketing';
 import { CalendarClock, Coins, Globe2, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { AuthLinks } from '../../features/auth/components/auth-links.tsx';
 import { MagicLinkForm } from '../../features/auth/components/magic-link-form.tsx';
 
 const BENEFITS = [
@@ -32,17 +32,7 @@ export function Component() {
         ))}
       </ul>
       <MagicLinkForm userType="guide" submitLabel="Join as Guide" />
-      <p className="mt-6 text-center text-sm text-muted">
-        Already a guide?{' '}
-        <Link to={paths.guide.login} className="font-medium text-ink underline underline-offset-4">
-          Sign in
-        </Link>
-      </p>
-      <p className="mt-2 text-center text-sm">
-        <Link to={paths.landing} className="text-muted underline underline-offset-4 hover:text-ink">
-          Back to home
-        </Link>
-      </p>
+      <AuthLinks prompt="Already a guide?" to={paths.guide.login} label="Sign in" />
     </AuthLayout>
   );
 }

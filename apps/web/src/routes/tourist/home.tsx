@@ -1,10 +1,9 @@
 import { TOURIST_HOME_CATEGORIES } from '@lokal/shared/constants/discovery';
 import type { GuideCard as Guide } from '@lokal/shared/schemas/discovery';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { CalendarDays, Compass, LayoutGrid, List, MessageCircle, Search, UserRound } from 'lucide-react';
+import { Compass, LayoutGrid, List, Search } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BottomNav } from '../../components/layout/bottom-nav.tsx';
 import { Brand } from '../../components/layout/brand.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
@@ -13,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { guideSearchQuery } from '../../features/discovery/api/discovery-calls.ts';
 import { GuideCard } from '../../features/discovery/components/guide-card.tsx';
-import { toast } from '../../lib/toast.ts';
+import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
 
 export function Component() {
   const navigate = useNavigate();
@@ -170,19 +169,7 @@ export function Component() {
           {isFetchingNextPage ? <Spinner label="Loading more guides" /> : null}
         </div>
       </main>
-      <BottomNav
-        label="Tourist"
-        items={[
-          { label: 'Discover', icon: Compass, to: paths.tourist.home },
-          { label: 'Messages', icon: MessageCircle, to: paths.tourist.chats },
-          {
-            label: 'Bookings',
-            icon: CalendarDays,
-            onClick: () => toast.info('Bookings open soon. Meanwhile, agree the details with your guide.'),
-          },
-          { label: 'Profile', icon: UserRound, to: paths.tourist.settings },
-        ]}
-      />
+      <TouristBottomNav />
     </div>
   );
 }

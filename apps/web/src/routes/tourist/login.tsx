@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { AuthLinks } from '../../features/auth/components/auth-links.tsx';
 import { MagicLinkForm } from '../../features/auth/components/magic-link-form.tsx';
 
 export function Component() {
@@ -11,17 +11,7 @@ export function Component() {
       aside={<p className="font-display text-3xl">Your guides are waiting.</p>}
     >
       <MagicLinkForm userType="tourist" submitLabel="Send Magic Link" />
-      <p className="mt-6 text-center text-sm text-muted">
-        New to Lokal?{' '}
-        <Link to={paths.tourist.signup} className="font-medium text-ink underline underline-offset-4">
-          Join the experience
-        </Link>
-      </p>
-      <p className="mt-2 text-center text-sm">
-        <Link to={paths.landing} className="text-muted underline underline-offset-4 hover:text-ink">
-          Back to home
-        </Link>
-      </p>
+      <AuthLinks prompt="New to Lokal?" to={paths.tourist.signup} label="Join the experience" />
     </AuthLayout>
   );
 }

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { completeTouristOnboarding } from '../../features/onboarding/api/onboarding-calls.ts';
 import { ChoiceChips } from '../../features/onboarding/components/choice-chips.tsx';
+import { NameFields } from '../../features/onboarding/components/name-fields.tsx';
 import { PhoneVerification } from '../../features/onboarding/components/phone-verification.tsx';
 import { WizardShell } from '../../features/onboarding/components/wizard-shell.tsx';
 
@@ -65,22 +66,7 @@ export function Component() {
       onNext={() => (step === TOURIST_STEPS.length ? submit() : setStep(step + 1))}
     >
       {step === 1 ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            value={draft.firstName}
-            onChange={(e) => set({ firstName: e.target.value })}
-          />
-          <Field
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            value={draft.lastName}
-            onChange={(e) => set({ lastName: e.target.value })}
-          />
-        </div>
+        <NameFields firstName={draft.firstName} lastName={draft.lastName} onChange={set} />
       ) : null}
       {step === 2 ? (
         <PhoneVerification

@@ -1,14 +1,12 @@
 import { APP_VERSION, SUPPORT_EMAIL } from '@lokal/shared/constants/marketing';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, Compass, LifeBuoy, MessageCircle, UserRound } from 'lucide-react';
-import { BottomNav } from '../../components/layout/bottom-nav.tsx';
+import { LifeBuoy } from 'lucide-react';
 import { Brand } from '../../components/layout/brand.tsx';
-import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
 import { userProfileQuery } from '../../features/discovery/api/discovery-calls.ts';
+import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
 import { FavoritesList } from '../../features/favorites/components/favorites-list.tsx';
-import { toast } from '../../lib/toast.ts';
 
 // Profile and account: only rows that work are shown (the full settings screen is its own issue).
 export function Component() {
@@ -52,15 +50,7 @@ export function Component() {
         <SignOutButton />
         <p className="text-center text-xs text-muted">Version v{APP_VERSION}</p>
       </main>
-      <BottomNav
-        label="Tourist"
-        items={[
-          { label: 'Discover', icon: Compass, to: paths.tourist.home },
-          { label: 'Chats', icon: MessageCircle, to: paths.tourist.chats },
-          { label: 'Matches', icon: CalendarDays, onClick: () => toast.info('Matches open soon.') },
-          { label: 'Profile', icon: UserRound, to: paths.tourist.settings },
-        ]}
-      />
+      <TouristBottomNav />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { MARKETING } from '@lokal/shared/constants/marketing';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
+import { AuthLinks } from '../../features/auth/components/auth-links.tsx';
 import { MagicLinkForm } from '../../features/auth/components/magic-link-form.tsx';
 
 type State = { tourType?: { name: string; description: string } } | null;
@@ -30,17 +31,7 @@ export function Component() {
         </p>
       ) : null}
       <MagicLinkForm userType="tourist" submitLabel="Send Magic Link" />
-      <p className="mt-6 text-center text-sm text-muted">
-        Already a member?{' '}
-        <Link to={paths.tourist.login} className="font-medium text-ink underline underline-offset-4">
-          Sign in
-        </Link>
-      </p>
-      <p className="mt-2 text-center text-sm">
-        <Link to={paths.landing} className="text-muted underline underline-offset-4 hover:text-ink">
-          Back to home
-        </Link>
-      </p>
+      <AuthLinks prompt="Already a member?" to={paths.tourist.login} label="Sign in" />
     </AuthLayout>
   );
 }
