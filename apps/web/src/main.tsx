@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import './lib/zod-config.ts';
 import './styles.css';
 
 const container = document.getElementById('root')!;
