@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -19,8 +21,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   );
 }
 
+/** A fresh, empty database: in-memory PGlite, or a new database on the PostgreSQL server. */
 export async function openTestDatabase(): Promise<Database> {
-  return openDatabase(DATABASE_URL, mkdtempSync(path.join(tmpdir(), 'lokal-db-')));
+  if (!ON_POSTGRES) return openDatabase(DATABASE_URL, mkdtempSync(path.join(tmpdir(), 'lokal-db-')));
+  const name = `lokal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${name}`;
+  return openDatabase(url.toString(), tmpdir());
 }
 
 /** A fresh app on a shared test database; close both in afterAll. */

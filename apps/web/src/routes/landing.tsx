@@ -264,8 +264,9 @@ export function Component() {
             Your city is waiting
           </h2>
           <p className="mt-3 text-muted">
-            Book a local for tonight, or earn {MARKETING.guideHourlyEarnings} per hour sharing the city you
-            love.
+            Book a local for tonight, or earn{' '}
+            <span className="whitespace-nowrap">{MARKETING.guideHourlyEarnings}</span> per hour sharing the
+            city you love.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button size="lg" onClick={() => navigate(paths.tourist.signup)}>
