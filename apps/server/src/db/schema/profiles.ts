@@ -60,7 +60,10 @@ export const guideProfiles = pgTable(
     index('guide_profiles_languages_idx').using('gin', t.languages),
     index('guide_profiles_tour_types_idx').using('gin', sql`${t.tourTypes} jsonb_path_ops`),
     index('guide_profiles_rank_idx').on(t.verified.desc(), t.rating.desc(), t.userId).where(sql`${t.listed}`),
-    index('guide_profiles_city_idx').using('btree', sql`lower(${t.city})`),
+    // City pages come back in rank order straight from the index.
+    index('guide_profiles_city_rank_idx')
+      .on(sql`lower(${t.city})`, t.verified.desc(), t.rating.desc(), t.userId)
+      .where(sql`${t.listed}`),
   ],
 );
 

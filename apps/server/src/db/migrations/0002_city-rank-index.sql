@@ -1,0 +1,2 @@
+DROP INDEX "guide_profiles_city_idx";--> statement-breakpoint
+CREATE INDEX "guide_profiles_city_rank_idx" ON "guide_profiles" USING btree (lower("city"),"verified" DESC NULLS LAST,"rating" DESC NULLS LAST,"user_id") WHERE "guide_profiles"."listed";
