@@ -6,13 +6,13 @@ import {
 } from '@lokal/shared/constants/discovery';
 import type { TouristCard as Tourist } from '@lokal/shared/schemas/discovery';
 import { useQuery } from '@tanstack/react-query';
-import { Crown, Eye, Search, Settings, Sparkles } from 'lucide-react';
+import { Crown, Eye, Settings, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Brand } from '../../components/layout/brand.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { inputClass } from '../../components/ui/field.tsx';
+import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
@@ -136,20 +136,13 @@ export function Component() {
             </Link>
           ) : null}
 
-          <label className="relative mt-6 block">
-            <span className="sr-only">Search tourists</span>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-4 h-4 w-4 -translate-y-1/2 text-muted"
-              aria-hidden
-            />
-            <input
-              type="search"
-              value={q}
-              onChange={(e) => setQ(e.target.value)}
-              placeholder="Search by name, country or interest"
-              className={`${inputClass} pl-10`}
-            />
-          </label>
+          <SearchField
+            label="Search tourists"
+            value={q}
+            onChange={setQ}
+            placeholder="Search by name, country or interest"
+            className="mt-6"
+          />
           <fieldset className="mt-4 flex min-w-0 gap-2 overflow-x-auto border-0 pb-1">
             <legend className="sr-only">Categories</legend>
             {GUIDE_HOME_CATEGORIES.map((c) => (

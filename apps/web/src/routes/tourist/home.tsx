@@ -1,12 +1,12 @@
 import { TOURIST_HOME_CATEGORIES } from '@lokal/shared/constants/discovery';
 import type { GuideCard as Guide } from '@lokal/shared/schemas/discovery';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Compass, LayoutGrid, List, Search } from 'lucide-react';
+import { Compass, LayoutGrid, List } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '../../components/layout/brand.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { inputClass } from '../../components/ui/field.tsx';
+import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
@@ -60,20 +60,13 @@ export function Component() {
       <header className="sticky top-0 z-10 border-b border-line bg-ivory/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-5 py-3">
           <Brand />
-          <label className="relative ml-auto flex-1 sm:max-w-md">
-            <span className="sr-only">Search guides</span>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-4 h-4 w-4 -translate-y-1/2 text-muted"
-              aria-hidden
-            />
-            <input
-              type="search"
-              value={q}
-              onChange={(e) => setQ(e.target.value)}
-              placeholder="Search by name, city, profession…"
-              className={`${inputClass} h-11 pl-10`}
-            />
-          </label>
+          <SearchField
+            label="Search guides"
+            value={q}
+            onChange={setQ}
+            placeholder="Search by name, city, profession…"
+            className="ml-auto flex-1 sm:max-w-md"
+          />
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-5 pt-6">

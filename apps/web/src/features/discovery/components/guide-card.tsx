@@ -1,13 +1,12 @@
-import { visibleTags } from '@lokal/shared/domain/tags';
 import type { GuideCard as Guide } from '@lokal/shared/schemas/discovery';
 import { BadgeCheck, Clock, Languages, MapPin, MessageCircle, Star } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
+import { TagList } from '../../../components/ui/tag-list.tsx';
 import { FavoriteToggle } from '../../favorites/components/favorite-toggle.tsx';
 
 type Props = { guide: Guide; layout: 'grid' | 'list'; onContact: (guide: Guide) => void };
 
 export function GuideCard({ guide, layout, onContact }: Props) {
-  const { shown, more } = visibleTags(guide.specialties);
   const list = layout === 'list';
   return (
     <article
@@ -48,16 +47,7 @@ export function GuideCard({ guide, layout, onContact }: Props) {
         </p>
         <p className="mt-1 text-sm font-medium text-gold-deep">{guide.profession}</p>
         {list ? null : <p className="mt-2 line-clamp-2 text-sm text-ink/80">{guide.bio}</p>}
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Specialties">
-          {shown.map((s) => (
-            <li key={s} className="rounded-full bg-sand px-2.5 py-1 text-xs">
-              {s}
-            </li>
-          ))}
-          {more ? (
-            <li className="rounded-full border border-line px-2.5 py-1 text-xs text-muted">{more}</li>
-          ) : null}
-        </ul>
+        <TagList tags={guide.specialties} label="Specialties" className="mt-3" />
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
           <span className="inline-flex items-center gap-1">
             <Languages className="h-3.5 w-3.5" aria-hidden /> {guide.languages.join(', ')}

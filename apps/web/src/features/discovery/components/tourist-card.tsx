@@ -1,8 +1,8 @@
 import { convertBudget, formatMoney } from '@lokal/shared/domain/discovery';
-import { visibleTags } from '@lokal/shared/domain/tags';
 import type { TouristCard as Tourist } from '@lokal/shared/schemas/discovery';
 import { BadgeCheck, Crown, MessageCircle, Star } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
+import { TagList } from '../../../components/ui/tag-list.tsx';
 
 type Props = {
   tourist: Tourist;
@@ -12,7 +12,6 @@ type Props = {
 };
 
 export function TouristCard({ tourist: t, currency, onContact, onOpen }: Props) {
-  const { shown, more } = visibleTags(t.lookingFor, 2);
   const budget = convertBudget(t.budget, currency.multiplier);
   const code = t.budget.currency === 'USD' && currency.multiplier !== 1 ? currency.code : t.budget.currency;
   return (
@@ -57,16 +56,7 @@ export function TouristCard({ tourist: t, currency, onContact, onOpen }: Props) 
         </strong>
       </p>
       <p className="mt-2 text-xs font-semibold tracking-wide text-muted uppercase">Looking for</p>
-      <ul className="mt-1 flex flex-wrap gap-1.5">
-        {shown.map((s) => (
-          <li key={s} className="rounded-full bg-sand px-2.5 py-1 text-xs">
-            {s}
-          </li>
-        ))}
-        {more ? (
-          <li className="rounded-full border border-line px-2.5 py-1 text-xs text-muted">{more}</li>
-        ) : null}
-      </ul>
+      <TagList tags={t.lookingFor} max={2} label="Looking for" className="mt-1" />
       <p className="mt-3 text-xs text-muted">Interests: {t.interests.join(', ')}</p>
       <Button
         size="sm"

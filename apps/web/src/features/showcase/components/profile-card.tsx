@@ -1,14 +1,13 @@
-import { visibleTags } from '@lokal/shared/domain/tags';
 import type { ProfileCard as Card } from '@lokal/shared/schemas/showcase';
 import { MapPin, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { TagList } from '../../../components/ui/tag-list.tsx';
 
 type Props = { card: Card; onOpen: () => void; favorite?: ReactNode };
 
 // The landing's sample profile card: the name is a button stretched over the whole card (one keyboard
 // target, no nested controls); the heart is a sibling positioned above it.
 export function ProfileCard({ card, onOpen, favorite }: Props) {
-  const { shown, more } = visibleTags(card.tags);
   const isGuide = card.type === 'guide';
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-card bg-white shadow-card transition-shadow hover:shadow-lift has-[h3_button:focus-visible]:ring-2 has-[h3_button:focus-visible]:ring-gold-deep has-[h3_button:focus-visible]:ring-offset-2 has-[h3_button:focus-visible]:ring-offset-ivory">
@@ -53,16 +52,7 @@ export function ProfileCard({ card, onOpen, favorite }: Props) {
         </p>
         <p className="mt-1 text-sm font-medium text-gold-deep">{card.profession}</p>
         <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-ink/80">{card.bio}</p>
-        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
-          {shown.map((t) => (
-            <li key={t} className="rounded-full bg-sand px-2.5 py-1 text-xs text-ink">
-              {t}
-            </li>
-          ))}
-          {more ? (
-            <li className="rounded-full border border-line px-2.5 py-1 text-xs text-muted">{more}</li>
-          ) : null}
-        </ul>
+        <TagList tags={card.tags} label="Tags" className="mt-4" />
       </div>
       {/* After the card's main action in the tab order, drawn above the stretched button. */}
       {favorite ? <div className="absolute top-3 right-3 z-10">{favorite}</div> : null}
