@@ -18,6 +18,9 @@ import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { avatarRoutes } from './modules/avatars/routes.ts';
+import { createChatRepository } from './modules/chat/repository.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
+import { createChatService } from './modules/chat/service.ts';
 import { createDiscoveryRepository } from './modules/discovery/repository.ts';
 import { discoveryRoutes } from './modules/discovery/routes.ts';
 import { createDiscoveryService } from './modules/discovery/service.ts';
@@ -115,7 +118,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   phoneRoutes(app, phone);
   onboardingRoutes(app, createOnboardingService({ repo: createOnboardingRepository(database.db), phone }));
-  discoveryRoutes(app, createDiscoveryService({ repo: createDiscoveryRepository(database.db), now }));
+  const discovery = createDiscoveryService({ repo: createDiscoveryRepository(database.db), now });
+  discoveryRoutes(app, discovery);
+  chatRoutes(
+    app,
+    createChatService({
+      repo: createChatRepository(database.db),
+      discovery,
+      now,
+      countHit: (key, start) => authRepo.countHit(key, start),
+      rateLimitScale: config.rateLimitScale,
+    }),
+  );
   favoritesRoutes(app, createFavoritesRepository(database.db));
   const uploadsDir = path.join(config.dataDir, 'uploads');
   profilesRoutes(

@@ -9,10 +9,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as auth from './schema/auth.ts';
+import * as chat from './schema/chat.ts';
 import * as profiles from './schema/profiles.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...users, ...profiles, ...auth };
+export const schema = { ...users, ...profiles, ...auth, ...chat };
 
 // Both drivers expose the same query builder; repositories are written once against this type.
 export type Db = NodePgDatabase<typeof schema>;

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** One conversation per tourist–guide pair. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    touristId: uuid('tourist_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    guideId: uuid('guide_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who opened it: counts as a contact request for the tourist's figures. */
+    startedBy: uuid('started_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_idx').on(t.touristId, t.guideId),
+    index('conversations_guide_idx').on(t.guideId),
+  ],
+);
+
+/** Messages carry an increasing id, so a client resumes with "everything after the last id I saw". */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    /** Chosen by the sender's device: a retry with the same id never makes a second message. */
+    clientId: text('client_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('messages_sender_client_idx').on(t.senderId, t.clientId),
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    index('messages_unread_idx').on(t.conversationId).where(sql`${t.readAt} is null`),
+  ],
+);

@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './helper.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let n = 0;
+
+async function signIn(email: string, userType: 'tourist' | 'guide') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/dev/mock-sign-in',
+    payload: { email, userType },
+    headers: { host: 'localhost' },
+  });
+  return {
+    cookie: `lokal_session=${res.cookies.find((c) => c.name === 'lokal_session')!.value}`,
+    id: res.json().user.id as string,
+  };
+}
+
+async function idOf(email: string): Promise<string> {
+  const r = await t.database.db.execute(sql`select id from users where email = ${email}`);
+  return (r as unknown as { rows: { id: string }[] }).rows[0]!.id;
+}
+
+function post(url: string, cookie: string, payload: object) {
+  return t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+}
+
+const clientId = () => `client-${Date.now()}-${n++}`;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(() => t.close());
+
+describe('chat', () => {
+  it('lets a tourist open one conversation per guide and exchange messages both ways', async () => {
+    const tourist = await signIn('james.whitfield@demo.lokal.app', 'tourist');
+    const guide = await signIn('sofia.martinez@demo.lokal.app', 'guide');
+    const first = await post('/api/chat/conversations', tourist.cookie, { guideId: guide.id });
+    const again = await post('/api/chat/conversations', tourist.cookie, { guideId: guide.id });
+    expect(first.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    const conversationId = first.json().id;
+
+    const sent = await post('/api/chat/send', tourist.cookie, {
+      conversationId,
+      body: '  Hello Sofia!  ',
+      clientId: clientId(),
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().message).toMatchObject({ body: 'Hello Sofia!', senderId: tourist.id, readAt: null });
+    await post('/api/chat/send', guide.cookie, { conversationId, body: 'Hola James', clientId: clientId() });
+
+    const listRes = await t.app.inject({ url: '/api/chat/conversations', headers: { cookie: guide.cookie } });
+    expect(listRes.statusCode, listRes.body).toBe(200);
+    const guideList = listRes.json();
+    const c = guideList.conversations.find((x: { id: string }) => x.id === conversationId);
+    expect(c).toMatchObject({
+      unread: 1,
+      other: { name: 'James Whitfield', role: 'tourist', status: 'Luxury VIP Member' },
+    });
+    expect(c.lastMessage.body).toBe('Hola James');
+
+    const read = await post(`/api/chat/conversations/${conversationId}/read`, guide.cookie, {});
+    expect(read.json()).toEqual({ updated: 1 });
+    const after = (
+      await t.app.inject({ url: '/api/chat/conversations', headers: { cookie: guide.cookie } })
+    ).json();
+    expect(after.conversations.find((x: { id: string }) => x.id === conversationId).unread).toBe(0);
+    const history = await t.app.inject({
+      url: `/api/chat/conversations/${conversationId}/messages`,
+      headers: { cookie: tourist.cookie },
+    });
+    expect(history.json().messages.map((m: { body: string }) => m.body)).toEqual([
+      'Hello Sofia!',
+      'Hola James',
+    ]);
+    expect(history.json().messages[0].readAt).not.toBeNull();
+  });
+
+  it('never duplicates a retried message', async () => {
+    const tourist = await signIn('aisha.rahman@demo.lokal.app', 'tourist');
+    const { id: conversationId } = (
+      await post('/api/chat/conversations', tourist.cookie, {
+        guideId: await idOf('amelie.laurent@demo.lokal.app'),
+      })
+    ).json();
+    const payload = { conversationId, body: 'Same message', clientId: clientId() };
+    const results = await Promise.all([1, 2, 3].map(() => post('/api/chat/send', tourist.cookie, payload)));
+    const ids = new Set(results.map((r) => r.json().message.id));
+    expect(ids.size).toBe(1);
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    const history = await t.app.inject({
+      url: `/api/chat/conversations/${conversationId}/messages`,
+      headers: { cookie: tourist.cookie },
+    });
+    expect(history.json().messages.filter((m: { body: string }) => m.body === 'Same message')).toHaveLength(
+      1,
+    );
+  });
+
+  it('pages back with before and resumes with after', async () => {
+    const tourist = await signIn(`pager.${Date.now()}@example.com`, 'tourist');
+    await t.database.db.execute(sql`update users set onboarding_completed = true where id = ${tourist.id}`);
+    const { id: conversationId } = (
+      await post('/api/chat/conversations', tourist.cookie, {
+        guideId: await idOf('kenji.watanabe@demo.lokal.app'),
+      })
+    ).json();
+    for (let i = 1; i <= 7; i++)
+      await post('/api/chat/send', tourist.cookie, { conversationId, body: `m${i}`, clientId: clientId() });
+    const url = `/api/chat/conversations/${conversationId}/messages`;
+    const latest = (await t.app.inject({ url: `${url}?limit=3`, headers: { cookie: tourist.cookie } })).json()
+      .messages;
+    expect(latest.map((m: { body: string }) => m.body)).toEqual(['m5', 'm6', 'm7']);
+    const older = (
+      await t.app.inject({
+        url: `${url}?limit=3&before=${latest[0].id}`,
+        headers: { cookie: tourist.cookie },
+      })
+    ).json().messages;
+    expect(older.map((m: { body: string }) => m.body)).toEqual(['m2', 'm3', 'm4']);
+    const resumed = (
+      await t.app.inject({ url: `${url}?after=${older[2].id}`, headers: { cookie: tourist.cookie } })
+    ).json().messages;
+    expect(resumed.map((m: { body: string }) => m.body)).toEqual(['m5', 'm6', 'm7']);
+  });
+
+  it('keeps conversations to their two participants', async () => {
+    const owner = await signIn('lucas.meyer@demo.lokal.app', 'tourist');
+    const { id: conversationId } = (
+      await post('/api/chat/conversations', owner.cookie, {
+        guideId: await idOf('sofia.martinez@demo.lokal.app'),
+      })
+    ).json();
+    const stranger = await signIn('aisha.rahman@demo.lokal.app', 'tourist');
+    const otherGuide = await signIn('kenji.watanabe@demo.lokal.app', 'guide');
+    for (const cookie of [stranger.cookie, otherGuide.cookie]) {
+      expect(
+        (
+          await t.app.inject({
+            url: `/api/chat/conversations/${conversationId}/messages`,
+            headers: { cookie },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (await post('/api/chat/send', cookie, { conversationId, body: 'hi', clientId: clientId() }))
+          .statusCode,
+      ).toBe(404);
+      expect((await post(`/api/chat/conversations/${conversationId}/read`, cookie, {})).statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ url: '/api/chat/conversations' })).statusCode).toBe(401);
+  });
+
+  it('masks phone numbers and e-mail addresses, and refuses empty or huge bodies', async () => {
+    const tourist = await signIn('james.whitfield@demo.lokal.app', 'tourist');
+    const { id: conversationId } = (
+      await post('/api/chat/conversations', tourist.cookie, {
+        guideId: await idOf('kenji.watanabe@demo.lokal.app'),
+      })
+    ).json();
+    const res = await post('/api/chat/send', tourist.cookie, {
+      conversationId,
+      body: 'Text me on +44 7700 900123 or james@example.com',
+      clientId: clientId(),
+    });
+    expect(res.json().message.body).toBe('Text me on [phone hidden] or [email hidden]');
+    for (const body of ['   ', 'x'.repeat(2001)]) {
+      expect(
+        (await post('/api/chat/send', tourist.cookie, { conversationId, body, clientId: clientId() }))
+          .statusCode,
+      ).toBe(400);
+    }
+  });
+
+  it('limits how fast one user sends', async () => {
+    const tourist = await signIn(`fast.${Date.now()}@example.com`, 'tourist');
+    await t.database.db.execute(sql`update users set onboarding_completed = true where id = ${tourist.id}`);
+    const { id: conversationId } = (
+      await post('/api/chat/conversations', tourist.cookie, {
+        guideId: await idOf('sofia.martinez@demo.lokal.app'),
+      })
+    ).json();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push(
+        (
+          await post('/api/chat/send', tourist.cookie, {
+            conversationId,
+            body: `hi ${i}`,
+            clientId: clientId(),
+          })
+        ).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('applies the contact rules when a guide starts a conversation', async () => {
+    const verified = await signIn('sofia.martinez@demo.lokal.app', 'guide');
+    const aisha = await idOf('aisha.rahman@demo.lokal.app');
+    expect((await post('/api/chat/conversations', verified.cookie, { touristId: aisha })).statusCode).toBe(
+      200,
+    );
+
+    const fresh = await signIn(`g.${Date.now()}@example.com`, 'guide');
+    await t.database.db.execute(sql`update users set onboarding_completed = true where id = ${fresh.id}`);
+    const noTest = await post('/api/chat/conversations', fresh.cookie, { touristId: aisha });
+    expect(noTest.statusCode).toBe(403);
+    expect(noTest.json().code).toBe('personality-test-required');
+
+    const tourist = await signIn('lucas.meyer@demo.lokal.app', 'tourist');
+    expect((await post('/api/chat/conversations', tourist.cookie, { touristId: aisha })).statusCode).toBe(
+      400,
+    );
+    expect((await post('/api/chat/conversations', tourist.cookie, { guideId: aisha })).statusCode).toBe(404);
+  });
+});

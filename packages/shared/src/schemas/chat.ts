@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const MESSAGE_MAX = 2000;
+
+export const chatSendSchema = z.object({
+  conversationId: z.uuid({ message: 'Unknown conversation' }),
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write a message first')
+    .max(MESSAGE_MAX, `Messages are at most ${MESSAGE_MAX} characters`),
+  clientId: z.string().trim().min(8).max(64),
+});
+export type ChatSend = z.infer<typeof chatSendSchema>;
+
+export const openConversationSchema = z.union([
+  z.object({ guideId: z.uuid() }).strict(),
+  z.object({ touristId: z.uuid() }).strict(),
+]);
+
+export const messageSchema = z.object({
+  id: z.number(),
+  conversationId: z.string(),
+  senderId: z.string(),
+  body: z.string(),
+  clientId: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof messageSchema>;
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  other: z.object({
+    id: z.string(),
+    role: z.enum(['tourist', 'guide']),
+    name: z.string(),
+    image: z.string(),
+    place: z.string(),
+    rating: z.number(),
+    status: z.string().nullable(),
+    budget: z.object({ min: z.number(), max: z.number(), currency: z.string() }).nullable(),
+    online: z.boolean(),
+  }),
+  lastMessage: messageSchema.nullable(),
+  timestamp: z.string(),
+  unread: z.number(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const historyQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  after: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
