@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -21,6 +22,7 @@ import { avatarRoutes } from './modules/avatars/routes.ts';
 import { createChatRepository } from './modules/chat/repository.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { createChatService } from './modules/chat/service.ts';
+import { chatSocketRoute, MAX_FRAME_BYTES } from './modules/chat/ws.ts';
 import { createDiscoveryRepository } from './modules/discovery/repository.ts';
 import { discoveryRoutes } from './modules/discovery/routes.ts';
 import { createDiscoveryService } from './modules/discovery/service.ts';
@@ -45,6 +47,7 @@ import { createSystemRepository } from './modules/system/repository.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { type Bus, createHub, createLocalBus, createPgBus } from './plugins/realtime.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/sessions.ts';
 import { createSmsSender, type SmsSender } from './plugins/sms.ts';
@@ -58,6 +61,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** The clock, in milliseconds; tests move it to expire tokens. */
   now?: () => number;
+  /** Share one realtime bus between apps in one process (tests of several instances on PGlite). */
+  bus?: Bus;
   /** Replace the mail transport (SMTP or outbox) with another. */
   mailer?: Mailer;
   sms?: SmsSender;
@@ -91,6 +96,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(multipart);
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  // Several instances on one PostgreSQL hear each other through LISTEN/NOTIFY; PGlite is one process.
+  const bus = options.bus ?? (database.url ? await createPgBus(database.url, app.log) : createLocalBus());
+  if (!options.bus) app.addHook('onClose', () => bus.close());
+  const hub = createHub(bus);
   registerSessions(app, config, (hash) => auth.lookUpSession(hash));
   await app.register(swagger, {
     openapi: {
@@ -120,16 +130,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   onboardingRoutes(app, createOnboardingService({ repo: createOnboardingRepository(database.db), phone }));
   const discovery = createDiscoveryService({ repo: createDiscoveryRepository(database.db), now });
   discoveryRoutes(app, discovery);
-  chatRoutes(
-    app,
-    createChatService({
-      repo: createChatRepository(database.db),
-      discovery,
-      now,
-      countHit: (key, start) => authRepo.countHit(key, start),
-      rateLimitScale: config.rateLimitScale,
-    }),
-  );
+  const chat = createChatService({
+    repo: createChatRepository(database.db),
+    discovery,
+    now,
+    countHit: (key, start) => authRepo.countHit(key, start),
+    rateLimitScale: config.rateLimitScale,
+    publish: (to, frame) => hub.publish(to, frame),
+  });
+  chatRoutes(app, chat);
+  chatSocketRoute(app, chat, hub, config);
   favoritesRoutes(app, createFavoritesRepository(database.db));
   const uploadsDir = path.join(config.dataDir, 'uploads');
   profilesRoutes(

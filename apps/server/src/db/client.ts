@@ -21,6 +21,8 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The server URL (PostgreSQL only): the realtime bus opens its own LISTEN connection. */
+  url?: string;
   close: () => Promise<void>;
 };
 
@@ -49,7 +51,7 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
       client.release();
     }
-    return { db: drizzlePg(pool, { schema }), kind: 'postgres', close: () => pool.end() };
+    return { db: drizzlePg(pool, { schema }), kind: 'postgres', url: databaseUrl, close: () => pool.end() };
   }
 
   let client: PGlite;

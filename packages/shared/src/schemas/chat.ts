@@ -53,3 +53,27 @@ export const historyQuerySchema = z.object({
   after: z.coerce.number().int().min(0).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
+
+/** Frames a client sends over /api/ws. */
+export const clientFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('send'),
+    conversationId: z.uuid(),
+    body: chatSendSchema.shape.body,
+    clientId: chatSendSchema.shape.clientId,
+  }),
+  z.object({ type: z.literal('typing'), conversationId: z.uuid() }),
+  z.object({ type: z.literal('read'), conversationId: z.uuid() }),
+  z.object({ type: z.literal('resume'), conversationId: z.uuid(), after: z.number().int().min(0) }),
+]);
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+/** Frames the server pushes. */
+export type ServerFrame =
+  | { type: 'ack'; clientId: string; message: ChatMessage }
+  | { type: 'message'; message: ChatMessage }
+  | { type: 'read'; conversationId: string; readerId: string; at: string }
+  | { type: 'typing'; conversationId: string; userId: string }
+  | { type: 'presence'; userId: string; online: boolean }
+  | { type: 'history'; conversationId: string; messages: ChatMessage[] }
+  | { type: 'error'; message: string; code: string; clientId?: string };

@@ -114,6 +114,15 @@ export function createChatRepository(db: Db) {
       });
     },
 
+    /** Everyone who shares a conversation with this user (they see the user's presence). */
+    async partnersOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ tourist: conversations.touristId, guide: conversations.guideId })
+        .from(conversations)
+        .where(or(eq(conversations.touristId, userId), eq(conversations.guideId, userId)));
+      return rows.map((r) => (r.tourist === userId ? r.guide : r.tourist));
+    },
+
     async markRead(conversationId: string, readerId: string, at: Date): Promise<number> {
       const rows = await db
         .update(messages)

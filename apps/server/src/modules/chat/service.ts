@@ -1,5 +1,5 @@
 import { maskContactDetails } from '@lokal/shared/domain/masking';
-import type { ChatMessage, ChatSend, Conversation } from '@lokal/shared/schemas/chat';
+import type { ChatMessage, ChatSend, Conversation, ServerFrame } from '@lokal/shared/schemas/chat';
 import { HttpError } from '../../plugins/errors.ts';
 import { createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
@@ -29,6 +29,8 @@ export function createChatService(deps: {
   now: () => number;
   countHit: HitCounter;
   rateLimitScale: number;
+  /** Pushes a frame to these users' open sockets, on every server instance. */
+  publish: (to: string[], frame: ServerFrame) => Promise<void>;
 }) {
   const { repo, discovery, now } = deps;
   const consume = createRateLimiter(deps.countHit, now);
@@ -121,7 +123,7 @@ export function createChatService(deps: {
 
     /** Stores the message (masked), once per clientId; the caller acknowledges only after this commits. */
     async send(user: SessionUser, body: ChatSend) {
-      await participant(body.conversationId, user);
+      const c = await participant(body.conversationId, user);
       await consume(`chat:user:${user.id}`, {
         limit: SENDS_PER_MINUTE * deps.rateLimitScale,
         windowMs: 60_000,
@@ -140,12 +142,36 @@ export function createChatService(deps: {
           'client-id-reused',
         );
       }
-      return { message: toMessage(message), created };
+      const out = toMessage(message);
+      // Pushed only after the insert committed, and only once per clientId.
+      if (created) await deps.publish([c.touristId, c.guideId], { type: 'message', message: out });
+      return { message: out, created };
     },
 
     async markRead(user: SessionUser, conversationId: string) {
-      await participant(conversationId, user);
-      return { updated: await repo.markRead(conversationId, user.id, new Date(now())) };
+      const c = await participant(conversationId, user);
+      const at = new Date(now());
+      const updated = await repo.markRead(conversationId, user.id, at);
+      if (updated > 0) {
+        await deps.publish([c.touristId, c.guideId], {
+          type: 'read',
+          conversationId,
+          readerId: user.id,
+          at: at.toISOString(),
+        });
+      }
+      return { updated };
+    },
+
+    async typing(user: SessionUser, conversationId: string) {
+      const c = await participant(conversationId, user);
+      const other = c.touristId === user.id ? c.guideId : c.touristId;
+      await deps.publish([other], { type: 'typing', conversationId, userId: user.id });
+    },
+
+    async presence(user: SessionUser, online: boolean) {
+      const partners = await repo.partnersOf(user.id);
+      if (partners.length) await deps.publish(partners, { type: 'presence', userId: user.id, online });
     },
   };
 }
