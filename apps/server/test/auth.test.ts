@@ -456,3 +456,25 @@ describe('GET /api/auth/session', () => {
     expect(res.json().user).toMatchObject({ email, role: 'tourist' });
   });
 });
+
+describe('activity', () => {
+  it("records a signed-in user's activity, at most once a minute", async () => {
+    const email = fresh('active');
+    const { cookie } = await signIn(email);
+    const lastActive = async () => {
+      const r = await t.database.db.execute(sql`select last_active_at from users where email = ${email}`);
+      return new Date(
+        (r as unknown as { rows: { last_active_at: string }[] }).rows[0]!.last_active_at,
+      ).getTime();
+    };
+    const before = await lastActive();
+    clock = Date.now() + 5 * 60_000;
+    try {
+      await t.app.inject({ url: '/api/users/status', headers: { cookie } });
+      await expect.poll(lastActive).toBeGreaterThanOrEqual(clock);
+      expect(await lastActive()).toBeGreaterThan(before);
+    } finally {
+      clock = Date.now();
+    }
+  });
+});

@@ -4,6 +4,11 @@ import type { Config } from '../config.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The one origin browsers may write from (and open the WebSocket from): PUBLIC_URL's. */
+export function appOrigin(config: Config): string {
+  return new URL(config.publicUrl).origin;
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -28,7 +33,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
 
   // Browsers send Origin on cross-site writes; API clients without one authenticate by bearer token.
-  const allowed = new URL(config.publicUrl).origin;
+  const allowed = appOrigin(config);
   app.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;

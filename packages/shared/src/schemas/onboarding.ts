@@ -100,3 +100,34 @@ export const assessmentSchema = z.object({
 export type Assessment = z.infer<typeof assessmentSchema>;
 
 export const personalityStatusSchema = z.object({ personalityTestCompleted: z.boolean() });
+
+/** The guide's own profile as tourists see it, with the saved answers (GET /api/guides/me). */
+export const guidePreviewSchema = z.object({
+  personalityTestCompleted: z.boolean(),
+  profile: z.object({
+    id: z.string(),
+    name: z.string(),
+    age: z.number().nullable(),
+    city: z.string(),
+    country: z.string(),
+    profession: z.string(),
+    bio: z.string(),
+    image: z.string(),
+    rating: z.number(),
+    reviews: z.number(),
+    totalTours: z.number(),
+    priceRange: z.object({ min: z.number(), max: z.number() }),
+    specialties: z.array(z.string()),
+    languages: z.array(z.string()),
+    responseTime: z.string(),
+    verified: z.boolean(),
+    tourTypes: z.array(z.object({ name: z.string(), duration: z.string(), price: z.number() })),
+    gender: z.string().nullable(),
+    pronouns: z.string().nullable(),
+    hideProfile: z.boolean(),
+    socialMedia: z.string().nullable(),
+    hideSocialMedia: z.boolean(),
+  }),
+  assessment: assessmentSchema.nullable(),
+});
+export type GuidePreview = z.infer<typeof guidePreviewSchema>;

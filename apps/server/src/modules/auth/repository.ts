@@ -89,9 +89,9 @@ export function createAuthRepository(db: Db) {
       await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, userId));
     },
 
-    async findSession(tokenHash: string, now: Date): Promise<RequestAuth | null> {
+    async findSession(tokenHash: string, now: Date): Promise<(RequestAuth & { lastActiveAt: Date }) | null> {
       const [row] = await db
-        .select({ sessionId: sessions.id, user: userColumns })
+        .select({ sessionId: sessions.id, user: userColumns, lastActiveAt: users.lastActiveAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(
@@ -99,6 +99,10 @@ export function createAuthRepository(db: Db) {
         )
         .limit(1);
       return row ?? null;
+    },
+
+    async touchUser(userId: string, at: Date): Promise<void> {
+      await db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
     },
 
     async revokeSession(sessionId: string, now: Date): Promise<void> {

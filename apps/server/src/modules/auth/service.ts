@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { createRateLimiter, type RateRule } from '../../plugins/rate-limit.ts';
-import { newToken, type SessionUser, sha256 } from '../../plugins/sessions.ts';
+import { newToken, type RequestAuth, type SessionUser, sha256 } from '../../plugins/sessions.ts';
 import type { AuthRepository } from './repository.ts';
 
 const MINUTE = 60_000;
@@ -162,8 +162,14 @@ export function createAuthService(deps: {
       if (sessionId) await repo.revokeSession(sessionId, new Date(now()));
     },
 
-    lookUpSession(tokenHash: string) {
-      return repo.findSession(tokenHash, new Date(now()));
+    async lookUpSession(tokenHash: string): Promise<RequestAuth | null> {
+      const found = await repo.findSession(tokenHash, new Date(now()));
+      if (!found) return null;
+      // Activity drives 'online' and 'last online'; written at most once a minute per user, off the request path.
+      if (now() - found.lastActiveAt.getTime() > 60_000) {
+        repo.touchUser(found.user.id, new Date(now())).catch(() => {});
+      }
+      return { sessionId: found.sessionId, user: found.user };
     },
   };
 }

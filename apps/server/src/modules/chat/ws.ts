@@ -2,6 +2,7 @@ import { clientFrameSchema, type ServerFrame } from '@lokal/shared/schemas/chat'
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Hub } from '../../plugins/realtime.ts';
+import { appOrigin } from '../../plugins/security.ts';
 import type { App } from '../../types.ts';
 import type { ChatService } from './service.ts';
 
@@ -11,7 +12,7 @@ const FRAMES_PER_WINDOW = 40;
 const WINDOW_MS = 10_000;
 
 export function chatSocketRoute(app: App, service: ChatService, hub: Hub, config: Config) {
-  const allowedOrigin = new URL(config.publicUrl).origin;
+  const allowedOrigin = appOrigin(config);
 
   app.get(
     '/api/ws',

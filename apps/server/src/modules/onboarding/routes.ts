@@ -2,45 +2,16 @@ import { errorSchema } from '@lokal/shared/schemas/common';
 import {
   assessmentSchema,
   guideOnboardingSchema,
+  guidePreviewSchema,
   onboardingResponseSchema,
   personalityStatusSchema,
   touristOnboardingSchema,
 } from '@lokal/shared/schemas/onboarding';
-import { z } from 'zod';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { OnboardingService } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-
-const previewSchema = z.object({
-  personalityTestCompleted: z.boolean(),
-  profile: z.object({
-    id: z.string(),
-    name: z.string(),
-    age: z.number().nullable(),
-    city: z.string(),
-    country: z.string(),
-    profession: z.string(),
-    bio: z.string(),
-    image: z.string(),
-    rating: z.number(),
-    reviews: z.number(),
-    totalTours: z.number(),
-    priceRange: z.object({ min: z.number(), max: z.number() }),
-    specialties: z.array(z.string()),
-    languages: z.array(z.string()),
-    responseTime: z.string(),
-    verified: z.boolean(),
-    tourTypes: z.array(z.object({ name: z.string(), duration: z.string(), price: z.number() })),
-    gender: z.string().nullable(),
-    pronouns: z.string().nullable(),
-    hideProfile: z.boolean(),
-    socialMedia: z.string().nullable(),
-    hideSocialMedia: z.boolean(),
-  }),
-  assessment: assessmentSchema.nullable(),
-});
 
 export function onboardingRoutes(app: App, service: OnboardingService) {
   app.post(
@@ -114,7 +85,7 @@ export function onboardingRoutes(app: App, service: OnboardingService) {
       schema: {
         tags: ['onboarding'],
         summary: "The guide's own profile as tourists will see it, with the saved answers",
-        response: { 200: previewSchema, ...errors },
+        response: { 200: guidePreviewSchema, ...errors },
       },
     },
     async (request) => service.preview(request.auth!.user),

@@ -8,7 +8,7 @@ import {
 import { type GuideDraft, isGuideStepValid } from '@lokal/shared/domain/onboarding-steps';
 import { guideOnboardingSchema } from '@lokal/shared/schemas/onboarding';
 import { BadgeCheck, ClipboardCheck, Phone, ShieldCheck, UserRound } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field.tsx';
 import { paths } from '../../config/paths.ts';
@@ -18,6 +18,7 @@ import { ChoiceChips } from '../../features/onboarding/components/choice-chips.t
 import { NameFields } from '../../features/onboarding/components/name-fields.tsx';
 import { PhoneVerification } from '../../features/onboarding/components/phone-verification.tsx';
 import { WizardShell } from '../../features/onboarding/components/wizard-shell.tsx';
+import { useSubmitOnce } from '../../features/onboarding/hooks/use-submit-once.ts';
 import { toast } from '../../lib/toast.ts';
 
 const WELCOME = [
@@ -45,13 +46,10 @@ export function Component() {
     customGender: '',
     pronouns: '',
   });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submitting = useRef(false);
+  const { busy, error, setError, run } = useSubmitOnce();
   const set = (patch: Partial<GuideDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   async function submit() {
-    if (submitting.current) return;
     const parsed = guideOnboardingSchema.safeParse({
       ...draft,
       gender: draft.gender || undefined,
@@ -62,26 +60,22 @@ export function Component() {
       setError(parsed.error.issues[0]?.message ?? ONBOARDING_MESSAGES.onboardingFailed);
       return;
     }
-    submitting.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      await completeGuideOnboarding(parsed.data);
-      toast.success('Welcome to Lokal!');
-      const from = (location.state as { from?: string } | null)?.from;
-      // After 1 s: the page the guide was heading to, else the preview (spec §2).
-      setTimeout(() => {
-        updateUser({
-          onboardingCompleted: true,
-          displayName: `${parsed.data.firstName} ${parsed.data.lastName}`,
-        });
-        navigate(from?.startsWith('/guide/') ? from : paths.guide.preview, { replace: true });
-      }, GUIDE_ONBOARDING_REDIRECT_MS);
-    } catch (err) {
-      setError((err as Error).message || ONBOARDING_MESSAGES.onboardingFailed);
-      submitting.current = false;
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await completeGuideOnboarding(parsed.data);
+        toast.success('Welcome to Lokal!');
+        const from = (location.state as { from?: string } | null)?.from;
+        // After 1 s: the page the guide was heading to, else the preview (spec §2).
+        setTimeout(() => {
+          updateUser({
+            onboardingCompleted: true,
+            displayName: `${parsed.data.firstName} ${parsed.data.lastName}`,
+          });
+          navigate(from?.startsWith('/guide/') ? from : paths.guide.preview, { replace: true });
+        }, GUIDE_ONBOARDING_REDIRECT_MS);
+      },
+      (err) => (err as Error).message || ONBOARDING_MESSAGES.onboardingFailed,
+    );
   }
 
   return (

@@ -1,7 +1,7 @@
 import { OCCUPATIONS, ONBOARDING_MESSAGES, TOURIST_STEPS } from '@lokal/shared/constants/onboarding';
 import { isTouristStepValid, type TouristDraft } from '@lokal/shared/domain/onboarding-steps';
 import { touristOnboardingSchema } from '@lokal/shared/schemas/onboarding';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field.tsx';
 import { paths } from '../../config/paths.ts';
@@ -11,6 +11,7 @@ import { ChoiceChips } from '../../features/onboarding/components/choice-chips.t
 import { NameFields } from '../../features/onboarding/components/name-fields.tsx';
 import { PhoneVerification } from '../../features/onboarding/components/phone-verification.tsx';
 import { WizardShell } from '../../features/onboarding/components/wizard-shell.tsx';
+import { useSubmitOnce } from '../../features/onboarding/hooks/use-submit-once.ts';
 
 export function Component() {
   const navigate = useNavigate();
@@ -23,34 +24,26 @@ export function Component() {
     phoneVerified: false,
     occupation: '',
   });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submitting = useRef(false);
+  const { busy, error, setError, run } = useSubmitOnce();
   const set = (patch: Partial<TouristDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   async function submit() {
-    // A second click while the first is on its way is ignored.
-    if (submitting.current) return;
     const parsed = touristOnboardingSchema.safeParse(draft);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? ONBOARDING_MESSAGES.onboardingFailed);
       return;
     }
-    submitting.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      await completeTouristOnboarding(parsed.data);
-      updateUser({
-        onboardingCompleted: true,
-        displayName: `${parsed.data.firstName} ${parsed.data.lastName}`,
-      });
-      navigate(paths.tourist.home, { replace: true });
-    } catch (err) {
-      setError((err as Error).message || ONBOARDING_MESSAGES.onboardingFailed);
-      submitting.current = false;
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await completeTouristOnboarding(parsed.data);
+        updateUser({
+          onboardingCompleted: true,
+          displayName: `${parsed.data.firstName} ${parsed.data.lastName}`,
+        });
+        navigate(paths.tourist.home, { replace: true });
+      },
+      (err) => (err as Error).message || ONBOARDING_MESSAGES.onboardingFailed,
+    );
   }
 
   return (

@@ -1,4 +1,9 @@
-import type { Assessment, GuideOnboarding, TouristOnboarding } from '@lokal/shared/schemas/onboarding';
+import type {
+  Assessment,
+  GuideOnboarding,
+  GuidePreview,
+  TouristOnboarding,
+} from '@lokal/shared/schemas/onboarding';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -11,35 +16,6 @@ export const verifyCode = (phone: string, code: string) =>
 export const completeTouristOnboarding = (body: TouristOnboarding) => api.post('/tourists/onboarding', body);
 export const completeGuideOnboarding = (body: GuideOnboarding) => api.post('/guides/onboarding', body);
 export const saveAssessment = (body: Assessment) => api.post('/guides/personality-assessment', body);
-
-export type GuidePreview = {
-  personalityTestCompleted: boolean;
-  profile: {
-    id: string;
-    name: string;
-    age: number | null;
-    city: string;
-    country: string;
-    profession: string;
-    bio: string;
-    image: string;
-    rating: number;
-    reviews: number;
-    totalTours: number;
-    priceRange: { min: number; max: number };
-    specialties: string[];
-    languages: string[];
-    responseTime: string;
-    verified: boolean;
-    tourTypes: { name: string; duration: string; price: number }[];
-    gender: string | null;
-    pronouns: string | null;
-    hideProfile: boolean;
-    socialMedia: string | null;
-    hideSocialMedia: boolean;
-  };
-  assessment: Assessment | null;
-};
 
 export const guidePreviewQuery = queryOptions({
   queryKey: ['guides', 'me'],

@@ -19,7 +19,7 @@ import {
 } from '@lokal/shared/domain/onboarding-steps';
 import { assessmentSchema } from '@lokal/shared/schemas/onboarding';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Field } from '../../../components/ui/field.tsx';
 import { Slider } from '../../../components/ui/slider.tsx';
@@ -29,6 +29,7 @@ import { useAuth } from '../../../features/auth/auth-context.tsx';
 import { saveAssessment } from '../../../features/onboarding/api/onboarding-calls.ts';
 import { ChoiceChips } from '../../../features/onboarding/components/choice-chips.tsx';
 import { WizardShell } from '../../../features/onboarding/components/wizard-shell.tsx';
+import { useSubmitOnce } from '../../../features/onboarding/hooks/use-submit-once.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 
@@ -42,13 +43,10 @@ export function Component() {
   const { user, updateUser } = useAuth();
   const [step, setStep] = useState(1);
   const [d, setD] = useState<AssessmentDraft>(emptyAssessment);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const saving = useRef(false);
+  const { busy, error, setError, run } = useSubmitOnce();
   const set = (patch: Partial<AssessmentDraft>) => setD((x) => ({ ...x, ...patch }));
 
   async function complete() {
-    if (saving.current) return;
     if (!user) {
       setError(ONBOARDING_MESSAGES.assessmentNotLoggedIn);
       return;
@@ -58,25 +56,20 @@ export function Component() {
       setError(ONBOARDING_MESSAGES.assessmentFailed);
       return;
     }
-    saving.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      await saveAssessment(parsed.data);
-      toast.success(ONBOARDING_MESSAGES.assessmentComplete);
-      updateUser({ personalityTestCompleted: true });
-      void queryClient.invalidateQueries({ queryKey: ['guides'] });
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from?.startsWith('/guide/') ? from : paths.guide.home, { replace: true });
-    } catch (err) {
-      setError(
+    await run(
+      async () => {
+        await saveAssessment(parsed.data);
+        toast.success(ONBOARDING_MESSAGES.assessmentComplete);
+        updateUser({ personalityTestCompleted: true });
+        void queryClient.invalidateQueries({ queryKey: ['guides'] });
+        const from = (location.state as { from?: string } | null)?.from;
+        navigate(from?.startsWith('/guide/') ? from : paths.guide.home, { replace: true });
+      },
+      (err) =>
         err instanceof ApiError && err.status === 401
           ? ONBOARDING_MESSAGES.assessmentNoAuth
           : ONBOARDING_MESSAGES.assessmentFailed,
-      );
-      saving.current = false;
-      setBusy(false);
-    }
+    );
   }
 
   return (
