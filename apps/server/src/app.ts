@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
+import { APP_VERSION } from '@lokal/shared/constants/marketing';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -15,13 +16,19 @@ import {
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { createAdminRepository } from './modules/admin/repository.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { createAdminService } from './modules/admin/service.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { avatarRoutes } from './modules/avatars/routes.ts';
+import { createBookingsRepository } from './modules/bookings/repository.ts';
+import { bookingsRoutes } from './modules/bookings/routes.ts';
+import { createBookingsService } from './modules/bookings/service.ts';
 import { createChatRepository } from './modules/chat/repository.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
-import { createChatService } from './modules/chat/service.ts';
+import { createChatService, toMessage } from './modules/chat/service.ts';
 import { chatSocketRoute, MAX_FRAME_BYTES } from './modules/chat/ws.ts';
 import { createDiscoveryRepository } from './modules/discovery/repository.ts';
 import { discoveryRoutes } from './modules/discovery/routes.ts';
@@ -31,6 +38,9 @@ import { favoritesRoutes } from './modules/favorites/routes.ts';
 import { createLocaleRepository } from './modules/locale/repository.ts';
 import { localeRoutes } from './modules/locale/routes.ts';
 import { createLocaleService } from './modules/locale/service.ts';
+import { createNotificationsRepository } from './modules/notifications/repository.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { createNotificationsService } from './modules/notifications/service.ts';
 import { createOnboardingRepository } from './modules/onboarding/repository.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { createOnboardingService } from './modules/onboarding/service.ts';
@@ -40,13 +50,21 @@ import { createPhoneService } from './modules/phone/service.ts';
 import { createProfilesRepository } from './modules/profiles/repository.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
+import { createReviewsRepository } from './modules/reviews/repository.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { createReviewsService } from './modules/reviews/service.ts';
+import { createSettingsRepository } from './modules/settings/repository.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { createSettingsService } from './modules/settings/service.ts';
 import { createShowcaseRepository } from './modules/showcase/repository.ts';
 import { showcaseRoutes } from './modules/showcase/routes.ts';
 import { createShowcaseService } from './modules/showcase/service.ts';
 import { createSystemRepository } from './modules/system/repository.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { createMemoryHitCounter } from './plugins/rate-limit.ts';
 import { type Bus, createHub, createLocalBus, createPgBus } from './plugins/realtime.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/sessions.ts';
@@ -77,17 +95,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const database = options.database ?? (await openDatabase(config.databaseUrl, config.dataDir));
   if (!options.database) app.addHook('onClose', () => database.close());
-  if (options.seed) await seedDemoData(database.db);
+  // The demo's past activity is placed relative to the app's clock (tests move it).
+  if (options.seed) await seedDemoData(database.db, (options.now ?? Date.now)());
 
   const now = options.now ?? Date.now;
   const authRepo = createAuthRepository(database.db);
+  // One mail transport for sign-in links, booking updates and staff messages.
+  const mailer = options.mailer ?? createMailer(config, app.log);
   const auth = createAuthService({
     repo: authRepo,
     config,
-    mailer: options.mailer ?? createMailer(config, app.log),
+    mailer,
     now,
   });
   await auth.syncInvites();
@@ -98,13 +120,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(multipart);
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   // Several instances on one PostgreSQL hear each other through LISTEN/NOTIFY; PGlite is one process.
-  const bus = options.bus ?? (database.url ? await createPgBus(database.url, app.log) : createLocalBus());
+  const chatRepo = createChatRepository(database.db);
+  const bus =
+    options.bus ??
+    (database.url
+      ? await createPgBus(database.url, app.log, async (id) => {
+          const [m] = await chatRepo.messagesByIds([id]);
+          return m ? toMessage(m) : null;
+        })
+      : createLocalBus());
   if (!options.bus) app.addHook('onClose', () => bus.close());
   const hub = createHub(bus);
   registerSessions(app, config, (hash) => auth.lookUpSession(hash));
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Lokal API', version: '1.0.0', description: 'Find, chat with and book local guides.' },
+      info: {
+        title: 'Lokal API',
+        version: APP_VERSION,
+        description: 'Find, chat with and book local guides.',
+      },
       servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: {
@@ -128,18 +162,68 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   phoneRoutes(app, phone);
   onboardingRoutes(app, createOnboardingService({ repo: createOnboardingRepository(database.db), phone }));
-  const discovery = createDiscoveryService({ repo: createDiscoveryRepository(database.db), now });
+  // Reviews and discovery lean on each other: the tourist-profile rule lives in discovery, publishing in reviews.
+  const reviews = createReviewsService({
+    repo: createReviewsRepository(database.db),
+    now,
+    assertMayViewTourist: async (viewer, touristId) => {
+      await discovery.touristProfile(touristId, viewer);
+    },
+  });
+  const discovery = createDiscoveryService({
+    repo: createDiscoveryRepository(database.db),
+    now,
+    searchCacheMs: config.searchCacheMs,
+    responseRate: (guideId) => chatRepo.responseRate(guideId),
+    publishDueReviews: (subjectIds) => reviews.publishDue(subjectIds),
+  });
   discoveryRoutes(app, discovery);
+  reviewsRoutes(app, reviews);
+  // Reviews whose 14 days ended are published (and ratings refreshed) each minute; reads also sweep their own.
+  const reviewSweeper = setInterval(() => {
+    reviews.publishDue().catch((err) => app.log.error({ err }, 'review publishing failed'));
+  }, 60_000);
+  reviewSweeper.unref();
+  app.addHook('onClose', async () => clearInterval(reviewSweeper));
   const chat = createChatService({
-    repo: createChatRepository(database.db),
+    repo: chatRepo,
     discovery,
     now,
-    countHit: (key, start) => authRepo.countHit(key, start),
+    // PGlite is one process: its send limit is counted in memory, sparing a write per message.
+    countHit:
+      database.kind === 'pglite' ? createMemoryHitCounter() : (key, start) => authRepo.countHit(key, start),
     rateLimitScale: config.rateLimitScale,
     publish: (to, frame) => hub.publish(to, frame),
+    cacheSendContext: database.kind === 'pglite',
   });
   chatRoutes(app, chat);
   chatSocketRoute(app, chat, hub, config);
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepository(database.db),
+    mailer,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+    publish: (to, frame) => hub.publish(to, frame),
+  });
+  notificationsRoutes(app, notifications);
+  const bookings = createBookingsService({
+    repo: createBookingsRepository(database.db),
+    chat,
+    notifications,
+    now,
+    countHit: (key, start) => authRepo.countHit(key, start),
+    rateLimitScale: config.rateLimitScale,
+    log: app.log,
+    publish: (to, frame) => hub.publish(to, frame),
+  });
+  bookingsRoutes(app, bookings);
+  // Bookings end and requests go stale with time: every instance sweeps each minute (rows are claimed atomically).
+  const sweeper = setInterval(() => {
+    bookings.sweep().catch((err) => app.log.error({ err }, 'booking sweep failed'));
+  }, 60_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
   favoritesRoutes(app, createFavoritesRepository(database.db));
   const uploadsDir = path.join(config.dataDir, 'uploads');
   profilesRoutes(
@@ -156,7 +240,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       log: app.log,
     }),
   );
+  settingsRoutes(app, createSettingsService(createSettingsRepository(database.db)));
   showcaseRoutes(app, createShowcaseService(createShowcaseRepository(database.db)));
+  adminRoutes(
+    app,
+    createAdminService({
+      repo: createAdminRepository(database.db),
+      mailer,
+      config,
+      now,
+      log: app.log,
+      publish: (to, frame) => hub.publish(to, frame),
+    }),
+  );
   avatarRoutes(app);
 
   await registerWebApp(app, config.webDist);

@@ -35,6 +35,7 @@ const envSchema = z
     ADMIN_EMAILS: emailList.optional(),
     EXCHANGE_RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -62,6 +63,8 @@ export type Config = {
   exchangeRatesUrl: string | undefined;
   /** Multiplies every rate limit (tests raise them; the defaults stay in production). */
   rateLimitScale: number;
+  /** How long a guide-search page is reused for the same query (0 = never). */
+  searchCacheMs: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
 };
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmails: e.ADMIN_EMAILS ?? (production ? [] : emailList.parse(DEV_ADMINS)),
     logLevel: e.LOG_LEVEL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    searchCacheMs: e.SEARCH_CACHE_MS,
     exchangeRatesUrl: e.EXCHANGE_RATES_URL,
     webDist: undefined,
     ...overrides,

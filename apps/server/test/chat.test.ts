@@ -1,22 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './helper.ts';
+import { createTestApp, mockSignIn } from './helper.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let n = 0;
 
-async function signIn(email: string, userType: 'tourist' | 'guide') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/dev/mock-sign-in',
-    payload: { email, userType },
-    headers: { host: 'localhost' },
-  });
-  return {
-    cookie: `lokal_session=${res.cookies.find((c) => c.name === 'lokal_session')!.value}`,
-    id: res.json().user.id as string,
-  };
-}
+const signIn = (email: string, userType: 'tourist' | 'guide') => mockSignIn(t.app, email, userType);
 
 async function idOf(email: string): Promise<string> {
   const r = await t.database.db.execute(sql`select id from users where email = ${email}`);
@@ -43,6 +32,13 @@ describe('chat', () => {
     expect(first.statusCode).toBe(200);
     expect(again.json().id).toBe(first.json().id);
     const conversationId = first.json().id;
+    // Opened but silent: only the one who opened it lists it.
+    const list = async (cookie: string) =>
+      (await t.app.inject({ url: '/api/chat/conversations', headers: { cookie } }))
+        .json()
+        .conversations.map((c: { id: string }) => c.id);
+    expect(await list(tourist.cookie)).toContain(conversationId);
+    expect(await list(guide.cookie)).not.toContain(conversationId);
 
     const sent = await post('/api/chat/send', tourist.cookie, {
       conversationId,
@@ -218,5 +214,123 @@ describe('chat', () => {
       400,
     );
     expect((await post('/api/chat/conversations', tourist.cookie, { guideId: aisha })).statusCode).toBe(404);
+  });
+
+  it('lets either side block: nobody sends until it is lifted, and the blocked side learns only that it cannot send', async () => {
+    const tourist = await signIn(`blocker.${Date.now()}@example.com`, 'tourist');
+    await t.database.db.execute(sql`update users set onboarding_completed = true where id = ${tourist.id}`);
+    const guide = await signIn('amelie.laurent@demo.lokal.app', 'guide');
+    const { id: conversationId } = (
+      await post('/api/chat/conversations', tourist.cookie, { guideId: guide.id })
+    ).json();
+    await post('/api/chat/send', guide.cookie, {
+      conversationId,
+      body: 'Buy my tour now!!!',
+      clientId: clientId(),
+    });
+
+    const blocked = await post(`/api/chat/conversations/${conversationId}/block`, tourist.cookie, {});
+    expect(blocked.statusCode).toBe(200);
+    expect(blocked.json().conversation).toMatchObject({ blockedByMe: true, canSend: false });
+    const theirs = await t.app.inject({
+      url: `/api/chat/conversations/${conversationId}`,
+      headers: { cookie: guide.cookie },
+    });
+    expect(theirs.json().conversation).toMatchObject({ blockedByMe: false, canSend: false });
+
+    for (const who of [guide, tourist]) {
+      const res = await post('/api/chat/send', who.cookie, {
+        conversationId,
+        body: 'hello?',
+        clientId: clientId(),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        message: 'You can no longer send messages in this conversation.',
+        code: 'blocked',
+      });
+    }
+    // Only the one who blocked can lift it.
+    await post(`/api/chat/conversations/${conversationId}/unblock`, guide.cookie, {});
+    expect(
+      (await post('/api/chat/send', guide.cookie, { conversationId, body: 'still?', clientId: clientId() }))
+        .statusCode,
+    ).toBe(403);
+    const lifted = await post(`/api/chat/conversations/${conversationId}/unblock`, tourist.cookie, {});
+    expect(lifted.json().conversation).toMatchObject({ blockedByMe: false, canSend: true });
+    expect(
+      (await post('/api/chat/send', guide.cookie, { conversationId, body: 'sorry', clientId: clientId() }))
+        .statusCode,
+    ).toBe(201);
+
+    const stranger = await signIn('aisha.rahman@demo.lokal.app', 'tourist');
+    expect(
+      (await post(`/api/chat/conversations/${conversationId}/block`, stranger.cookie, {})).statusCode,
+    ).toBe(404);
+  });
+
+  it('stores reports for staff, from participants only, with a reason from the list', async () => {
+    const tourist = await signIn('lucas.meyer@demo.lokal.app', 'tourist');
+    const guideId = await idOf('kenji.watanabe@demo.lokal.app');
+    const { id: conversationId } = (
+      await post('/api/chat/conversations', tourist.cookie, { guideId })
+    ).json();
+    const url = `/api/chat/conversations/${conversationId}/report`;
+    const res = await post(url, tourist.cookie, { reason: 'scam', details: '  Asked me to pay in cash  ' });
+    expect(res.statusCode).toBe(201);
+    const rows = await t.database.db.execute(
+      sql`select reporter_id, reported_id, reason, details from reports where id = ${res.json().id}`,
+    );
+    expect((rows as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      reporter_id: tourist.id,
+      reported_id: guideId,
+      reason: 'scam',
+      details: 'Asked me to pay in cash',
+    });
+    const bad = await post(url, tourist.cookie, { reason: 'boring' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^Choose a reason/);
+    const stranger = await signIn('aisha.rahman@demo.lokal.app', 'tourist');
+    expect((await post(url, stranger.cookie, { reason: 'spam' })).statusCode).toBe(404);
+  });
+
+  it("counts unread messages for the badge and the guide's response rate", async () => {
+    const guide = await signIn(`rate.${Date.now()}@example.com`, 'guide');
+    await t.database.db.execute(
+      sql`update users set onboarding_completed = true, personality_test_completed = true where id = ${guide.id}`,
+    );
+    const a = await signIn('james.whitfield@demo.lokal.app', 'tourist');
+    const b = await signIn('aisha.rahman@demo.lokal.app', 'tourist');
+    const unread = async (cookie: string) =>
+      (await t.app.inject({ url: '/api/chat/unread', headers: { cookie } })).json().total;
+    expect(await unread(guide.cookie)).toBe(0);
+    const ca = (await post('/api/chat/conversations', a.cookie, { guideId: guide.id })).json().id;
+    const cb = (await post('/api/chat/conversations', b.cookie, { guideId: guide.id })).json().id;
+    await post('/api/chat/send', a.cookie, { conversationId: ca, body: 'one', clientId: clientId() });
+    await post('/api/chat/send', a.cookie, { conversationId: ca, body: 'two', clientId: clientId() });
+    await post('/api/chat/send', b.cookie, { conversationId: cb, body: 'three', clientId: clientId() });
+    expect(await unread(guide.cookie)).toBe(3);
+    await post(`/api/chat/conversations/${ca}/read`, guide.cookie, {});
+    expect(await unread(guide.cookie)).toBe(1);
+    // The guide answers one of the two tourists who wrote: 50 %.
+    await post('/api/chat/send', guide.cookie, { conversationId: ca, body: 'hi!', clientId: clientId() });
+    const list = await t.app.inject({ url: '/api/guides/tourists', headers: { cookie: guide.cookie } });
+    expect(list.json().stats.responseRate).toBe(50);
+    const mine = await t.app.inject({ url: '/api/chat/conversations', headers: { cookie: guide.cookie } });
+    expect(mine.json().responseRate).toBe(50);
+    const theirs = await t.app.inject({ url: '/api/chat/conversations', headers: { cookie: a.cookie } });
+    expect(theirs.json().responseRate).toBeNull();
+  });
+
+  it('lets a guide answer a tourist who wrote first, even before verification', async () => {
+    const guide = await signIn(`unverified.${Date.now()}@example.com`, 'guide');
+    await t.database.db.execute(
+      sql`update users set onboarding_completed = true, personality_test_completed = true where id = ${guide.id}`,
+    );
+    const tourist = await signIn('lucas.meyer@demo.lokal.app', 'tourist');
+    const first = (await post('/api/chat/conversations', tourist.cookie, { guideId: guide.id })).json().id;
+    const res = await post('/api/chat/conversations', guide.cookie, { touristId: tourist.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().id).toBe(first);
   });
 });

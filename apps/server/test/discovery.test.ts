@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
 import { users } from '../src/db/schema/users.ts';
 import { createDiscoveryRepository } from '../src/modules/discovery/repository.ts';
-import { createTestApp } from './helper.ts';
+import { createTestApp, mockSignIn } from './helper.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let n = 0;
@@ -59,15 +59,8 @@ async function addGuide(over: Partial<typeof guideProfiles.$inferInsert> & { ema
   return u!.id;
 }
 
-async function signIn(email: string, userType: 'tourist' | 'guide') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/dev/mock-sign-in',
-    payload: { email, userType },
-    headers: { host: 'localhost' },
-  });
-  return `lokal_session=${res.cookies.find((c) => c.name === 'lokal_session')!.value}`;
-}
+const signIn = async (email: string, userType: 'tourist' | 'guide') =>
+  (await mockSignIn(t.app, email, userType)).cookie;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
@@ -326,7 +319,7 @@ describe('the guide side', () => {
       ['Luxury VIP Member', 'Premium Member', 'Gold Member'].indexOf(x.status),
     );
     expect(ranks).toEqual([...ranks].sort((a: number, b: number) => a - b));
-    expect(body.stats).toEqual({ thisWeek: 0, earnings: 0, rating: 4.5, responseRate: 0 });
+    expect(body.stats).toEqual({ thisWeek: 0, earnings: 0, rating: 4.5, responseRate: null });
     expect(body.tourists.every((x: { canContact: boolean }) => x.canContact)).toBe(true);
 
     const searched = await t.app.inject({ url: '/api/guides/tourists?q=aisha', headers: { cookie } });
@@ -384,6 +377,16 @@ describe('the guide side', () => {
     expect(top.map((x) => x.score)).toEqual([...top.map((x) => x.score)].sort((a, b) => b - a));
     expect(top[0]!.name).toBe('James Whitfield');
     expect(top[0]!.profileImages.length).toBeGreaterThan(1);
+    // Counted from the seeded chat and reviews: 28 guides wrote to James this month, he answered 2 (7 %).
+    expect(top[0]).toMatchObject({ requestsLast30Days: 28, acceptanceRate: 7 });
+    const james = top[0] as unknown as {
+      rating: number;
+      reviews: number;
+      recentReviews: { rating: number }[];
+    };
+    expect(james.reviews).toBeGreaterThan(0);
+    expect(james.rating).toBeGreaterThan(0);
+    expect(james.recentReviews.length).toBe(Math.min(3, james.reviews));
   });
 
   it('reports verification', async () => {
@@ -391,9 +394,13 @@ describe('the guide side', () => {
     const u = await guideCookie({ verified: false, test: true, city: 'Paris' });
     expect((await t.app.inject({ url: '/api/guides/verification', headers: { cookie: v } })).json()).toEqual({
       verified: true,
+      status: 'verified',
+      rejectionReason: null,
     });
     expect((await t.app.inject({ url: '/api/guides/verification', headers: { cookie: u } })).json()).toEqual({
       verified: false,
+      status: 'pending',
+      rejectionReason: null,
     });
   });
 });
@@ -447,5 +454,21 @@ describe('city and currency', () => {
     const res = await t.app.inject({ url: '/api/exchange-rates' });
     expect(res.json()).toMatchObject({ base: 'USD', source: 'fallback', date: '2026-11-01' });
     expect(res.json().rates.EUR).toBeGreaterThan(0);
+  });
+});
+
+describe('the guide search cache (SEARCH_CACHE_MS, 1 s by default)', () => {
+  it('answers the same query from the page it just read, and shows a new guide once the second is over', async () => {
+    const token = `cachecheck${Date.now()}`;
+    expect(t.config.searchCacheMs).toBe(1000);
+    expect((await search(`q=${token}`)).guides).toEqual([]);
+    await addGuide({ lastName: token });
+    // Within the second the same question gets the same (now outdated) page …
+    expect((await search(`q=${token}`)).guides).toEqual([]);
+    // … another question is asked afresh …
+    expect((await search(`q=${token}&limit=5`)).guides.map((g) => g.name)).toEqual([`Test ${token}`]);
+    // … and after the second the first one sees the guide too.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await search(`q=${token}`)).guides.map((g) => g.name)).toEqual([`Test ${token}`]);
   });
 });

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import type { App } from '../src/types.ts';
 
 // The same suite runs on in-memory PGlite (default) and on a real PostgreSQL when DATABASE_URL is set.
 export const DATABASE_URL = process.env.DATABASE_URL?.startsWith('postgres')
@@ -49,4 +50,17 @@ export async function createTestApp(options: { config?: Partial<Config>; seed?: 
       await database.close();
     },
   };
+}
+
+/** A signed-in member through the development sign-in (localhost only), as the tests' one way in. */
+export async function mockSignIn(app: App, email: string, userType: 'tourist' | 'guide') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/dev/mock-sign-in',
+    payload: { email, userType },
+    headers: { host: 'localhost' },
+  });
+  if (res.statusCode !== 200) throw new Error(`mock sign-in ${email}: ${res.statusCode} ${res.body}`);
+  const token = res.cookies.find((c) => c.name === 'lokal_session')!.value;
+  return { token, cookie: `lokal_session=${token}`, id: res.json().user.id as string, email };
 }

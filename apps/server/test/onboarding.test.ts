@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { openTestDatabase, testConfig } from './helper.ts';
+import { ASSESSMENT_OWN_LANGUAGE } from './actors-helper.ts';
+import { mockSignIn, openTestDatabase, testConfig } from './helper.ts';
 import { startSmsReceiver } from './sms-helper.ts';
 
 let clock = Date.now();
@@ -11,16 +12,8 @@ let n = 0;
 let phoneSeq = 2_000_000 + Math.floor(Math.random() * 1_000_000);
 const freshPhone = () => `+1415${phoneSeq++}`;
 
-async function signIn(userType: 'tourist' | 'guide') {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/dev/mock-sign-in',
-    payload: { email: `${userType}.${Date.now()}.${n++}@example.com`, userType },
-    headers: { host: 'localhost' },
-  });
-  const cookie = res.cookies.find((c) => c.name === 'lokal_session')!;
-  return { cookie: `lokal_session=${cookie.value}`, id: res.json().user.id as string };
-}
+const signIn = (userType: 'tourist' | 'guide') =>
+  mockSignIn(app, `${userType}.${Date.now()}.${n++}@example.com`, userType);
 
 function post(url: string, cookie: string, payload: unknown) {
   return app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie } });
@@ -298,23 +291,7 @@ describe('onboarding', () => {
 });
 
 describe('personality assessment', () => {
-  const answers = {
-    languages: ['English', 'Other'],
-    customLanguage: 'Catalan',
-    occupation: 'Painter',
-    experiences: ['Pub Crawls', 'Art & Museums'],
-    musicPreference: { rap: 2, techno: 5, rock: 3 },
-    drinks: true,
-    cannabisComfort: 1,
-    politicalJokes: 4,
-    animeKdrama: 'sometimes',
-    lgbtqFriendly: true,
-    orientation: 'straight',
-    hideProfile: false,
-    relationshipStatus: 'no',
-    socialMedia: '@rui.paints',
-    hideSocialMedia: true,
-  };
+  const answers = ASSESSMENT_OWN_LANGUAGE;
 
   async function onboardedGuide() {
     const g = await signIn('guide');

@@ -1,18 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './helper.ts';
+import { createTestApp, mockSignIn } from './helper.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 
-async function signIn(email: string, userType: 'tourist' | 'guide') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/dev/mock-sign-in',
-    payload: { email, userType },
-    headers: { host: 'localhost' },
-  });
-  return `lokal_session=${res.cookies.find((c) => c.name === 'lokal_session')!.value}`;
-}
+const signIn = async (email: string, userType: 'tourist' | 'guide') =>
+  (await mockSignIn(t.app, email, userType)).cookie;
 
 function multipart(field: string, filename: string, type: string, data: Buffer) {
   const boundary = '----lokaltest';

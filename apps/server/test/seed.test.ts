@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { averageRating } from '@lokal/shared/domain/reviews';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
@@ -15,12 +16,58 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo data', () => {
+  const activity = async () =>
+    (
+      (await t.database.db.execute(sql`
+        select (select count(*)::int from bookings) as bookings, (select count(*)::int from reviews) as reviews,
+          (select count(*)::int from conversations) as conversations, (select count(*)::int from messages) as messages,
+          (select count(*)::int from reviews where published_at is null) as hidden`)) as unknown as {
+        rows: {
+          bookings: number;
+          reviews: number;
+          conversations: number;
+          messages: number;
+          hidden: number;
+        }[];
+      }
+    ).rows[0]!;
+
   it('is idempotent: seeding again changes nothing', async () => {
+    const before = await activity();
     const first = await seedDemoData(t.database.db);
     const second = await seedDemoData(t.database.db);
     expect(second).toEqual(first);
     expect(first.guides).toBeGreaterThanOrEqual(43);
     expect(first.tourists).toBeGreaterThanOrEqual(33);
+    expect(await activity()).toEqual(before);
+    // Past tours reviewed both ways, guides' first messages, and two reviews still waiting for the other side.
+    expect(before.bookings).toBeGreaterThan(200);
+    expect(before.reviews).toBeGreaterThan(before.bookings);
+    expect(before.conversations).toBeGreaterThan(100);
+    expect(before.hidden).toBe(2);
+  });
+
+  it("counts every guide's rating and review count, and every tourist's rating, from published reviews", async () => {
+    const people = (
+      (await t.database.db.execute(sql`
+        select u.email, coalesce(g.rating, tp.rating) as rating, g.reviews as count,
+          coalesce((select array_agg(r.rating) from reviews r where r.subject_id = u.id and r.published_at is not null), '{}') as ratings
+        from users u left join guide_profiles g on g.user_id = u.id left join tourist_profiles tp on tp.user_id = u.id
+        where u.email like '%@demo.lokal.app'`)) as unknown as {
+        rows: { email: string; rating: number; count: number | null; ratings: number[] }[];
+      }
+    ).rows;
+    expect(people.length).toBeGreaterThanOrEqual(76);
+    for (const p of people) {
+      expect(p.ratings.length, p.email).toBeGreaterThan(0);
+      expect(p.rating, p.email).toBe(averageRating(p.ratings));
+      if (p.count !== null) expect(p.count, p.email).toBe(p.ratings.length);
+    }
+    // The landing page's first guide keeps her 4.9, now from ten reviews.
+    expect(people.find((p) => p.email === 'sofia.martinez@demo.lokal.app')).toMatchObject({
+      rating: 4.9,
+      count: 10,
+    });
   });
 
   it('spreads guides and tourists over at least 6 cities', async () => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { buildApp } from '../src/app.ts';
 import { createLocalBus } from '../src/plugins/realtime.ts';
-import { ON_POSTGRES, openTestDatabase, testConfig } from './helper.ts';
+import { mockSignIn, ON_POSTGRES, openTestDatabase, testConfig } from './helper.ts';
+import { connectSocket, handshakeStatus as refused } from './ws-helper.ts';
 
-type Frame = { type: string; [k: string]: unknown };
 type App = Awaited<ReturnType<typeof buildApp>>;
 
 // Two server instances on one database: on PostgreSQL each has its own pool and LISTEN connection;
@@ -23,56 +22,9 @@ async function listen(app: App) {
   return `ws://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/api/ws`;
 }
 
-async function signIn(app: App, email: string, userType: 'tourist' | 'guide') {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/dev/mock-sign-in',
-    payload: { email, userType },
-    headers: { host: 'localhost' },
-  });
-  return {
-    cookie: `lokal_session=${res.cookies.find((c) => c.name === 'lokal_session')!.value}`,
-    id: res.json().user.id as string,
-  };
-}
+const signIn = (app: App, email: string, userType: 'tourist' | 'guide') => mockSignIn(app, email, userType);
 
-/** A real WebSocket client that records every frame and can wait for one. */
-async function connect(url: string, cookie: string, origin = publicUrl) {
-  const frames: Frame[] = [];
-  const ws = new WebSocket(url, { headers: { cookie, origin } });
-  ws.on('message', (d) => frames.push(JSON.parse(String(d))));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  return {
-    ws,
-    frames,
-    send: (f: object) => ws.send(JSON.stringify(f)),
-    async next(pred: (f: Frame) => boolean, timeout = 3000): Promise<Frame> {
-      const start = Date.now();
-      for (;;) {
-        const hit = frames.find(pred);
-        if (hit) return hit;
-        if (Date.now() - start > timeout) throw new Error(`no frame; got ${JSON.stringify(frames)}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-    close: () =>
-      new Promise<void>((r) => {
-        ws.once('close', () => r());
-        ws.close();
-      }),
-  };
-}
-
-function refused(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(url, { headers });
-    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
-    ws.on('open', () => resolve(101));
-  });
-}
+const connect = (url: string, cookie: string, origin = publicUrl) => connectSocket(url, cookie, origin);
 
 let tourist: { cookie: string; id: string };
 let guide: { cookie: string; id: string };
@@ -166,6 +118,12 @@ describe('WebSocket /api/ws', () => {
         payload: { conversationId, body, clientId: `away-${Date.now()}-${n++}` },
       });
     }
+    // The guide read the tourist's message meanwhile: the resume carries that read mark too.
+    await b.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversationId}/read`,
+      headers: { cookie: guide.cookie },
+    });
     const again = await connect(urlB, tourist.cookie);
     again.send({ type: 'resume', conversationId, after: lastSeen });
     const history = await again.next((f) => f.type === 'history');
@@ -173,7 +131,33 @@ describe('WebSocket /api/ws', () => {
       'while away 1',
       'while away 2',
     ]);
+    const receipt = await again.next((f) => f.type === 'read');
+    expect(receipt).toMatchObject({ readerId: guide.id, upTo: lastSeen });
     await again.close();
+  });
+
+  it('tells both sides live when one blocks the other', async () => {
+    const t = await connect(urlA, tourist.cookie);
+    const g = await connect(urlB, guide.cookie);
+    await new Promise((r) => setTimeout(r, 100));
+    const blocked = await a.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversationId}/block`,
+      headers: { cookie: guide.cookie },
+    });
+    expect(blocked.statusCode).toBe(200);
+    await t.next((f) => f.type === 'conversation' && f.conversationId === conversationId);
+    await g.next((f) => f.type === 'conversation' && f.conversationId === conversationId);
+    t.send({ type: 'send', conversationId, body: 'are you there?', clientId: `blocked-${n++}` });
+    const refusal = await t.next((f) => f.type === 'error' && f.code === 'blocked');
+    expect(refusal.message).toBe('You can no longer send messages in this conversation.');
+    await a.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversationId}/unblock`,
+      headers: { cookie: guide.cookie },
+    });
+    await t.close();
+    await g.close();
   });
 
   it('refuses a foreign Origin and a missing session before the upgrade', async () => {

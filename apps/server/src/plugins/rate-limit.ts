@@ -20,3 +20,23 @@ export function createRateLimiter(count: HitCounter, now: () => number) {
       throw new RateLimitError(Math.max(1, Math.ceil((start + rule.windowMs - t) / 1000)));
   };
 }
+
+/**
+ * The same fixed windows counted in this process. Only for a database one process owns (PGlite), on a hot
+ * path where a write per hit would cost more than the work it guards (chat sending).
+ */
+export function createMemoryHitCounter(): HitCounter {
+  const hits = new Map<string, { start: number; n: number }>();
+  return async (key, windowStart) => {
+    const start = windowStart.getTime();
+    const current = hits.get(key);
+    if (current && current.start === start) {
+      current.n += 1;
+      return current.n;
+    }
+    // A new window for this key: drop the old one, and now and then every stale key.
+    if (hits.size > 10_000) for (const [k, v] of hits) if (v.start < start) hits.delete(k);
+    hits.set(key, { start, n: 1 });
+    return 1;
+  };
+}

@@ -1,4 +1,4 @@
-import type { ServerFrame } from '@lokal/shared/schemas/chat';
+import type { ChatMessage, ServerFrame } from '@lokal/shared/schemas/chat';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { WebSocket } from 'ws';
@@ -24,16 +24,31 @@ export function createLocalBus(): Bus {
 }
 
 const CHANNEL = 'lokal_events';
+// NOTIFY payloads must stay under 8000 bytes; a long message travels as its id and is read back.
+const MAX_NOTIFY_BYTES = 7500;
 
-export async function createPgBus(connectionString: string, log: FastifyBaseLogger): Promise<Bus> {
+type Wire = RealtimeEvent | { to: string[]; messageId: number };
+
+export async function createPgBus(
+  connectionString: string,
+  log: FastifyBaseLogger,
+  loadMessage: (id: number) => Promise<ChatMessage | null>,
+): Promise<Bus> {
   const listeners = new Set<(e: RealtimeEvent) => void>();
   const listen = new pg.Client({ connectionString });
   await listen.connect();
+  const deliver = (event: RealtimeEvent) => {
+    for (const l of listeners) l(event);
+  };
   listen.on('notification', (n) => {
     if (n.channel !== CHANNEL || !n.payload) return;
     try {
-      const event = JSON.parse(n.payload) as RealtimeEvent;
-      for (const l of listeners) l(event);
+      const wire = JSON.parse(n.payload) as Wire;
+      if ('frame' in wire) return deliver(wire);
+      loadMessage(wire.messageId).then(
+        (message) => message && deliver({ to: wire.to, frame: { type: 'message', message } }),
+        (err) => log.error({ err }, 'could not read a realtime message back'),
+      );
     } catch (err) {
       log.warn({ err }, 'bad realtime payload');
     }
@@ -43,7 +58,11 @@ export async function createPgBus(connectionString: string, log: FastifyBaseLogg
   const notify = new pg.Pool({ connectionString, max: 2 });
   return {
     async publish(event) {
-      await notify.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+      let payload = JSON.stringify(event);
+      if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES && event.frame.type === 'message') {
+        payload = JSON.stringify({ to: event.to, messageId: event.frame.message.id } satisfies Wire);
+      }
+      await notify.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
     },
     subscribe: (l) => void listeners.add(l),
     async close() {

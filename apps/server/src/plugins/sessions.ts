@@ -73,7 +73,7 @@ export function registerSessions(app: App, config: Config, lookUp: LookUp): void
   });
 }
 
-/** preHandler: a signed-in user, optionally of one of the given roles. */
+/** A route hook (onRequest, so it answers before the body is even read): a signed-in user, optionally of one of the given roles. */
 export function requireUser(...roles: Role[]) {
   return async (request: FastifyRequest) => {
     if (!request.auth) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated, 'unauthenticated');

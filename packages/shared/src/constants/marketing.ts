@@ -1,3 +1,5 @@
+import { version } from '../../../../package.json';
+
 // Marketing figures are copy, not data (spec §1).
 export const MARKETING = {
   verifiedGuides: '500+',
@@ -21,4 +23,5 @@ export const WHY_CHOOSE = [
 ] as const;
 
 export const SUPPORT_EMAIL = 'support@lokal.app';
-export const APP_VERSION = '1.0.0';
+/** The root package.json's version, the one place it is set (a named import keeps the rest of the file out of the bundle). */
+export const APP_VERSION: string = version;

@@ -186,3 +186,60 @@ describe('decideAccess, the 11 steps of spec §4 in order', () => {
     });
   });
 });
+
+describe('decideAccess at the staff console (/admin)', () => {
+  const staff: GuardStatus = {
+    exists: true,
+    onboardingCompleted: false,
+    personalityTestCompleted: false,
+    role: 'staff',
+  };
+  const admin = (over: Partial<GuardInput>) => input({ path: '/admin', status: staff, ...over });
+
+  it('shows the console to staff, who have no onboarding', () => {
+    expect(decideAccess(admin({}))).toEqual({ kind: 'show' });
+  });
+
+  it('sends a signed-out visitor to the staff sign-in, remembering the page', () => {
+    expect(decideAccess(admin({ signedIn: false, status: null }))).toEqual({
+      kind: 'redirect',
+      to: '/admin/login',
+      from: '/admin',
+    });
+  });
+
+  it('is not opened by development mode, signed in or not', () => {
+    // The guard counts development mode as signed in; the console still asks for a real staff session.
+    expect(decideAccess(admin({ devMode: true, status: null }))).toMatchObject({ to: '/admin/login' });
+    expect(decideAccess(admin({ devMode: true, status: { ...done, role: 'tourist' } }))).toEqual({
+      kind: 'redirect',
+      to: '/tourist/home',
+    });
+  });
+
+  it('sends tourists and guides to their own home', () => {
+    expect(decideAccess(admin({ status: { ...done, role: 'tourist' } }))).toEqual({
+      kind: 'redirect',
+      to: '/tourist/home',
+    });
+    expect(decideAccess(admin({ status: done }))).toEqual({ kind: 'redirect', to: '/guide/home' });
+  });
+
+  it('keeps a failed status call on the loading screen instead of a tourist or guide onboarding', () => {
+    expect(decideAccess(admin({ status: null, statusError: 'User not found' }))).toEqual({
+      kind: 'error',
+      message: 'User not found',
+    });
+  });
+
+  it('sends staff who open a tourist or guide page to the console', () => {
+    expect(decideAccess(input({ path: '/guide/home', status: staff }))).toEqual({
+      kind: 'redirect',
+      to: '/admin',
+    });
+    expect(decideAccess(input({ path: '/tourist/chats', status: staff }))).toEqual({
+      kind: 'redirect',
+      to: '/admin',
+    });
+  });
+});

@@ -1,9 +1,10 @@
-import type { UserType } from '../schemas/auth.ts';
-import { safeRedirect } from './redirect.ts';
+import type { Role, UserType } from '../schemas/auth.ts';
+import { roleHome, safeRedirect } from './redirect.ts';
 
 /** What a protected route asks of the visitor (spec §2 route table). */
 export type RouteRequirement = {
-  role?: UserType;
+  /** 'staff' for the staff console (/admin): outside the spec's two roles and its development mode. */
+  role?: Role;
   onboarding: boolean;
   personalityTest: boolean;
   /** True on the onboarding pages themselves. */
@@ -42,23 +43,29 @@ export function decideAccess(input: GuardInput): GuardDecision {
   const { requirement: req, status, location } = input;
   const here = `${location.pathname}${location.search ?? ''}`;
   const role = req.role;
+  const staffPage = role === 'staff';
+  const login = staffPage ? '/admin/login' : role ? `/${role}/login` : '/';
 
   // 1. Still checking.
   if (input.loading) return { kind: 'loading', message: CHECKING };
-  // 2. Nobody signed in.
-  if (!input.signedIn) return { kind: 'redirect', to: role ? `/${role}/login` : '/', from: here };
-  // 3. Development mode skips every other check.
-  if (input.devMode) return { kind: 'show' };
+  // 2. Nobody signed in. Development mode counts as signed in, but not at the staff console.
+  if (!input.signedIn || (staffPage && !status && input.statusError === null)) {
+    return { kind: 'redirect', to: login, from: here };
+  }
+  // 3. Development mode skips every other check (the staff console keeps them: the server refuses anyway).
+  if (input.devMode && !staffPage) return { kind: 'show' };
   // 4. The status call failed.
   if (input.statusError !== null) {
-    if (/not found/i.test(input.statusError)) {
+    if (/not found/i.test(input.statusError) && !staffPage) {
       return { kind: 'redirect', to: `/${role ?? 'guide'}/onboarding`, from: here };
     }
     return { kind: 'error', message: input.statusError };
   }
   if (!status) return { kind: 'loading', message: CHECKING };
   // 5. No user record yet.
-  if (!status.exists) return { kind: 'redirect', to: `/${role ?? 'guide'}/onboarding`, from: here };
+  if (!status.exists) {
+    return { kind: 'redirect', to: staffPage ? login : `/${role ?? 'guide'}/onboarding`, from: here };
+  }
   // 6. Each role is kept out of the other's area.
   if (status.role === 'tourist' && location.pathname.startsWith('/guide/')) {
     return { kind: 'redirect', to: '/tourist/home' };
@@ -67,9 +74,7 @@ export function decideAccess(input: GuardInput): GuardDecision {
     return { kind: 'redirect', to: '/guide/home' };
   }
   // 7. Wrong role for this page.
-  if (role && status.role !== role) {
-    return { kind: 'redirect', to: status.role && status.role !== 'staff' ? `/${status.role}/home` : '/' };
-  }
+  if (role && status.role !== role) return { kind: 'redirect', to: roleHome(status.role) };
   // 8. Onboarding page, onboarding already done.
   if (req.onboardingPage && status.onboardingCompleted) {
     if (status.role === 'guide') {

@@ -33,6 +33,10 @@ describe('selectivityLabel and Most Desired', () => {
     expect(selectivityLabel(9)).toBe('Not selective');
     expect(selectivityLabel(50)).toBe('Not selective');
   });
+  it('says so when no guide has written to the tourist yet', () => {
+    expect(selectivityLabel(null)).toBe('No requests yet');
+    expect(selectivityLabel(0)).toBe('Very selective');
+  });
   it('shows Most Desired above 60 requests in 30 days', () => {
     expect(isMostDesired(60)).toBe(false);
     expect(isMostDesired(61)).toBe(true);

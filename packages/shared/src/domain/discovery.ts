@@ -13,7 +13,11 @@ export function lastOnlineLabel(lastActive: Date | string, now: Date = new Date(
   return 'few months ago';
 }
 
-export function selectivityLabel(acceptanceRate: number): string {
+/** No rate yet (no guide has written to them): nothing to be selective about. */
+export const NO_REQUESTS_YET = 'No requests yet';
+
+export function selectivityLabel(acceptanceRate: number | null): string {
+  if (acceptanceRate === null) return NO_REQUESTS_YET;
   return acceptanceRate < VERY_SELECTIVE_BELOW
     ? DISCOVERY_MESSAGES.verySelective
     : DISCOVERY_MESSAGES.notSelective;

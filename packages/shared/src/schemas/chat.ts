@@ -1,6 +1,6 @@
 import { z } from 'zod';
-
-export const MESSAGE_MAX = 2000;
+import { MESSAGE_MAX, REPORT_REASONS, type ReportReason } from '../constants/chat.ts';
+import type { AppNotification } from './notifications.ts';
 
 export const chatSendSchema = z.object({
   conversationId: z.uuid({ message: 'Unknown conversation' }),
@@ -22,6 +22,9 @@ export const messageSchema = z.object({
   id: z.number(),
   conversationId: z.string(),
   senderId: z.string(),
+  /** 'system' records a booking change; shown centred, never masked. */
+  kind: z.enum(['text', 'system']),
+  bookingId: z.string().nullable(),
   body: z.string(),
   clientId: z.string(),
   createdAt: z.string(),
@@ -45,8 +48,26 @@ export const conversationSchema = z.object({
   lastMessage: messageSchema.nullable(),
   timestamp: z.string(),
   unread: z.number(),
+  /** This user blocked the other party. */
+  blockedByMe: z.boolean(),
+  /** False when either side blocked the other. */
+  canSend: z.boolean(),
+  /** The pair has an accepted or completed booking: contact details are no longer masked. */
+  detailsShared: z.boolean(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
+
+export const reportSchema = z
+  .object({
+    reason: z.enum(REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]], {
+      message: 'Choose a reason',
+    }),
+    details: z.string().trim().max(1000, 'Keep the details under 1000 characters').default(''),
+  })
+  .strict();
+export type ReportInput = z.input<typeof reportSchema>;
+
+export type ConversationList = { conversations: Conversation[]; responseRate: number | null };
 
 export const historyQuerySchema = z.object({
   before: z.coerce.number().int().positive().optional(),
@@ -72,8 +93,14 @@ export type ClientFrame = z.infer<typeof clientFrameSchema>;
 export type ServerFrame =
   | { type: 'ack'; clientId: string; message: ChatMessage }
   | { type: 'message'; message: ChatMessage }
-  | { type: 'read'; conversationId: string; readerId: string; at: string }
+  /** The reader has read every message of the other party up to the id `upTo`. */
+  | { type: 'read'; conversationId: string; readerId: string; at: string; upTo: number }
   | { type: 'typing'; conversationId: string; userId: string }
   | { type: 'presence'; userId: string; online: boolean }
+  /** Something about the conversation changed (a block was set or lifted): fetch it again. */
+  | { type: 'conversation'; conversationId: string }
+  | { type: 'notification'; notification: AppNotification }
+  /** A booking changed: lists and figures should be fetched again. */
+  | { type: 'booking'; bookingId: string }
   | { type: 'history'; conversationId: string; messages: ChatMessage[] }
   | { type: 'error'; message: string; code: string; clientId?: string };

@@ -72,7 +72,9 @@ export const touristCardSchema = z.object({
   country: z.string(),
   city: z.string(),
   age: z.number().nullable(),
+  /** From the tourist's published reviews (0 before any), with their count. */
   rating: z.number(),
+  reviews: z.number(),
   image: z.string(),
   status: z.enum(MEMBERSHIP_STATUSES),
   budget: budgetSchema,
@@ -96,7 +98,8 @@ export const guideStatsSchema = z.object({
   thisWeek: z.number(),
   earnings: z.number(),
   rating: z.number(),
-  responseRate: z.number(),
+  /** Percent of tourists' conversations the guide answered; null before anyone wrote. */
+  responseRate: z.number().nullable(),
 });
 
 export const touristListResponseSchema = z.object({
@@ -120,7 +123,9 @@ export const premiumTouristSchema = touristCardSchema.extend({
   recentReviews: z.array(z.object({ rating: z.number(), reviewer: z.string(), text: z.string() })),
   bio: z.string(),
   occupation: z.string(),
-  acceptanceRate: z.number(),
+  /** Percent of guides' requests the tourist answered; null before any guide wrote (decision 010). */
+  acceptanceRate: z.number().nullable(),
+  /** Guides who started a conversation with the tourist in the last 30 days. */
   requestsLast30Days: z.number(),
   score: z.number(),
 });
@@ -144,7 +149,13 @@ export const profileResponseSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tourist'), profile: premiumTouristSchema }),
 ]);
 
-export const verificationResponseSchema = z.object({ verified: z.boolean() });
+export const verificationResponseSchema = z.object({
+  verified: z.boolean(),
+  /** Staff review: pending until verified, or rejected with a reason the guide can act on. */
+  status: z.enum(['pending', 'verified', 'rejected']),
+  rejectionReason: z.string().nullable(),
+});
+export type VerificationResponse = z.infer<typeof verificationResponseSchema>;
 
 export const userProfileResponseSchema = z.object({
   city: z.string(),
@@ -158,7 +169,9 @@ export const updateCurrencySchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code'),
-  multiplier: z.number().positive().max(1_000_000),
+  // Stored as a 4-byte real: a tiny positive number (5e-324) underflows in the database. No currency is
+  // worth more than a few dollars, so 0.0001 per USD is far below any real rate.
+  multiplier: z.number().min(0.0001, 'Use a multiplier of at least 0.0001').max(1_000_000),
 });
 
 const shortText = z.string().trim().min(1).max(80);

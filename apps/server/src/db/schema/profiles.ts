@@ -39,6 +39,15 @@ export const guideProfiles = pgTable(
     languages: text('languages').array().notNull().default([]),
     responseTime: text('response_time').notNull().default('within a day'),
     verified: boolean('verified').notNull().default(false),
+    /** Staff review (spec §1): pending until a staff member verifies or rejects with a reason. */
+    verificationStatus: text('verification_status', { enum: ['pending', 'verified', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    rejectionReason: text('rejection_reason'),
+    /** When the guide finished onboarding and the assessment: the queue's waiting time starts here. */
+    verificationRequestedAt: timestamp('verification_requested_at', { withTimezone: true }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedBy: uuid('verified_by'),
     tourTypes: jsonb('tour_types').$type<TourTypeOffer[]>().notNull().default([]),
     gender: text('gender'),
     customGender: text('custom_gender'),

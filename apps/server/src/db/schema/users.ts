@@ -18,6 +18,11 @@ export const users = pgTable(
     currencyMultiplier: real('currency_multiplier').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Settings (spec §4 toggles, persisted here rather than kept locally). */
+    notifyBookings: boolean('notify_bookings').notNull().default(true),
+    notifyEmail: boolean('notify_email').notNull().default(true),
+    /** Guides: accept booking requests from verified tourists without asking (spec §6). */
+    autoAcceptBookings: boolean('auto_accept_bookings').notNull().default(false),
   },
   (t) => [
     // E-mails are compared lower-cased; the unique index makes that a database rule.

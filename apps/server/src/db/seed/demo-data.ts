@@ -13,8 +13,8 @@ export type DemoGuide = {
   profession: string;
   bio: string;
   image: string;
+  /** What the seeded reviews of this guide average to (demo-activity.ts); the profile's figure is counted. */
   rating: number;
-  reviews: number;
   totalTours: number;
   priceMin: number;
   priceMax: number;
@@ -45,10 +45,7 @@ export type DemoTourist = {
   languages: string[];
   lookingFor: string[];
   availability: Availability;
-  rating: number;
   verified: boolean;
-  acceptanceRate: number;
-  requestsLast30Days: number;
   showcaseRank: number | null;
 };
 
@@ -257,7 +254,6 @@ const FEATURED_GUIDES: DemoGuide[] = [
     bio: 'I paint the walls of El Raval by day and know every hidden vermut bar by night. Let me show you the Barcelona tourists never see.',
     image: avatarUrl('sofia-martinez', 'feminine'),
     rating: 4.9,
-    reviews: 127,
     totalTours: 210,
     specialties: ['Art & Culture', 'Street Art', 'Nightlife', 'Food & Dining', 'Photography'],
     languages: ['Spanish', 'English', 'Catalan'],
@@ -276,7 +272,6 @@ const FEATURED_GUIDES: DemoGuide[] = [
     bio: 'Former museum curator. I connect Edo-era stories to the Tokyo of today, from quiet shrines to standing bars in Golden Gai.',
     image: avatarUrl('kenji-watanabe', 'masculine'),
     rating: 4.8,
-    reviews: 98,
     totalTours: 164,
     specialties: ['History', 'Architecture', 'Food & Dining', 'Deep Conversations'],
     languages: ['Japanese', 'English'],
@@ -295,7 +290,6 @@ const FEATURED_GUIDES: DemoGuide[] = [
     bio: 'Stylist for independent designers in the Marais. I open ateliers, vintage vaults and the terraces where Paris really dresses up.',
     image: avatarUrl('amelie-laurent', 'feminine'),
     rating: 5,
-    reviews: 76,
     totalTours: 118,
     specialties: ['Fashion', 'Shopping', 'Art & Culture', 'Wine'],
     languages: ['French', 'English', 'Italian'],
@@ -329,10 +323,7 @@ const FEATURED_TOURISTS: DemoTourist[] = [
     languages: ['English', 'French'],
     lookingFor: ['Hidden bars', 'Chef tables', 'Sunset drives'],
     availability: { newGuides: true, experiencedGuides: true },
-    rating: 4.9,
     verified: true,
-    acceptanceRate: 7,
-    requestsLast30Days: 84,
     showcaseRank: 1,
   },
   {
@@ -354,10 +345,7 @@ const FEATURED_TOURISTS: DemoTourist[] = [
     languages: ['Arabic', 'English', 'French'],
     lookingFor: ['Private gallery visits', 'Vintage shopping', 'Rooftop parties'],
     availability: { newGuides: true, experiencedGuides: true },
-    rating: 4.8,
     verified: true,
-    acceptanceRate: 22,
-    requestsLast30Days: 41,
     showcaseRank: 2,
   },
   {
@@ -379,10 +367,7 @@ const FEATURED_TOURISTS: DemoTourist[] = [
     languages: ['German', 'English'],
     lookingFor: ['Live music', 'Local friends'],
     availability: { newGuides: false, experiencedGuides: true },
-    rating: 4.7,
     verified: false,
-    acceptanceRate: 35,
-    requestsLast30Days: 19,
     showcaseRank: 3,
   },
 ];
@@ -406,7 +391,6 @@ function generatedGuides(count: number): DemoGuide[] {
       bio: at(GUIDE_BIOS, i),
       image: avatarUrl(`guide-${i}-${firstName}`, feminine ? 'feminine' : 'masculine'),
       rating: Math.round((4.2 + ((i * 37) % 9) / 10) * 10) / 10,
-      reviews: 8 + ((i * 13) % 140),
       totalTours: 12 + ((i * 17) % 230),
       specialties: job.specialties,
       languages: [...new Set([place.lang, 'English', ...secondLang])],
@@ -446,10 +430,7 @@ function generatedTourists(count: number): DemoTourist[] {
       languages: [...new Set(['English', home.lang])],
       lookingFor: [at(LOOKING_FOR, i), at(LOOKING_FOR, i + 2), at(LOOKING_FOR, i + 5)].slice(0, 2 + (i % 2)),
       availability: { newGuides: i % 3 !== 2, experiencedGuides: true },
-      rating: Math.round((4 + ((i * 29) % 10) / 10) * 10) / 10,
       verified: i % 3 === 0,
-      acceptanceRate: 5 + ((i * 11) % 60),
-      requestsLast30Days: (i * 23) % 90,
       showcaseRank: null,
     };
   });

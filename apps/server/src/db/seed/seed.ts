@@ -1,22 +1,30 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { refreshTotalTours } from '../../modules/bookings/repository.ts';
+import { recomputeRatings } from '../../modules/reviews/repository.ts';
 import type { Db } from '../client.ts';
+import { bookings, reviews } from '../schema/bookings.ts';
+import { conversations, messages } from '../schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../schema/profiles.ts';
 import { users } from '../schema/users.ts';
+import { demoBookings, demoContacts, LAST_DEMO_BOOKING_ID } from './demo-activity.ts';
 import { DEMO_GUIDES, DEMO_TOURISTS } from './demo-data.ts';
 
 /**
- * Inserts the demo guides and tourists. Idempotent: rows that exist (by e-mail) are left alone,
- * so running it twice, or after a crash half-way, ends in the same state.
+ * Inserts the demo guides and tourists, then their past activity (bookings, reviews, guides' first messages).
+ * Idempotent: rows that exist (by e-mail, by fixed id, by pair) are left alone, so running it twice, or after a
+ * crash half-way, ends in the same state. `now` places the activity in time (the app's clock).
  */
-export async function seedDemoData(db: Db): Promise<{ guides: number; tourists: number }> {
-  // Already seeded: one look-up instead of 76 upserts keeps every later start fast.
+export async function seedDemoData(db: Db, now = Date.now()): Promise<{ guides: number; tourists: number }> {
+  // Already seeded: one look-up instead of hundreds of upserts keeps every later start fast.
   const last = DEMO_TOURISTS[DEMO_TOURISTS.length - 1]!.email;
-  const [done] = await db
-    .select({ id: touristProfiles.userId })
-    .from(touristProfiles)
-    .innerJoin(users, eq(users.id, touristProfiles.userId))
-    .where(eq(users.email, last));
-  if (!done) await insertDemoData(db);
+  const state = await db.execute(sql`
+    select
+      exists (select 1 from ${touristProfiles} tp join ${users} u on u.id = tp.user_id where u.email = ${last}) as people,
+      exists (select 1 from ${bookings} where id = ${LAST_DEMO_BOOKING_ID}) as activity`);
+  const seeded = (state as unknown as { rows: { people: boolean; activity: boolean }[] }).rows[0];
+  if (!seeded?.people) await insertDemoData(db);
+  // A database seeded before the activity existed gets it on its next start.
+  if (!seeded?.activity) await insertDemoActivity(db, now);
   const [g] = await db.select({ n: sql<number>`count(*)::int` }).from(guideProfiles);
   const [t] = await db.select({ n: sql<number>`count(*)::int` }).from(touristProfiles);
   return { guides: g?.n ?? 0, tourists: t?.n ?? 0 };
@@ -62,11 +70,142 @@ async function insertDemoData(db: Db): Promise<void> {
 
     await tx
       .insert(guideProfiles)
-      .values(DEMO_GUIDES.map(({ email, ...g }) => ({ ...g, listed: true, userId: idOf.get(email)! })))
+      .values(
+        // Ratings, review counts and tour counts are counted from the seeded activity (insertDemoActivity).
+        DEMO_GUIDES.map(({ email, rating: _target, totalTours: _tours, ...g }) => ({
+          ...g,
+          listed: true,
+          userId: idOf.get(email)!,
+          // Demo guides marked verified count as verified by staff; the others wait in the queue.
+          verificationStatus: g.verified ? ('verified' as const) : ('pending' as const),
+          verificationRequestedAt: new Date(),
+        })),
+      )
       .onConflictDoNothing();
     await tx
       .insert(touristProfiles)
       .values(DEMO_TOURISTS.map(({ email, ...t }) => ({ ...t, userId: idOf.get(email)! })))
       .onConflictDoNothing();
+  });
+}
+
+async function insertDemoActivity(db: Db, now: number): Promise<void> {
+  const plan = demoBookings(now);
+  const contacts = demoContacts(now);
+  const at = (ms: number) => new Date(ms);
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          [...DEMO_GUIDES, ...DEMO_TOURISTS].map((p) => p.email),
+        ),
+      );
+    const idOf = new Map(rows.map((r) => [r.email, r.id]));
+    const id = (email: string) => idOf.get(email)!;
+
+    await tx
+      .insert(bookings)
+      .values(
+        plan.map((b) => ({
+          id: b.id,
+          touristId: id(b.touristEmail),
+          guideId: id(b.guideEmail),
+          tourName: b.tourName,
+          durationMinutes: b.durationMinutes,
+          pricePerPerson: b.pricePerPerson,
+          partySize: b.partySize,
+          totalUsd: b.pricePerPerson * b.partySize,
+          currency: 'USD',
+          totalLocal: b.pricePerPerson * b.partySize,
+          startAt: at(b.startAt),
+          endAt: at(b.endAt),
+          timeZone: b.timeZone,
+          status: 'completed' as const,
+          decidedAt: at(b.startAt - 3 * 86_400_000),
+          // The bookings sweep completes a tour within a minute of its end.
+          completedAt: at(b.endAt + 60_000),
+          createdAt: at(b.startAt - 5 * 86_400_000),
+          updatedAt: at(b.endAt + 60_000),
+        })),
+      )
+      .onConflictDoNothing();
+
+    const reviewRows = plan.flatMap((b) => [
+      ...(b.byTourist
+        ? [{ review: b.byTourist, authorId: id(b.touristEmail), subjectId: id(b.guideEmail), b }]
+        : []),
+      ...(b.byGuide
+        ? [{ review: b.byGuide, authorId: id(b.guideEmail), subjectId: id(b.touristEmail), b }]
+        : []),
+    ]);
+    await tx
+      .insert(reviews)
+      .values(
+        reviewRows.map(({ review, authorId, subjectId, b }) => ({
+          bookingId: b.id,
+          authorId,
+          subjectId,
+          rating: review.rating,
+          text: review.text,
+          createdAt: at(review.at),
+          publishedAt: b.publishedAt === null ? null : at(b.publishedAt),
+        })),
+      )
+      .onConflictDoNothing();
+
+    // Guides' first messages (read, so nobody starts with a badge) and, for some, the tourist's answer.
+    await tx
+      .insert(conversations)
+      .values(
+        contacts.map((c) => ({
+          id: c.id,
+          touristId: id(c.touristEmail),
+          guideId: id(c.guideEmail),
+          startedBy: id(c.guideEmail),
+          createdAt: at(c.at),
+          lastMessageAt: at(c.reply ? c.at + 3 * 3_600_000 : c.at + 60_000),
+        })),
+      )
+      .onConflictDoNothing();
+    // A pair that already talked keeps its own conversation: messages go to whichever exists.
+    const pairs = await tx
+      .select({ id: conversations.id, touristId: conversations.touristId, guideId: conversations.guideId })
+      .from(conversations)
+      .where(inArray(conversations.touristId, [...new Set(contacts.map((c) => id(c.touristEmail)))]));
+    const conversationOf = new Map(pairs.map((p) => [`${p.touristId}:${p.guideId}`, p.id]));
+    await tx
+      .insert(messages)
+      .values(
+        contacts.flatMap((c, n) => {
+          const conversationId = conversationOf.get(`${id(c.touristEmail)}:${id(c.guideEmail)}`)!;
+          const opener = {
+            conversationId,
+            senderId: id(c.guideEmail),
+            body: c.opener,
+            clientId: `demo-seed-${n}-guide`,
+            createdAt: at(c.at + 60_000),
+            readAt: at(c.at + 3_600_000),
+          };
+          if (!c.reply) return [opener];
+          return [
+            opener,
+            {
+              conversationId,
+              senderId: id(c.touristEmail),
+              body: c.reply,
+              clientId: `demo-seed-${n}-tourist`,
+              createdAt: at(c.at + 3 * 3_600_000),
+              readAt: at(c.at + 4 * 3_600_000),
+            },
+          ];
+        }),
+      )
+      .onConflictDoNothing();
+
+    await recomputeRatings(tx, [...idOf.values()]);
+    await refreshTotalTours(tx, [...idOf.values()]);
   });
 }

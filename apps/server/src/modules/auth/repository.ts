@@ -1,5 +1,5 @@
 import type { Role, UserType } from '@lokal/shared/schemas/auth';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invites, loginTokens, rateLimits, sessions, waitlist } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
@@ -65,7 +65,7 @@ export function createAuthRepository(db: Db) {
     async consumeLoginToken(
       tokenHash: string,
       email: string,
-      role: Role | undefined,
+      roles: readonly Role[],
       now: Date,
     ): Promise<{ role: Role } | null> {
       const [row] = await db
@@ -75,7 +75,7 @@ export function createAuthRepository(db: Db) {
           and(
             eq(loginTokens.tokenHash, tokenHash),
             eq(loginTokens.email, email),
-            role ? eq(loginTokens.role, role) : undefined,
+            inArray(loginTokens.role, [...roles]),
             isNull(loginTokens.consumedAt),
             gt(loginTokens.expiresAt, now),
           ),

@@ -1,3 +1,4 @@
+import { staffLinkBodySchema, staffVerifyBodySchema } from '@lokal/shared/schemas/admin';
 import {
   betaRequestBodySchema,
   mockSignInBodySchema,
@@ -70,6 +71,39 @@ export function authRoutes(app: App, service: AuthService, config: Config) {
   );
 
   app.post(
+    '/api/auth/staff/request-link',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a staff member a magic link to the staff console',
+        body: staffLinkBodySchema,
+        response: { 200: requestLinkResponseSchema, ...errors, 502: errorSchema },
+      },
+    },
+    async (request) => {
+      await service.requestStaffLink(request.body.email, request.ip);
+      return { success: true as const, message: 'Check your email for the sign-in link.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/staff/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Consume a staff magic-link token and start a staff session',
+        body: staffVerifyBodySchema,
+        response: { 200: statusResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { status, token } = await service.verifyStaff(request.body, request.ip);
+      setSessionCookie(reply, config, token);
+      return status;
+    },
+  );
+
+  app.post(
     '/api/auth/sign-out',
     {
       schema: {
@@ -101,7 +135,7 @@ export function authRoutes(app: App, service: AuthService, config: Config) {
   app.get(
     '/api/users/status',
     {
-      preHandler: requireUser(),
+      onRequest: requireUser(),
       schema: {
         tags: ['users'],
         summary: "The signed-in user's role and progress",

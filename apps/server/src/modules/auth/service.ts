@@ -1,10 +1,11 @@
+import { ADMIN_MESSAGES } from '@lokal/shared/constants/admin';
 import {
   AUTH_MESSAGES,
   MAGIC_LINK_TTL_MS,
   MOCK_UID_PREFIX,
   SESSION_TTL_MS,
 } from '@lokal/shared/constants/auth';
-import type { RequestLinkBody, StatusResponse, UserType, VerifyBody } from '@lokal/shared/schemas/auth';
+import type { RequestLinkBody, Role, StatusResponse, UserType, VerifyBody } from '@lokal/shared/schemas/auth';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
@@ -41,12 +42,12 @@ export function toStatus(user: SessionUser): StatusResponse {
   };
 }
 
-function signInMail(link: string, userType: UserType) {
-  const who = userType === 'guide' ? 'guide' : 'traveller';
+function signInMail(link: string, role: Role) {
+  const who = role === 'guide' ? 'a guide' : role === 'staff' ? 'staff (the Lokal console)' : 'a traveller';
   const text = [
     'Hello,',
     '',
-    `Use this link to sign in to Lokal as a ${who}. It works once and expires in 10 minutes.`,
+    `Use this link to sign in to Lokal as ${who}. It works once and expires in 10 minutes.`,
     '',
     link,
     '',
@@ -56,7 +57,7 @@ function signInMail(link: string, userType: UserType) {
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:Georgia,serif;background:#faf7f2;color:#1b2433;padding:32px">
 <h1 style="font-size:24px;margin:0 0 16px">Your Lokal sign-in link</h1>
-<p>Use this button to sign in to Lokal as a ${who}. It works once and expires in 10 minutes.</p>
+<p>Use this button to sign in to Lokal as ${who}. It works once and expires in 10 minutes.</p>
 <p><a href="${link}" style="display:inline-block;background:#1b2433;color:#faf7f2;padding:12px 20px;border-radius:8px;text-decoration:none">Sign in to Lokal</a></p>
 <p style="font-size:13px;color:#5b6472">Or paste this address into your browser:<br>${link}</p>
 <p style="font-size:13px;color:#5b6472">If you didn't ask for it, you can ignore this e-mail.</p>
@@ -78,6 +79,27 @@ export function createAuthService(deps: {
     return new HttpError(409, AUTH_MESSAGES.roleMismatch(existing.role), 'role-mismatch');
   }
 
+  // Staff are the ADMIN_EMAILS addresses and the accounts `npm run lokal -- staff:add` made.
+  const inAdminEmails = (email: string) => config.adminEmails.includes(email);
+  const staffConflict = () => new HttpError(409, ADMIN_MESSAGES.staffAccount, 'role-mismatch');
+  const notInvited = () => new HttpError(403, AUTH_MESSAGES.betaTitle, 'not-invited');
+
+  async function sendLink(email: string, role: Role): Promise<void> {
+    const token = newToken();
+    await repo.createLoginToken(sha256(token), email, role, new Date(now() + MAGIC_LINK_TTL_MS));
+    const area = role === 'staff' ? 'admin' : role;
+    const link = `${config.publicUrl}/${area}/auth-redirect?${new URLSearchParams({ token, email })}`;
+    try {
+      await mailer.send({
+        to: email,
+        ...signInMail(link, role),
+        consoleLine: `Sign-in link for ${email}: ${link}`,
+      });
+    } catch {
+      throw new HttpError(502, AUTH_MESSAGES.sendFailed, 'mail-failed');
+    }
+  }
+
   async function startSession(user: SessionUser) {
     const token = newToken();
     await repo.createSession(sha256(token), user.id, new Date(now() + SESSION_TTL_MS));
@@ -93,30 +115,24 @@ export function createAuthService(deps: {
     async requestLink(body: RequestLinkBody, ip: string): Promise<void> {
       await consume(`link:ip:${ip}`, rules.linkPerIp);
       await consume(`link:email:${body.email}`, rules.linkPerEmail);
-      if (!(await repo.isInvited(body.email))) {
-        throw new HttpError(403, AUTH_MESSAGES.betaTitle, 'not-invited');
-      }
+      if (!(await repo.isInvited(body.email))) throw notInvited();
       const existing = await repo.findUserByEmail(body.email);
+      // A staff address never gets a tourist or guide link.
+      if (existing?.role === 'staff' || (!existing && inAdminEmails(body.email))) throw staffConflict();
       if (existing && existing.role !== body.userType) throw roleConflict(existing);
+      await sendLink(body.email, body.userType);
+    },
 
-      const token = newToken();
-      await repo.createLoginToken(
-        sha256(token),
-        body.email,
-        body.userType,
-        new Date(now() + MAGIC_LINK_TTL_MS),
-      );
-      const link = `${config.publicUrl}/${body.userType}/auth-redirect?${new URLSearchParams({ token, email: body.email })}`;
-      const mail = signInMail(link, body.userType);
-      try {
-        await mailer.send({
-          to: body.email,
-          ...mail,
-          consoleLine: `Sign-in link for ${body.email}: ${link}`,
-        });
-      } catch {
-        throw new HttpError(502, AUTH_MESSAGES.sendFailed, 'mail-failed');
+    /** The staff console's link: only for staff; anyone else gets the non-invited answer and no mail. */
+    async requestStaffLink(email: string, ip: string): Promise<void> {
+      await consume(`link:ip:${ip}`, rules.linkPerIp);
+      await consume(`link:email:${email}`, rules.linkPerEmail);
+      const existing = await repo.findUserByEmail(email);
+      if (existing?.role !== 'staff') {
+        if (!inAdminEmails(email)) throw notInvited();
+        if (existing) throw roleConflict(existing);
       }
+      await sendLink(email, 'staff');
     },
 
     async joinWaitlist(email: string, userType: UserType): Promise<void> {
@@ -125,11 +141,12 @@ export function createAuthService(deps: {
 
     async verify(body: VerifyBody, ip: string) {
       await consume(`verify:ip:${ip}`, rules.verifyPerIp);
-      // The token is bound to its e-mail and role: a mismatch leaves it unused.
+      // The token is bound to its e-mail and role: a mismatch leaves it unused. Staff links work only
+      // through verifyStaff, so a staff link never makes a tourist or guide, nor the other way round.
       const consumed = await repo.consumeLoginToken(
         sha256(body.token),
         body.email,
-        body.userType,
+        body.userType ? [body.userType] : ['tourist', 'guide'],
         new Date(now()),
       );
       if (!consumed) throw new HttpError(400, AUTH_MESSAGES.invalidLink, 'invalid-link');
@@ -138,9 +155,28 @@ export function createAuthService(deps: {
         consumed.role,
         body.email.split('@')[0] ?? body.email,
       );
-      if (user.role !== consumed.role && consumed.role !== 'staff') {
-        throw roleConflict(user);
+      if (user.role !== consumed.role) throw user.role === 'staff' ? staffConflict() : roleConflict(user);
+      return { status: toStatus(user), token: await startSession(user) };
+    },
+
+    async verifyStaff(body: { token: string; email: string }, ip: string) {
+      await consume(`verify:ip:${ip}`, rules.verifyPerIp);
+      const consumed = await repo.consumeLoginToken(
+        sha256(body.token),
+        body.email,
+        ['staff'],
+        new Date(now()),
+      );
+      if (!consumed) throw new HttpError(400, AUTH_MESSAGES.invalidLink, 'invalid-link');
+      const existing = await repo.findUserByEmail(body.email);
+      if (existing && existing.role !== 'staff') throw roleConflict(existing);
+      // Taken off ADMIN_EMAILS since the link was sent: the link no longer makes an account.
+      if (!existing && !inAdminEmails(body.email)) {
+        throw new HttpError(400, AUTH_MESSAGES.invalidLink, 'invalid-link');
       }
+      const user =
+        existing ??
+        (await repo.findOrCreateUser(body.email, 'staff', body.email.split('@')[0] ?? body.email));
       return { status: toStatus(user), token: await startSession(user) };
     },
 
@@ -149,6 +185,7 @@ export function createAuthService(deps: {
       const normalised = email.trim().toLowerCase();
       const displayName = normalised.split('@')[0] || normalised;
       const existing = await repo.findUserByEmail(normalised);
+      if (existing?.role === 'staff' || (!existing && inAdminEmails(normalised))) throw staffConflict();
       if (existing && existing.role !== userType) throw roleConflict(existing);
       const user = existing ?? (await repo.findOrCreateUser(normalised, userType, displayName));
       return {

@@ -1,10 +1,38 @@
-import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conversations, messages } from '../../db/schema/chat.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { blocks, conversations, messages, reports } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
+
+type RawMessage = {
+  id: string | number;
+  conversation_id: string;
+  sender_id: string;
+  body: string;
+  client_id: string;
+  kind: 'text' | 'system';
+  booking_id: string | null;
+  created_at: Date | string;
+  read_at: Date | string | null;
+};
+
+// node-postgres returns bigint as a string; both drivers may return timestamps as Date or text.
+function fromRaw(r: RawMessage): MessageRow {
+  return {
+    id: Number(r.id),
+    conversationId: r.conversation_id,
+    senderId: r.sender_id,
+    body: r.body,
+    clientId: r.client_id,
+    kind: r.kind,
+    bookingId: r.booking_id,
+    createdAt: new Date(r.created_at),
+    readAt: r.read_at === null ? null : new Date(r.read_at),
+  };
+}
 export type ConversationRow = typeof conversations.$inferSelect;
 
 export function createChatRepository(db: Db) {
@@ -20,11 +48,20 @@ export function createChatRepository(db: Db) {
     /** The pair's conversation, created on first contact. */
     async openConversation(touristId: string, guideId: string, startedBy: string): Promise<ConversationRow> {
       await db.insert(conversations).values({ touristId, guideId, startedBy }).onConflictDoNothing();
+      return (await this.findConversation(touristId, guideId))!;
+    },
+
+    async findConversation(touristId: string, guideId: string): Promise<ConversationRow | null> {
       const [row] = await db
         .select()
         .from(conversations)
         .where(and(eq(conversations.touristId, touristId), eq(conversations.guideId, guideId)));
-      return row!;
+      return row ?? null;
+    },
+
+    async conversationById(id: string): Promise<ConversationRow | null> {
+      const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
+      return row ?? null;
     },
 
     /** The conversation only when this user takes part in it. */
@@ -41,17 +78,101 @@ export function createChatRepository(db: Db) {
       return row ?? null;
     },
 
-    async listFor(userId: string) {
+    /** The user's conversations (or the one given), newest first, with unread counts and block flags. */
+    async listFor(userId: string, onlyId?: string) {
       // Written out qualified: inside the subqueries a bare "id" would mean the message's id.
       const lastId = sql<
         number | null
       >`(select max(m.id) from ${messages} m where m.conversation_id = conversations.id)`;
       const unread = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = conversations.id and m.read_at is null and m.sender_id <> ${userId})`;
+      const other = sql`(case when conversations.tourist_id = ${userId} then conversations.guide_id else conversations.tourist_id end)`;
+      const blockedByMe = sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${other})`;
+      const blockedByThem = sql<boolean>`exists (select 1 from ${blocks} b where b.blocked_id = ${userId} and b.blocker_id = ${other})`;
+      const detailsShared = sql<boolean>`exists (select 1 from ${bookings} k where k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id and k.status in ('accepted', 'completed'))`;
       return db
-        .select({ conversation: conversations, lastId, unread })
+        .select({ conversation: conversations, lastId, unread, blockedByMe, blockedByThem, detailsShared })
         .from(conversations)
-        .where(or(eq(conversations.touristId, userId), eq(conversations.guideId, userId)))
+        .where(
+          and(
+            or(eq(conversations.touristId, userId), eq(conversations.guideId, userId)),
+            // The other party sees a conversation from its first message, not from a mere open.
+            onlyId
+              ? eq(conversations.id, onlyId)
+              : or(isNotNull(conversations.lastMessageAt), eq(conversations.startedBy, userId)),
+          ),
+        )
         .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`));
+    },
+
+    /** Unread messages from others across all of the user's conversations. */
+    async unreadTotal(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where(
+          and(
+            or(eq(conversations.touristId, userId), eq(conversations.guideId, userId)),
+            isNull(messages.readAt),
+            ne(messages.senderId, userId),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** Either of the two blocked the other. */
+    async isBlockedBetween(a: string, b: string): Promise<boolean> {
+      const rows = await db
+        .select({ x: blocks.blockerId })
+        .from(blocks)
+        .where(
+          or(
+            and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+            and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async block(blockerId: string, blockedId: string): Promise<void> {
+      await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+    },
+
+    async unblock(blockerId: string, blockedId: string): Promise<void> {
+      await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+    },
+
+    async report(values: {
+      reporterId: string;
+      reportedId: string;
+      conversationId: string;
+      reason: string;
+      details: string;
+    }): Promise<{ id: string }> {
+      const [row] = await db.insert(reports).values(values).returning({ id: reports.id });
+      return row!;
+    },
+
+    /**
+     * Of the conversations in which a tourist wrote to this guide, the share the guide answered (percent),
+     * or null before anyone wrote.
+     */
+    async responseRate(guideId: string): Promise<number | null> {
+      const [row] = await db
+        .select({
+          asked: sql<number>`count(*)::int`,
+          answered: sql<number>`count(*) filter (where exists (select 1 from ${messages} g where g.conversation_id = conversations.id and g.sender_id = conversations.guide_id))::int`,
+        })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.guideId, guideId),
+            sql`exists (select 1 from ${messages} t where t.conversation_id = conversations.id and t.sender_id = conversations.tourist_id)`,
+          ),
+        );
+      if (!row || row.asked === 0) return null;
+      return Math.round((row.answered / row.asked) * 100);
     },
 
     async messagesByIds(ids: number[]): Promise<MessageRow[]> {
@@ -96,22 +217,54 @@ export function createChatRepository(db: Db) {
     },
 
     /** Inserts once per (sender, clientId); a retry returns the message already stored. */
-    async send(values: { conversationId: string; senderId: string; body: string; clientId: string }) {
-      return db.transaction(async (tx) => {
-        const inserted = await tx.insert(messages).values(values).onConflictDoNothing().returning();
-        if (inserted[0]) {
-          await tx
-            .update(conversations)
-            .set({ lastMessageAt: inserted[0].createdAt })
-            .where(eq(conversations.id, values.conversationId));
-          return { message: inserted[0], created: true };
-        }
-        const [existing] = await tx
-          .select()
-          .from(messages)
-          .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, values.clientId)));
-        return { message: existing!, created: false };
-      });
+    async send(values: {
+      conversationId: string;
+      senderId: string;
+      body: string;
+      clientId: string;
+      kind?: 'text' | 'system';
+      bookingId?: string;
+    }) {
+      // One statement (atomic on its own): insert, move the conversation's clock, answer. It is the hot
+      // path of chat, so one round trip instead of a transaction of three.
+      const result = await db.execute(sql`
+        with ins as (
+          insert into ${messages} (conversation_id, sender_id, body, client_id, kind, booking_id)
+          values (${values.conversationId}, ${values.senderId}, ${values.body}, ${values.clientId},
+                  ${values.kind ?? 'text'}, ${values.bookingId ?? null})
+          on conflict (sender_id, client_id) do nothing
+          returning *
+        ), touched as (
+          update ${conversations} set last_message_at = ins.created_at
+          from ins where conversations.id = ins.conversation_id
+        )
+        select * from ins`);
+      const rows = (result as unknown as { rows: RawMessage[] }).rows;
+      if (rows[0]) return { message: fromRaw(rows[0]), created: true };
+      // Sent before (a retry): the stored one. Read in a new statement, which sees a concurrent first send.
+      const [existing] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, values.clientId)));
+      return { message: existing!, created: false };
+    },
+
+    /** What sending needs to know, in one look-up: the conversation (if the user takes part), blocks, bookings. */
+    async sendContext(conversationId: string, userId: string) {
+      const [row] = await db
+        .select({
+          conversation: conversations,
+          blocked: sql<boolean>`exists (select 1 from ${blocks} b where (b.blocker_id = conversations.tourist_id and b.blocked_id = conversations.guide_id) or (b.blocker_id = conversations.guide_id and b.blocked_id = conversations.tourist_id))`,
+          detailsShared: sql<boolean>`exists (select 1 from ${bookings} k where k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id and k.status in ('accepted', 'completed'))`,
+        })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.id, conversationId),
+            or(eq(conversations.touristId, userId), eq(conversations.guideId, userId)),
+          ),
+        );
+      return row ?? null;
     },
 
     /** Everyone who shares a conversation with this user (they see the user's presence). */
@@ -123,7 +276,12 @@ export function createChatRepository(db: Db) {
       return rows.map((r) => (r.tourist === userId ? r.guide : r.tourist));
     },
 
-    async markRead(conversationId: string, readerId: string, at: Date): Promise<number> {
+    /** Marks the other party's unread messages read; answers how many and the highest id marked. */
+    async markRead(
+      conversationId: string,
+      readerId: string,
+      at: Date,
+    ): Promise<{ count: number; upTo: number }> {
       const rows = await db
         .update(messages)
         .set({ readAt: at })
@@ -135,7 +293,24 @@ export function createChatRepository(db: Db) {
           ),
         )
         .returning({ id: messages.id });
-      return rows.length;
+      return { count: rows.length, upTo: rows.reduce((max, r) => Math.max(max, r.id), 0) };
+    },
+
+    /** The newest message of this sender that the other party has read, if any. */
+    async lastReadOf(conversationId: string, senderId: string) {
+      const [row] = await db
+        .select({ id: messages.id, readAt: messages.readAt })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, conversationId),
+            eq(messages.senderId, senderId),
+            sql`${messages.readAt} is not null`,
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(1);
+      return row?.readAt ? { id: row.id, readAt: row.readAt } : null;
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   historyQuerySchema,
   messageSchema,
   openConversationSchema,
+  reportSchema,
 } from '@lokal/shared/schemas/chat';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import { z } from 'zod';
@@ -25,20 +26,35 @@ export function chatRoutes(app: App, service: ChatService) {
   app.get(
     '/api/chat/conversations',
     {
-      preHandler: requireUser('tourist', 'guide'),
+      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
-        summary: 'My conversations, newest first, with the other party, last message and unread count',
-        response: { 200: z.object({ conversations: z.array(conversationSchema) }), ...errors },
+        summary:
+          "My conversations, newest first, with the other party, last message and unread count; a guide's response rate",
+        response: {
+          200: z.object({
+            conversations: z.array(conversationSchema),
+            /** Guides only: percent of tourists' conversations answered; null before anyone wrote. */
+            responseRate: z.number().nullable(),
+          }),
+          ...errors,
+        },
       },
     },
-    async (request) => ({ conversations: await service.list(request.auth!.user) }),
+    async (request) => {
+      const user = request.auth!.user;
+      const [conversations, responseRate] = await Promise.all([
+        service.list(user),
+        user.role === 'guide' ? service.responseRate(user) : null,
+      ]);
+      return { conversations, responseRate };
+    },
   );
 
   app.post(
     '/api/chat/conversations',
     {
-      preHandler: requireUser('tourist', 'guide'),
+      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary:
@@ -51,9 +67,75 @@ export function chatRoutes(app: App, service: ChatService) {
   );
 
   app.get(
+    '/api/chat/conversations/:id',
+    {
+      onRequest: requireUser('tourist', 'guide'),
+      schema: {
+        tags: ['chat'],
+        summary: 'One of my conversations, with the other party',
+        params: idParams,
+        response: { 200: z.object({ conversation: conversationSchema }), ...errors },
+      },
+    },
+    async (request) => ({ conversation: await service.get(request.auth!.user, request.params.id) }),
+  );
+
+  app.get(
+    '/api/chat/unread',
+    {
+      onRequest: requireUser('tourist', 'guide'),
+      schema: {
+        tags: ['chat'],
+        summary: 'Unread messages across all my conversations (the bottom bar badge)',
+        response: { 200: z.object({ total: z.number() }), ...errors },
+      },
+    },
+    async (request) => ({ total: await service.unreadTotal(request.auth!.user) }),
+  );
+
+  for (const [action, blocked] of [
+    ['block', true],
+    ['unblock', false],
+  ] as const) {
+    app.post(
+      `/api/chat/conversations/:id/${action}`,
+      {
+        onRequest: requireUser('tourist', 'guide'),
+        schema: {
+          tags: ['chat'],
+          summary: blocked
+            ? 'Block the other party: neither side can send until it is lifted'
+            : 'Lift my block on the other party',
+          params: idParams,
+          response: { 200: z.object({ conversation: conversationSchema }), ...errors },
+        },
+      },
+      async (request) => ({
+        conversation: await service.setBlocked(request.auth!.user, request.params.id, blocked),
+      }),
+    );
+  }
+
+  app.post(
+    '/api/chat/conversations/:id/report',
+    {
+      onRequest: requireUser('tourist', 'guide'),
+      schema: {
+        tags: ['chat'],
+        summary: 'Report the other party to staff',
+        params: idParams,
+        body: reportSchema,
+        response: { 201: z.object({ id: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.report(request.auth!.user, request.params.id, request.body)),
+  );
+
+  app.get(
     '/api/chat/conversations/:id/messages',
     {
-      preHandler: requireUser('tourist', 'guide'),
+      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: 'Message history: `before` pages back, `after` resumes after the last id seen',
@@ -70,7 +152,7 @@ export function chatRoutes(app: App, service: ChatService) {
   app.post(
     '/api/chat/send',
     {
-      preHandler: requireUser('tourist', 'guide'),
+      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: 'Send a message; the same clientId never makes a second one',
@@ -91,7 +173,7 @@ export function chatRoutes(app: App, service: ChatService) {
   app.post(
     '/api/chat/conversations/:id/read',
     {
-      preHandler: requireUser('tourist', 'guide'),
+      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: "Mark the other party's messages as read",

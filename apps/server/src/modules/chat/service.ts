@@ -1,5 +1,12 @@
+import { CHAT_MESSAGES } from '@lokal/shared/constants/chat';
 import { maskContactDetails } from '@lokal/shared/domain/masking';
-import type { ChatMessage, ChatSend, Conversation, ServerFrame } from '@lokal/shared/schemas/chat';
+import type {
+  ChatMessage,
+  ChatSend,
+  Conversation,
+  ReportInput,
+  ServerFrame,
+} from '@lokal/shared/schemas/chat';
 import { HttpError } from '../../plugins/errors.ts';
 import { createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
@@ -16,6 +23,8 @@ export function toMessage(m: MessageRow): ChatMessage {
     id: m.id,
     conversationId: m.conversationId,
     senderId: m.senderId,
+    kind: m.kind,
+    bookingId: m.bookingId,
     body: m.body,
     clientId: m.clientId,
     createdAt: m.createdAt.toISOString(),
@@ -31,9 +40,31 @@ export function createChatService(deps: {
   rateLimitScale: number;
   /** Pushes a frame to these users' open sockets, on every server instance. */
   publish: (to: string[], frame: ServerFrame) => Promise<void>;
+  /**
+   * Keep what sending needs to know in memory. Only where one process owns the database (PGlite): every
+   * change to blocks and bookings then passes through this process and clears it.
+   */
+  cacheSendContext?: boolean;
 }) {
   const { repo, discovery, now } = deps;
   const consume = createRateLimiter(deps.countHit, now);
+  type SendContext = NonNullable<Awaited<ReturnType<typeof repo.sendContext>>>;
+  const contexts = deps.cacheSendContext ? new Map<string, { ctx: SendContext; at: number }>() : null;
+  const CONTEXT_TTL_MS = 60_000;
+
+  async function sendContext(conversationId: string, userId: string) {
+    const key = `${conversationId}:${userId}`;
+    const hit = contexts?.get(key);
+    if (hit && now() - hit.at < CONTEXT_TTL_MS) return hit.ctx;
+    const ctx = await repo.sendContext(conversationId, userId);
+    if (ctx && contexts) {
+      if (contexts.size > 50_000) contexts.clear();
+      contexts.set(key, { ctx, at: now() });
+    }
+    return ctx;
+  }
+  /** A block or a booking changed: what was kept may be wrong now. */
+  const forgetContexts = () => contexts?.clear();
 
   async function participant(conversationId: string, user: SessionUser) {
     const c = await repo.conversationFor(conversationId, user.id);
@@ -42,8 +73,67 @@ export function createChatService(deps: {
     return c;
   }
 
+  async function list(user: SessionUser, onlyId?: string): Promise<Conversation[]> {
+    const rows = await repo.listFor(user.id, onlyId);
+    const others = rows.map((r) =>
+      r.conversation.touristId === user.id ? r.conversation.guideId : r.conversation.touristId,
+    );
+    const [people, lasts] = await Promise.all([
+      repo.people(others),
+      // node-postgres returns bigint aggregates as strings.
+      repo.messagesByIds(
+        rows
+          .map((r) => r.lastId)
+          .filter((id) => id !== null)
+          .map(Number),
+      ),
+    ]);
+    const byId = new Map(people.map((p) => [p.user.id, p]));
+    const lastById = new Map(lasts.map((m) => [m.id, m]));
+    const at = now();
+    return rows.map((r, i) => {
+      const p = byId.get(others[i]!)!;
+      const g = p.guide;
+      const t = p.tourist;
+      const last = r.lastId !== null ? lastById.get(Number(r.lastId)) : undefined;
+      return {
+        id: r.conversation.id,
+        other: {
+          id: p.user.id,
+          role: p.user.role === 'guide' ? ('guide' as const) : ('tourist' as const),
+          name: g
+            ? `${g.firstName} ${g.lastName}`
+            : t
+              ? `${t.firstName} ${t.lastName}`
+              : (p.user.displayName ?? 'Lokal member'),
+          image: g?.image ?? t?.image ?? '/api/avatars/member.svg',
+          place: g ? g.city : (t?.country ?? ''),
+          rating: g?.rating ?? t?.rating ?? 0,
+          status: t?.status ?? null,
+          budget: t ? { min: t.budgetMin, max: t.budgetMax, currency: t.currency } : null,
+          online: at - p.user.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
+        },
+        lastMessage: last ? toMessage(last) : null,
+        timestamp: (r.conversation.lastMessageAt ?? r.conversation.createdAt).toISOString(),
+        unread: r.unread,
+        blockedByMe: r.blockedByMe,
+        canSend: !r.blockedByMe && !r.blockedByThem,
+        detailsShared: r.detailsShared,
+      };
+    });
+  }
+
+  async function get(user: SessionUser, conversationId: string): Promise<Conversation> {
+    const [c] = await list(user, conversationId);
+    if (!c) throw notFound();
+    return c;
+  }
+
   return {
     participant,
+    list,
+    get,
+    forgetContexts,
 
     async open(user: SessionUser, target: { guideId?: string; touristId?: string }) {
       if (user.role === 'tourist' && target.guideId) {
@@ -54,7 +144,10 @@ export function createChatService(deps: {
       if (user.role === 'guide' && target.touristId) {
         if (!(await repo.userExists(target.touristId, 'tourist')))
           throw new HttpError(404, 'Tourist not found', 'not-found');
-        // The personality-test and verification rules of spec §6.
+        // The personality-test and verification rules of spec §6 apply to starting a conversation,
+        // not to answering a tourist who wrote first.
+        const existing = await repo.findConversation(target.touristId, user.id);
+        if (existing) return existing;
         await discovery.assertGuideMayContact(user, target.touristId);
         return repo.openConversation(target.touristId, user.id, user.id);
       }
@@ -65,50 +158,28 @@ export function createChatService(deps: {
       );
     },
 
-    async list(user: SessionUser): Promise<Conversation[]> {
-      const rows = await repo.listFor(user.id);
-      const others = rows.map((r) =>
-        r.conversation.touristId === user.id ? r.conversation.guideId : r.conversation.touristId,
-      );
-      const [people, lasts] = await Promise.all([
-        repo.people(others),
-        // node-postgres returns bigint aggregates as strings.
-        repo.messagesByIds(
-          rows
-            .map((r) => r.lastId)
-            .filter((id) => id !== null)
-            .map(Number),
-        ),
-      ]);
-      const byId = new Map(people.map((p) => [p.user.id, p]));
-      const lastById = new Map(lasts.map((m) => [m.id, m]));
-      const at = now();
-      return rows.map((r, i) => {
-        const p = byId.get(others[i]!)!;
-        const g = p.guide;
-        const t = p.tourist;
-        const last = r.lastId !== null ? lastById.get(Number(r.lastId)) : undefined;
-        return {
-          id: r.conversation.id,
-          other: {
-            id: p.user.id,
-            role: p.user.role === 'guide' ? ('guide' as const) : ('tourist' as const),
-            name: g
-              ? `${g.firstName} ${g.lastName}`
-              : t
-                ? `${t.firstName} ${t.lastName}`
-                : (p.user.displayName ?? 'Lokal member'),
-            image: g?.image ?? t?.image ?? '/api/avatars/member.svg',
-            place: g ? g.city : (t?.country ?? ''),
-            rating: g?.rating ?? t?.rating ?? 0,
-            status: t?.status ?? null,
-            budget: t ? { min: t.budgetMin, max: t.budgetMax, currency: t.currency } : null,
-            online: at - p.user.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
-          },
-          lastMessage: last ? toMessage(last) : null,
-          timestamp: (r.conversation.lastMessageAt ?? r.conversation.createdAt).toISOString(),
-          unread: r.unread,
-        };
+    unreadTotal: (user: SessionUser) => repo.unreadTotal(user.id),
+    responseRate: (user: SessionUser) => repo.responseRate(user.id),
+
+    async setBlocked(user: SessionUser, conversationId: string, blocked: boolean) {
+      const c = await participant(conversationId, user);
+      const other = c.touristId === user.id ? c.guideId : c.touristId;
+      if (blocked) await repo.block(user.id, other);
+      else await repo.unblock(user.id, other);
+      forgetContexts();
+      await deps.publish([c.touristId, c.guideId], { type: 'conversation', conversationId });
+      return get(user, conversationId);
+    },
+
+    /** Stored for staff; the reporter decides separately whether to block. */
+    async report(user: SessionUser, conversationId: string, input: ReportInput) {
+      const c = await participant(conversationId, user);
+      return repo.report({
+        reporterId: user.id,
+        reportedId: c.touristId === user.id ? c.guideId : c.touristId,
+        conversationId,
+        reason: input.reason,
+        details: input.details ?? '',
       });
     },
 
@@ -123,7 +194,11 @@ export function createChatService(deps: {
 
     /** Stores the message (masked), once per clientId; the caller acknowledges only after this commits. */
     async send(user: SessionUser, body: ChatSend) {
-      const c = await participant(body.conversationId, user);
+      const ctx = await sendContext(body.conversationId, user.id);
+      // Someone else's conversation is indistinguishable from one that does not exist.
+      if (!ctx) throw notFound();
+      const c = ctx.conversation;
+      if (ctx.blocked) throw new HttpError(403, CHAT_MESSAGES.cannotSend, 'blocked');
       await consume(`chat:user:${user.id}`, {
         limit: SENDS_PER_MINUTE * deps.rateLimitScale,
         windowMs: 60_000,
@@ -131,8 +206,8 @@ export function createChatService(deps: {
       const { message, created } = await repo.send({
         conversationId: body.conversationId,
         senderId: user.id,
-        // No booking system yet, so contact details are always masked (decision 006).
-        body: maskContactDetails(body.body),
+        // Contact details stay hidden until the pair has a booking (decision 006).
+        body: ctx.detailsShared ? body.body : maskContactDetails(body.body),
         clientId: body.clientId,
       });
       if (message.conversationId !== body.conversationId) {
@@ -148,19 +223,66 @@ export function createChatService(deps: {
       return { message: out, created };
     },
 
+    /** A booking change recorded in the pair's conversation, pushed like any message. Idempotent on `key`. */
+    async postSystem(input: {
+      conversationId: string;
+      actorId: string;
+      bookingId: string;
+      body: string;
+      key: string;
+    }) {
+      const c = await repo.conversationById(input.conversationId);
+      if (!c) return null;
+      const { message, created } = await repo.send({
+        conversationId: input.conversationId,
+        senderId: input.actorId,
+        body: input.body,
+        clientId: input.key,
+        kind: 'system',
+        bookingId: input.bookingId,
+      });
+      const out = toMessage(message);
+      if (created) await deps.publish([c.touristId, c.guideId], { type: 'message', message: out });
+      return out;
+    },
+
+    /** The conversation of a pair, created if needed (bookings record their changes there). */
+    conversationOf: (touristId: string, guideId: string, startedBy: string) =>
+      repo.openConversation(touristId, guideId, startedBy),
+
+    isBlockedBetween: (touristId: string, guideId: string) => repo.isBlockedBetween(touristId, guideId),
+
     async markRead(user: SessionUser, conversationId: string) {
       const c = await participant(conversationId, user);
       const at = new Date(now());
-      const updated = await repo.markRead(conversationId, user.id, at);
-      if (updated > 0) {
+      const { count, upTo } = await repo.markRead(conversationId, user.id, at);
+      if (count > 0) {
         await deps.publish([c.touristId, c.guideId], {
           type: 'read',
           conversationId,
           readerId: user.id,
           at: at.toISOString(),
+          upTo,
         });
       }
-      return { updated };
+      return { updated: count };
+    },
+
+    /**
+     * What a client missed while away: the messages after the last id it saw, and the other party's
+     * latest read mark on the client's own messages.
+     */
+    async resume(user: SessionUser, conversationId: string, after: number, limit: number) {
+      const c = await participant(conversationId, user);
+      const other = c.touristId === user.id ? c.guideId : c.touristId;
+      const [rows, read] = await Promise.all([
+        repo.history(conversationId, { after, limit }),
+        repo.lastReadOf(conversationId, user.id),
+      ]);
+      const receipt: ServerFrame | null = read
+        ? { type: 'read', conversationId, readerId: other, at: read.readAt.toISOString(), upTo: read.id }
+        : null;
+      return { messages: rows.map(toMessage), receipt };
     },
 
     async typing(user: SessionUser, conversationId: string) {

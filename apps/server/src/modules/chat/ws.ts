@@ -1,6 +1,7 @@
 import { clientFrameSchema, type ServerFrame } from '@lokal/shared/schemas/chat';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { findNul, NUL_MESSAGE } from '../../plugins/input.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 import { appOrigin } from '../../plugins/security.ts';
 import type { App } from '../../types.ts';
@@ -60,6 +61,11 @@ export function chatSocketRoute(app: App, service: ChatService, hub: Hub, config
           send({ type: 'error', message: parsed.error.issues[0]?.message ?? 'Bad frame', code: 'bad-frame' });
           return;
         }
+        // The HTTP routes refuse NUL in registerInputGuard; frames skip that hook.
+        if (findNul(parsed.data, 'frame')) {
+          send({ type: 'error', message: NUL_MESSAGE, code: 'bad-frame' });
+          return;
+        }
         const frame = parsed.data;
         try {
           if (frame.type === 'send') {
@@ -74,11 +80,9 @@ export function chatSocketRoute(app: App, service: ChatService, hub: Hub, config
           } else if (frame.type === 'typing') {
             await service.typing(user, frame.conversationId);
           } else {
-            const messages = await service.history(user, frame.conversationId, {
-              after: frame.after,
-              limit: 100,
-            });
+            const { messages, receipt } = await service.resume(user, frame.conversationId, frame.after, 100);
             send({ type: 'history', conversationId: frame.conversationId, messages });
+            if (receipt) send(receipt);
           }
         } catch (err) {
           const e =

@@ -1,5 +1,7 @@
-import { and, asc, eq, gt, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { bookings, reviews } from '../../db/schema/bookings.ts';
+import { conversations, messages } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -21,6 +23,13 @@ export function escapeLike(value: string): string {
 }
 
 const g = guideProfiles;
+
+// The seeded acceptance_rate and requests_last_30_days columns are never read: the figures come from chat
+// (touristFigures). Decision 010.
+const { acceptanceRate: _a, requestsLast30Days: _r, ...touristColumns } = getTableColumns(touristProfiles);
+
+/** What a tourist's figures are made of; zeros for a tourist no guide has written to. */
+export type TouristFigures = { requests30: number; requests: number; answered: number; reviews: number };
 
 function filterConditions(f: GuideFilters): SQL[] {
   const where: SQL[] = [eq(g.listed, true)];
@@ -117,7 +126,7 @@ export function createDiscoveryRepository(db: Db) {
     async touristsIn(city: string | null) {
       return db
         .select({
-          profile: touristProfiles,
+          profile: touristColumns,
           lastActive: users.lastActiveAt,
           createdAt: users.createdAt,
           phoneVerifiedAt: users.phoneVerifiedAt,
@@ -135,7 +144,7 @@ export function createDiscoveryRepository(db: Db) {
     async tourist(id: string) {
       const [row] = await db
         .select({
-          profile: touristProfiles,
+          profile: touristColumns,
           lastActive: users.lastActiveAt,
           createdAt: users.createdAt,
           phoneVerifiedAt: users.phoneVerifiedAt,
@@ -144,6 +153,86 @@ export function createDiscoveryRepository(db: Db) {
         .innerJoin(users, eq(users.id, touristProfiles.userId))
         .where(eq(touristProfiles.userId, id));
       return row ?? null;
+    },
+
+    /**
+     * Demand and answers for many tourists in one grouped query. A request is a conversation a guide started
+     * and wrote in; answered when the tourist wrote back. System lines (booking changes) do not count.
+     */
+    async touristFigures(ids: string[], since: Date): Promise<Map<string, TouristFigures>> {
+      const out = new Map<string, TouristFigures>();
+      if (ids.length === 0) return out;
+      const wrote = (who: SQL) =>
+        sql`exists (select 1 from ${messages} m where m.conversation_id = c.id and m.sender_id = ${who} and m.kind = 'text')`;
+      const [asked, reviewed] = await Promise.all([
+        db.execute(sql`
+          select c.tourist_id as id,
+            count(*) filter (where c.created_at >= ${since.toISOString()}::timestamptz)::int as requests30,
+            count(*)::int as requests,
+            count(*) filter (where ${wrote(sql`c.tourist_id`)})::int as answered
+          from ${conversations} c
+          where c.tourist_id = any(${sql.param(ids)}::uuid[])
+            and c.started_by = c.guide_id and ${wrote(sql`c.guide_id`)}
+          group by c.tourist_id`),
+        db
+          .select({ id: reviews.subjectId, n: sql<number>`count(*)::int` })
+          .from(reviews)
+          .where(
+            and(
+              sql`${reviews.subjectId} = any(${sql.param(ids)}::uuid[])`,
+              sql`${reviews.publishedAt} is not null`,
+            ),
+          )
+          .groupBy(reviews.subjectId),
+      ]);
+      const zero = (): TouristFigures => ({ requests30: 0, requests: 0, answered: 0, reviews: 0 });
+      for (const r of (asked as unknown as { rows: Record<string, unknown>[] }).rows) {
+        out.set(String(r.id), {
+          ...zero(),
+          requests30: Number(r.requests30),
+          requests: Number(r.requests),
+          answered: Number(r.answered),
+        });
+      }
+      for (const r of reviewed) out.set(r.id, { ...(out.get(r.id) ?? zero()), reviews: r.n });
+      return out;
+    },
+
+    /**
+     * The dashboard's bookings figures. This week: accepted or completed bookings starting Monday–Sunday of the
+     * current week in the booking's own (the guide's city) time zone. Earnings: completed bookings, all time, USD.
+     */
+    async guideFigures(guideId: string, now: Date): Promise<{ thisWeek: number; earnings: number }> {
+      const at = now.toISOString();
+      const [row] = await db
+        .select({
+          thisWeek: sql<number>`count(*) filter (where ${bookings.status} in ('accepted', 'completed')
+            and date_trunc('week', ${bookings.startAt} at time zone ${bookings.timeZone})
+              = date_trunc('week', ${at}::timestamptz at time zone ${bookings.timeZone}))::int`,
+          earnings: sql<number>`coalesce(sum(${bookings.totalUsd}) filter (where ${bookings.status} = 'completed'), 0)::float8`,
+        })
+        .from(bookings)
+        .where(eq(bookings.guideId, guideId));
+      return { thisWeek: Number(row?.thisWeek ?? 0), earnings: Number(row?.earnings ?? 0) };
+    },
+
+    /** The newest published reviews of each of these tourists (spec §3 recentReviews). */
+    async recentReviews(ids: string[], perPerson: number) {
+      if (ids.length === 0) return [];
+      const result = await db.execute(sql`
+        select subject_id as "subjectId", rating, text, reviewer from (
+          select r.subject_id, r.rating, r.text,
+            coalesce(gp.first_name, tp.first_name, '') as reviewer,
+            row_number() over (partition by r.subject_id order by r.published_at desc, r.id desc) as n
+          from ${reviews} r
+          left join ${guideProfiles} gp on gp.user_id = r.author_id
+          left join ${touristProfiles} tp on tp.user_id = r.author_id
+          where r.subject_id = any(${sql.param(ids)}::uuid[]) and r.published_at is not null
+        ) x where n <= ${perPerson}
+        order by subject_id, n`);
+      return (
+        result as unknown as { rows: { subjectId: string; rating: number; text: string; reviewer: string }[] }
+      ).rows;
     },
 
     async touristStatus(userId: string): Promise<string | null> {

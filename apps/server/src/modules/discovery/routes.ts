@@ -72,7 +72,7 @@ export function discoveryRoutes(app: App, service: DiscoveryService) {
   app.get(
     '/api/guides/tourists',
     {
-      preHandler: requireUser('guide'),
+      onRequest: requireUser('guide'),
       schema: {
         tags: ['discovery'],
         summary: "Tourists in the guide's city, premium first, with the dashboard figures",
@@ -86,7 +86,7 @@ export function discoveryRoutes(app: App, service: DiscoveryService) {
   app.get(
     '/api/guides/top-tourists',
     {
-      preHandler: requireUser('guide'),
+      onRequest: requireUser('guide'),
       schema: {
         tags: ['discovery'],
         summary: "The three top premium tourists of the guide's city",
@@ -99,10 +99,10 @@ export function discoveryRoutes(app: App, service: DiscoveryService) {
   app.get(
     '/api/guides/verification',
     {
-      preHandler: requireUser('guide'),
+      onRequest: requireUser('guide'),
       schema: {
         tags: ['discovery'],
-        summary: 'Whether staff have verified this guide',
+        summary: "Whether staff have verified this guide: the review's status and a rejection's reason",
         response: { 200: verificationResponseSchema, ...errors },
       },
     },

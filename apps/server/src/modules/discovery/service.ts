@@ -4,17 +4,38 @@ import {
   GUIDE_CATEGORY_INTERESTS,
 } from '@lokal/shared/constants/discovery';
 import { topTouristScore } from '@lokal/shared/domain/discovery';
+import { acceptanceRate } from '@lokal/shared/domain/reviews';
 import type { GuideCard, PremiumTourist, TouristCard } from '@lokal/shared/schemas/discovery';
 import type { guideProfiles } from '../../db/schema/profiles.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
-import type { Cursor, DiscoveryRepository, GuideFilters, GuideSort } from './repository.ts';
+import type { Cursor, DiscoveryRepository, GuideFilters, GuideSort, TouristFigures } from './repository.ts';
 
 const ONLINE_WINDOW_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+const NO_FIGURES: TouristFigures = { requests30: 0, requests: 0, answered: 0, reviews: 0 };
 const STATUS_RANK: Record<string, number> = { 'Luxury VIP Member': 0, 'Premium Member': 1, 'Gold Member': 2 };
 
 type GuideRow = typeof guideProfiles.$inferSelect;
-type TouristRow = Awaited<ReturnType<DiscoveryRepository['touristsIn']>>[number];
+type SearchPage = { guides: GuideCard[]; nextCursor: string | null };
+type TouristBase = Awaited<ReturnType<DiscoveryRepository['touristsIn']>>[number];
+/** A tourist with the figures counted from chat and reviews (decision 010). */
+type TouristRow = TouristBase & { figures: TouristFigures };
+
+/** The top-3 ranking on real inputs: demand is guides' requests in the last 30 days, rating from reviews. */
+function scoreOf(t: TouristRow, at: Date): number {
+  const p = t.profile;
+  return topTouristScore(
+    {
+      status: p.status,
+      rating: p.rating,
+      verified: p.verified,
+      requestsLast30Days: t.figures.requests30,
+      lastActive: t.lastActive,
+    },
+    at,
+  );
+}
 
 function encodeCursor(row: GuideRow): string {
   const c: Cursor = { v: row.verified, r: row.rating, p: 0, id: row.userId };
@@ -71,6 +92,7 @@ function toTouristCard(t: TouristRow, now: number, canContact: boolean): Tourist
     city: p.city,
     age: p.age,
     rating: p.rating,
+    reviews: t.figures.reviews,
     image: p.image,
     status: p.status,
     budget: { min: p.budgetMin, max: p.budgetMax, currency: p.currency },
@@ -100,24 +122,71 @@ function personalityType(interests: string[]): string {
   return 'Curious Traveller';
 }
 
-export function createDiscoveryService(deps: { repo: DiscoveryRepository; now: () => number }) {
+export function createDiscoveryService(deps: {
+  repo: DiscoveryRepository;
+  now: () => number;
+  /** How long a search page is reused for the same query (0 = never). */
+  searchCacheMs?: number;
+  /** The chat's answer rate for a guide, in percent; null before any tourist wrote. */
+  responseRate: (guideId: string) => Promise<number | null>;
+  /** Publishes reviews that became due for these people (reviews module); how many were published. */
+  publishDueReviews: (subjectIds: string[]) => Promise<number>;
+}) {
   const { repo, now } = deps;
+  const cacheMs = deps.searchCacheMs ?? 0;
+  // The guide search is the same for every viewer and by far the most asked question (every tourist's
+  // home): a page is reused for the same query for cacheMs, so a change to a guide shows within that time.
+  const searchCache = new Map<string, { until: number; page: Promise<SearchPage> }>();
+  const SEARCH_CACHE_ENTRIES = 1000;
+
+  async function searchPage(
+    filters: GuideFilters,
+    sort: GuideSort,
+    limit: number,
+    rawCursor: string | undefined,
+  ): Promise<SearchPage> {
+    const rows = await repo.searchGuides(filters, sort, limit + 1, decodeCursor(rawCursor, sort));
+    const page = rows.slice(0, limit);
+    return {
+      guides: page.map(toGuideCard),
+      nextCursor: rows.length > limit && page.length ? encodeCursor(page[page.length - 1]!) : null,
+    };
+  }
 
   function rank(tourists: TouristRow[]): TouristRow[] {
     const at = new Date(now());
     return [...tourists].sort(
-      (a, b) =>
-        topTouristScore({ ...b.profile, lastActive: b.lastActive }, at) -
-          topTouristScore({ ...a.profile, lastActive: a.lastActive }, at) ||
-        a.profile.userId.localeCompare(b.profile.userId),
+      (a, b) => scoreOf(b, at) - scoreOf(a, at) || a.profile.userId.localeCompare(b.profile.userId),
     );
+  }
+
+  async function withFigures(rows: TouristBase[]): Promise<TouristRow[]> {
+    const figures = await repo.touristFigures(
+      rows.map((t) => t.profile.userId),
+      new Date(now() - 30 * DAY_MS),
+    );
+    return rows.map((t) => ({ ...t, figures: figures.get(t.profile.userId) ?? NO_FIGURES }));
+  }
+
+  /** The three newest published reviews of each tourist (spec §3 recentReviews). */
+  async function recentReviewsOf(ids: string[]) {
+    const byTourist = new Map<string, PremiumTourist['recentReviews']>();
+    for (const r of await repo.recentReviews(ids, 3)) {
+      const list = byTourist.get(r.subjectId) ?? [];
+      list.push({ rating: Number(r.rating), reviewer: r.reviewer, text: r.text });
+      byTourist.set(r.subjectId, list);
+    }
+    return (id: string) => byTourist.get(id) ?? [];
   }
 
   /** The guide, their city, and which tourists they may contact (spec §6). */
   async function guideContext(user: SessionUser) {
     const guide = await repo.guideOf(user.id);
     const city = guide?.profile.city || guide?.userCity || null;
-    const tourists = await repo.touristsIn(city);
+    let rows = await repo.touristsIn(city);
+    // Reviews whose 14 days just ended change ratings, which the ranking reads.
+    if (await deps.publishDueReviews(rows.map((t) => t.profile.userId))) rows = await repo.touristsIn(city);
+    const tourists = await withFigures(rows);
     const verified = guide?.profile.verified ?? false;
     // An unverified guide may reach only the three top guests of the city who welcome new guides.
     const openToNew = rank(tourists.filter((t) => t.profile.availability.newGuides)).slice(0, 3);
@@ -127,7 +196,11 @@ export function createDiscoveryService(deps: { repo: DiscoveryRepository; now: (
     return { guide, city, tourists, verified, canContact };
   }
 
-  function premium(t: TouristRow, canContact: boolean): PremiumTourist {
+  function premium(
+    t: TouristRow,
+    canContact: boolean,
+    recentReviews: PremiumTourist['recentReviews'],
+  ): PremiumTourist {
     const p = t.profile;
     const at = now();
     return {
@@ -142,28 +215,35 @@ export function createDiscoveryService(deps: { repo: DiscoveryRepository; now: (
       ],
       personalityType: personalityType(p.interests),
       tourPreferences: p.lookingFor,
-      recentReviews: [],
+      recentReviews,
       bio: p.bio,
       occupation: p.occupation,
-      acceptanceRate: p.acceptanceRate,
-      requestsLast30Days: p.requestsLast30Days,
-      score: Math.round(topTouristScore({ ...p, lastActive: t.lastActive }, new Date(at)) * 10) / 10,
+      acceptanceRate: acceptanceRate(t.figures.answered, t.figures.requests),
+      requestsLast30Days: t.figures.requests30,
+      score: Math.round(scoreOf(t, new Date(at)) * 10) / 10,
     };
   }
 
   return {
-    async search(filters: GuideFilters, sort: GuideSort, limit: number, rawCursor: string | undefined) {
-      const rows = await repo.searchGuides(filters, sort, limit + 1, decodeCursor(rawCursor, sort));
-      const page = rows.slice(0, limit);
-      return {
-        guides: page.map(toGuideCard),
-        nextCursor: rows.length > limit && page.length ? encodeCursor(page[page.length - 1]!) : null,
-      };
+    search(filters: GuideFilters, sort: GuideSort, limit: number, rawCursor: string | undefined) {
+      if (cacheMs === 0) return searchPage(filters, sort, limit, rawCursor);
+      const key = JSON.stringify([filters, sort, limit, rawCursor ?? null]);
+      const at = now();
+      const hit = searchCache.get(key);
+      if (hit && hit.until > at) return hit.page;
+      // Concurrent askers share the one query in flight; a failed query is not kept.
+      const page = searchPage(filters, sort, limit, rawCursor);
+      page.catch(() => searchCache.delete(key));
+      searchCache.delete(key);
+      searchCache.set(key, { until: at + cacheMs, page });
+      if (searchCache.size > SEARCH_CACHE_ENTRIES) searchCache.delete(searchCache.keys().next().value!);
+      return page;
     },
 
     explainSearch: (filters: GuideFilters) => repo.explainSearch(filters),
 
     async guideProfile(id: string, viewer: SessionUser | null) {
+      await deps.publishDueReviews([id]);
       const g = await repo.listedGuide(id);
       if (!g) throw new HttpError(404, 'Profile not found', 'not-found');
       // The handle is for everyone unless hidden; hidden handles are for luxury (VIP) tourists only.
@@ -185,11 +265,15 @@ export function createDiscoveryService(deps: { repo: DiscoveryRepository; now: (
         throw new HttpError(403, DISCOVERY_MESSAGES.personalityRequired, 'personality-test-required');
       }
       const ctx = await guideContext(viewer);
-      const t = await repo.tourist(id);
-      if (!t) throw new HttpError(404, 'Profile not found', 'not-found');
+      // A tourist of another city (verified guides may open them) has not been swept with the city.
+      await deps.publishDueReviews([id]);
+      const row = await repo.tourist(id);
+      if (!row) throw new HttpError(404, 'Profile not found', 'not-found');
       if (!ctx.canContact(id))
         throw new HttpError(403, DISCOVERY_MESSAGES.unverifiedContact, 'verification-required');
-      return premium(t, true);
+      const [t] = await withFigures([row]);
+      const recent = await recentReviewsOf([id]);
+      return premium(t!, true, recent(id));
     },
 
     /** Whether this guide may contact this tourist; the chat issue calls it before a conversation starts. */
@@ -204,11 +288,18 @@ export function createDiscoveryService(deps: { repo: DiscoveryRepository; now: (
     },
 
     async touristsForGuide(viewer: SessionUser, q: string | undefined, category: string | undefined) {
+      // The guide's own rating first: guideContext reads it.
+      await deps.publishDueReviews([viewer.id]);
       const ctx = await guideContext(viewer);
       const at = now();
       const needle = q?.toLowerCase();
+      // Own keys only: ?category=valueOf must not find Object.prototype's function (500).
       const wanted =
-        category && category !== 'All' ? (GUIDE_CATEGORY_INTERESTS[category] ?? [category]) : null;
+        category && category !== 'All'
+          ? Object.hasOwn(GUIDE_CATEGORY_INTERESTS, category)
+            ? GUIDE_CATEGORY_INTERESTS[category]!
+            : [category]
+          : null;
       const list = ctx.tourists
         .filter((t) => {
           const p = t.profile;
@@ -228,30 +319,45 @@ export function createDiscoveryService(deps: { repo: DiscoveryRepository; now: (
         (t) => t.profile.status !== 'Gold Member' && at - t.lastActive.getTime() < ONLINE_WINDOW_MS,
       ).length;
       const g = ctx.guide?.profile;
+      const [figures, responseRate] = await Promise.all([
+        repo.guideFigures(viewer.id, new Date(at)),
+        deps.responseRate(viewer.id),
+      ]);
       return {
         city: ctx.city ?? DEFAULT_CITY,
         verified: ctx.verified,
         personalityTestCompleted: viewer.personalityTestCompleted,
         highValueOnline,
-        // Bookings and earnings arrive with the bookings issue; until then the real figures are zero.
-        stats: { thisWeek: 0, earnings: 0, rating: g?.rating ?? 0, responseRate: 0 },
+        // Counted from bookings, reviews and chat (decision 010).
+        stats: {
+          thisWeek: figures.thisWeek,
+          earnings: figures.earnings,
+          rating: g?.rating ?? 0,
+          responseRate,
+        },
         tourists: list.map((t) => toTouristCard(t, at, ctx.canContact(t.profile.userId))),
       };
     },
 
     async topTourists(viewer: SessionUser) {
       const ctx = await guideContext(viewer);
+      const top = rank(ctx.tourists).slice(0, 3);
+      const recent = await recentReviewsOf(top.map((t) => t.profile.userId));
       return {
         city: ctx.city ?? DEFAULT_CITY,
-        tourists: rank(ctx.tourists)
-          .slice(0, 3)
-          .map((t) => premium(t, ctx.canContact(t.profile.userId))),
+        tourists: top.map((t) => premium(t, ctx.canContact(t.profile.userId), recent(t.profile.userId))),
       };
     },
 
     async verification(viewer: SessionUser) {
-      const g = await repo.guideOf(viewer.id);
-      return { verified: g?.profile.verified ?? false };
+      const p = (await repo.guideOf(viewer.id))?.profile;
+      // The verified flag is what every other rule reads: it wins over a status that disagrees.
+      const status = p?.verified ? 'verified' : p?.verificationStatus === 'rejected' ? 'rejected' : 'pending';
+      return {
+        verified: p?.verified ?? false,
+        status,
+        rejectionReason: status === 'rejected' ? (p?.rejectionReason ?? null) : null,
+      } as const;
     },
   };
 }

@@ -19,7 +19,7 @@ export function favoritesRoutes(app: App, repo: ReturnType<typeof createFavorite
   app.post(
     '/api/favorites/add',
     {
-      preHandler: requireUser(),
+      onRequest: requireUser(),
       schema: {
         tags: ['favorites'],
         summary: 'Add a profile to my favorites (idempotent)',
@@ -36,7 +36,7 @@ export function favoritesRoutes(app: App, repo: ReturnType<typeof createFavorite
   app.post(
     '/api/favorites/remove',
     {
-      preHandler: requireUser(),
+      onRequest: requireUser(),
       schema: {
         tags: ['favorites'],
         summary: 'Remove a profile from my favorites (idempotent)',
@@ -53,7 +53,7 @@ export function favoritesRoutes(app: App, repo: ReturnType<typeof createFavorite
   app.get(
     '/api/favorites',
     {
-      preHandler: requireUser(),
+      onRequest: requireUser(),
       schema: {
         tags: ['favorites'],
         summary: 'My favorites',

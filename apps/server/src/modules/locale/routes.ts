@@ -16,7 +16,7 @@ export function localeRoutes(app: App, service: ReturnType<typeof createLocaleSe
   app.get(
     '/api/users/profile',
     {
-      preHandler: requireUser(),
+      onRequest: requireUser(),
       schema: {
         tags: ['users'],
         summary: 'City, currency and multiplier (and verified, for guides)',
@@ -29,7 +29,7 @@ export function localeRoutes(app: App, service: ReturnType<typeof createLocaleSe
   app.post(
     '/api/users/update-city',
     {
-      preHandler: requireUser(),
+      onRequest: requireUser(),
       schema: {
         tags: ['users'],
         summary: 'Save my city',
@@ -46,7 +46,7 @@ export function localeRoutes(app: App, service: ReturnType<typeof createLocaleSe
   app.post(
     '/api/users/update-currency',
     {
-      preHandler: requireUser(),
+      onRequest: requireUser(),
       schema: {
         tags: ['users'],
         summary: 'Save my currency and its multiplier from USD',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   guideAssessments,
@@ -74,7 +74,17 @@ export function createOnboardingRepository(db: Db) {
           .insert(guideAssessments)
           .values({ userId, answers })
           .onConflictDoUpdate({ target: guideAssessments.userId, set: { answers, updatedAt: new Date() } });
-        await tx.update(guideProfiles).set(profile).where(eq(guideProfiles.userId, userId));
+        // The review queue's clock starts at the first completion; a rejected guide who resubmits is queued again.
+        const rejected = sql`${guideProfiles.verificationStatus} = 'rejected'`;
+        await tx
+          .update(guideProfiles)
+          .set({
+            ...profile,
+            verificationRequestedAt: sql`case when ${rejected} then now() else coalesce(${guideProfiles.verificationRequestedAt}, now()) end`,
+            verificationStatus: sql`case when ${rejected} then 'pending' else ${guideProfiles.verificationStatus} end`,
+            rejectionReason: sql`case when ${rejected} then null else ${guideProfiles.rejectionReason} end`,
+          })
+          .where(eq(guideProfiles.userId, userId));
         await tx.update(users).set({ personalityTestCompleted: true }).where(eq(users.id, userId));
       });
     },

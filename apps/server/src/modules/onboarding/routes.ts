@@ -17,7 +17,7 @@ export function onboardingRoutes(app: App, service: OnboardingService) {
   app.post(
     '/api/tourists/onboarding',
     {
-      preHandler: requireUser('tourist'),
+      onRequest: requireUser('tourist'),
       schema: {
         tags: ['onboarding'],
         summary: "Complete a tourist's onboarding",
@@ -34,7 +34,7 @@ export function onboardingRoutes(app: App, service: OnboardingService) {
   app.post(
     '/api/guides/onboarding',
     {
-      preHandler: requireUser('guide'),
+      onRequest: requireUser('guide'),
       schema: {
         tags: ['onboarding'],
         summary: "Complete a guide's onboarding",
@@ -51,7 +51,7 @@ export function onboardingRoutes(app: App, service: OnboardingService) {
   app.get(
     '/api/guides/personality-status',
     {
-      preHandler: requireUser('guide'),
+      onRequest: requireUser('guide'),
       schema: {
         tags: ['onboarding'],
         summary: 'Whether the guide has completed the personality assessment',
@@ -64,7 +64,7 @@ export function onboardingRoutes(app: App, service: OnboardingService) {
   app.post(
     '/api/guides/personality-assessment',
     {
-      preHandler: requireUser('guide'),
+      onRequest: requireUser('guide'),
       schema: {
         tags: ['onboarding'],
         summary: "Save the guide's personality assessment; the profile goes live",
@@ -81,7 +81,7 @@ export function onboardingRoutes(app: App, service: OnboardingService) {
   app.get(
     '/api/guides/me',
     {
-      preHandler: requireUser('guide'),
+      onRequest: requireUser('guide'),
       schema: {
         tags: ['onboarding'],
         summary: "The guide's own profile as tourists will see it, with the saved answers",

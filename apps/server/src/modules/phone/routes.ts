@@ -22,7 +22,7 @@ export function phoneRoutes(app: App, service: PhoneService) {
   app.post(
     '/api/phone/send-code',
     {
-      preHandler: requireUser('tourist', 'guide'),
+      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['phone'],
         summary: 'Text a 6-digit code to a phone number',
@@ -36,7 +36,7 @@ export function phoneRoutes(app: App, service: PhoneService) {
   app.post(
     '/api/phone/verify-code',
     {
-      preHandler: requireUser('tourist', 'guide'),
+      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['phone'],
         summary: 'Check the code and link the phone to this account',

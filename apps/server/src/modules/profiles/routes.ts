@@ -40,7 +40,7 @@ export function profilesRoutes(
   app.post(
     '/api/guides/me/profile',
     {
-      preHandler: requireUser('guide'),
+      onRequest: requireUser('guide'),
       schema: {
         tags: ['profiles'],
         summary: "Edit the guide's public profile",
@@ -57,7 +57,7 @@ export function profilesRoutes(
   app.get(
     '/api/tourists/me',
     {
-      preHandler: requireUser('tourist'),
+      onRequest: requireUser('tourist'),
       schema: {
         tags: ['profiles'],
         summary: "The tourist's own profile",
@@ -70,7 +70,7 @@ export function profilesRoutes(
   app.post(
     '/api/tourists/me/profile',
     {
-      preHandler: requireUser('tourist'),
+      onRequest: requireUser('tourist'),
       schema: {
         tags: ['profiles'],
         summary: 'Edit the profile guides see (budget, interests, availability, looking for …)',
@@ -87,7 +87,7 @@ export function profilesRoutes(
   app.post(
     '/api/users/me/photo',
     {
-      preHandler: requireUser('tourist', 'guide'),
+      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['profiles'],
         summary: 'Upload a profile photo (multipart field "photo"; JPEG, PNG or WebP up to 5 MB)',
@@ -98,11 +98,20 @@ export function profilesRoutes(
     async (request) => {
       if (!request.isMultipart())
         throw new HttpError(415, 'Send the photo as multipart/form-data', 'unsupported-media-type');
-      const file = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } });
+      // A body that is not well-formed multipart (no boundary, cut short) is the client's mistake: 400, not 500.
+      const badMultipart = (err: { statusCode?: number }) => {
+        if (err.statusCode && err.statusCode < 500) throw err;
+        throw new HttpError(400, 'The upload is not valid multipart/form-data', 'bad-multipart');
+      };
+      const file = await request
+        .file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } })
+        .catch(badMultipart);
       if (file?.fieldname !== 'photo')
         throw new HttpError(400, 'Attach the picture as the "photo" field', 'photo-missing');
-      const data = await file.toBuffer().catch(() => {
-        throw new HttpError(413, 'The picture must be 5 MB or smaller', 'photo-too-large');
+      const data = await file.toBuffer().catch((err: { code?: string; statusCode?: number }) => {
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, 'The picture must be 5 MB or smaller', 'photo-too-large');
+        return badMultipart(err);
       });
       if (file.file.truncated)
         throw new HttpError(413, 'The picture must be 5 MB or smaller', 'photo-too-large');

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PHOTO_LIMITS } from '@lokal/shared/constants/settings';
 import type { GuideProfileUpdate, TouristProfileUpdate } from '@lokal/shared/schemas/discovery';
 import sharp from 'sharp';
 import { HttpError } from '../../plugins/errors.ts';
 import type { ProfilesRepository } from './repository.ts';
 
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+// The same limit the settings form checks before uploading.
+export const MAX_PHOTO_BYTES = PHOTO_LIMITS.maxBytes;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
 const SIDE = 640;
 
@@ -68,11 +70,15 @@ export function createProfilesService(deps: { repo: ProfilesRepository; uploadsD
       if (!format || !ACCEPTED.has(format)) {
         throw new HttpError(415, 'Please upload a JPEG, PNG or WebP picture', 'unsupported-image');
       }
+      // A picture whose header reads fine can still be cut short or corrupt further in: that is the upload's fault.
       const out = await sharp(data)
         .rotate()
         .resize(SIDE, SIDE, { fit: 'cover' })
         .webp({ quality: 82 })
-        .toBuffer();
+        .toBuffer()
+        .catch(() => {
+          throw new HttpError(415, 'Please upload a JPEG, PNG or WebP picture', 'unsupported-image');
+        });
       mkdirSync(uploadsDir, { recursive: true });
       const file = `${userId}-${randomBytes(6).toString('hex')}.webp`;
       writeFileSync(path.join(uploadsDir, file), out);

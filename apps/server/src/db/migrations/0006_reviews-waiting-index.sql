@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_waiting_idx" ON "reviews" USING btree ("booking_id") WHERE "reviews"."published_at" is null;

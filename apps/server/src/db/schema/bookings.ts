@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { conversations } from './chat.ts';
+import { users } from './users.ts';
+
+// The same list as packages/shared constants/bookings.ts (drizzle-kit reads this file on its own).
+export const BOOKING_STATUSES = ['requested', 'accepted', 'declined', 'cancelled', 'completed'] as const;
+
+/**
+ * A tourist's booking of one of a guide's tour types. Requested and accepted bookings hold the guide's time:
+ * an exclusion constraint (migration 0005) refuses two that overlap for one guide.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    touristId: uuid('tourist_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    guideId: uuid('guide_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    tourName: text('tour_name').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** Price per person in USD, copied from the guide's tour type when requested. */
+    pricePerPerson: integer('price_per_person').notNull(),
+    partySize: integer('party_size').notNull(),
+    /** pricePerPerson × partySize, in USD. */
+    totalUsd: integer('total_usd').notNull(),
+    /** The tourist's currency and the amount shown to them when they asked. */
+    currency: text('currency').notNull().default('USD'),
+    totalLocal: integer('total_local').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    /** The city's IANA time zone the date and time were chosen in. */
+    timeZone: text('time_zone').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('requested'),
+    autoAccepted: boolean('auto_accepted').notNull().default(false),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: uuid('cancelled_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_tourist_idx').on(t.touristId, t.startAt),
+    index('bookings_guide_idx').on(t.guideId, t.startAt),
+    check('bookings_time_check', sql`${t.endAt} > ${t.startAt}`),
+    check('bookings_party_check', sql`${t.partySize} between 1 and 20`),
+  ],
+);
+
+/** One review per booking and side, 1–5 stars; shown once both wrote or 14 days after completion. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the review becomes visible: both sides wrote, or 14 days passed. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reviews_booking_author_idx').on(t.bookingId, t.authorId),
+    index('reviews_subject_idx').on(t.subjectId, t.publishedAt),
+    // The publishing sweep only looks at reviews still waiting.
+    index('reviews_waiting_idx').on(t.bookingId).where(sql`${t.publishedAt} is null`),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** In-app notifications (booking changes, verification); pushed live and listed under the bell. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);

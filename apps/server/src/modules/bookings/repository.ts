@@ -1,0 +1,147 @@
+import { aliasedTable, and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type BookingRow = typeof bookings.$inferSelect;
+type Status = BookingRow['status'];
+
+const guideUser = aliasedTable(users, 'guide_user');
+
+/** PostgreSQL's exclusion_violation: the guide already holds a booking at that time. */
+function isOverlap(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23P01' || e?.cause?.code === '23P01';
+}
+
+/** A guide's tour count on cards is the number of completed bookings. */
+export async function refreshTotalTours(tx: Pick<Db, 'execute'>, guideIds: string[]): Promise<void> {
+  const ids = [...new Set(guideIds)];
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    update ${guideProfiles} set total_tours = (
+      select count(*) from ${bookings} b where b.guide_id = guide_profiles.user_id and b.status = 'completed'
+    )
+    where user_id = any(${sql.param(ids)}::uuid[])`);
+}
+
+export function createBookingsRepository(db: Db) {
+  // A booking with the names, photos and the guide's city the screens show.
+  const withPeople = () =>
+    db
+      .select({
+        booking: bookings,
+        guideFirst: guideProfiles.firstName,
+        guideLast: guideProfiles.lastName,
+        guideImage: guideProfiles.image,
+        city: guideProfiles.city,
+        touristFirst: touristProfiles.firstName,
+        touristLast: touristProfiles.lastName,
+        touristImage: touristProfiles.image,
+      })
+      .from(bookings)
+      .innerJoin(guideProfiles, eq(guideProfiles.userId, bookings.guideId))
+      .innerJoin(touristProfiles, eq(touristProfiles.userId, bookings.touristId));
+
+  return {
+    async guide(guideId: string) {
+      const [row] = await db
+        .select({
+          profile: guideProfiles,
+          autoAccept: guideUser.autoAcceptBookings,
+          onboarded: guideUser.onboardingCompleted,
+        })
+        .from(guideProfiles)
+        .innerJoin(guideUser, eq(guideUser.id, guideProfiles.userId))
+        .where(and(eq(guideProfiles.userId, guideId), eq(guideUser.role, 'guide')));
+      return row ?? null;
+    },
+
+    async tourist(touristId: string) {
+      const [row] = await db
+        .select({ profile: touristProfiles, currency: users.currency, multiplier: users.currencyMultiplier })
+        .from(touristProfiles)
+        .innerJoin(users, eq(users.id, touristProfiles.userId))
+        .where(eq(touristProfiles.userId, touristId));
+      return row ?? null;
+    },
+
+    /** Null when the guide already holds a booking that overlaps (the exclusion constraint decides). */
+    async insert(values: typeof bookings.$inferInsert): Promise<BookingRow | null> {
+      try {
+        const [row] = await db.insert(bookings).values(values).returning();
+        return row!;
+      } catch (err) {
+        if (isOverlap(err)) return null;
+        throw err;
+      }
+    },
+
+    async withPeopleById(id: string) {
+      const [row] = await withPeople().where(eq(bookings.id, id));
+      return row ?? null;
+    },
+
+    async forUser(userId: string, scope: 'upcoming' | 'past', now: Date) {
+      const mine = or(eq(bookings.touristId, userId), eq(bookings.guideId, userId));
+      const open = inArray(bookings.status, ['requested', 'accepted']);
+      if (scope === 'upcoming') {
+        return withPeople()
+          .where(and(mine, open, gt(bookings.endAt, now)))
+          .orderBy(asc(bookings.startAt))
+          .limit(200);
+      }
+      return withPeople()
+        .where(and(mine, or(sql`not ${open}`, lte(bookings.endAt, now))))
+        .orderBy(desc(bookings.startAt))
+        .limit(200);
+    },
+
+    /**
+     * Moves a booking from `from` to `to` only if it is still in `from`: two people acting at once cannot both
+     * win. Null when it had already changed.
+     */
+    async transition(
+      id: string,
+      from: Status,
+      to: Status,
+      fields: Partial<typeof bookings.$inferInsert>,
+      at: Date,
+    ): Promise<BookingRow | null> {
+      const [row] = await db
+        .update(bookings)
+        .set({ ...fields, status: to, updatedAt: at })
+        .where(and(eq(bookings.id, id), eq(bookings.status, from)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Accepted bookings whose end has passed become completed; each row is claimed by one instance only. */
+    async completeDue(now: Date): Promise<BookingRow[]> {
+      return db.transaction(async (tx) => {
+        const done = await tx
+          .update(bookings)
+          .set({ status: 'completed', completedAt: now, updatedAt: now })
+          .where(and(eq(bookings.status, 'accepted'), lte(bookings.endAt, now)))
+          .returning();
+        await refreshTotalTours(
+          tx,
+          done.map((b) => b.guideId),
+        );
+        return done;
+      });
+    },
+
+    /** Requests nobody answered before the start are declined. */
+    async expireDue(now: Date, reason: string): Promise<BookingRow[]> {
+      return db
+        .update(bookings)
+        .set({ status: 'declined', cancelReason: reason, decidedAt: now, updatedAt: now })
+        .where(and(eq(bookings.status, 'requested'), lte(bookings.startAt, now)))
+        .returning();
+    },
+  };
+}
+
+export type BookingsRepository = ReturnType<typeof createBookingsRepository>;

@@ -1,0 +1,69 @@
+import type { ServerFrame } from '@lokal/shared/schemas/chat';
+import type { AppNotification } from '@lokal/shared/schemas/notifications';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../plugins/mail.ts';
+import type { NotificationRow, NotificationsRepository } from './repository.ts';
+
+export function toNotification(n: NotificationRow): AppNotification {
+  return {
+    id: n.id,
+    kind: n.kind,
+    title: n.title,
+    body: n.body,
+    link: n.link,
+    createdAt: n.createdAt.toISOString(),
+    readAt: n.readAt ? n.readAt.toISOString() : null,
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function createNotificationsService(deps: {
+  repo: NotificationsRepository;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => number;
+  log: FastifyBaseLogger;
+  publish: (to: string[], frame: ServerFrame) => Promise<void>;
+}) {
+  const { repo } = deps;
+  return {
+    /**
+     * Tells a user about a change: in the app (stored and pushed live) when they keep booking
+     * notifications on, and by e-mail when they keep e-mail updates on. A failed e-mail is logged, not thrown:
+     * the change itself has happened.
+     */
+    async notify(userId: string, n: { kind: string; title: string; body: string; link: string | null }) {
+      const who = await repo.recipient(userId);
+      if (!who) return;
+      if (who.notifyBookings) {
+        const row = await repo.insert({ userId, ...n });
+        await deps.publish([userId], { type: 'notification', notification: toNotification(row) });
+      }
+      if (who.notifyEmail) {
+        const url = n.link ? new URL(n.link, deps.publicUrl).toString() : deps.publicUrl;
+        await deps.mailer
+          .send({
+            to: who.email,
+            subject: `Lokal: ${n.title}`,
+            text: `${n.body}\n\n${url}\n\nYou can turn these e-mails off in your Lokal settings.`,
+            html: `<p>${escapeHtml(n.body)}</p><p><a href="${escapeHtml(url)}">Open Lokal</a></p><p style="color:#5b6472">You can turn these e-mails off in your Lokal settings.</p>`,
+          })
+          .catch((err) => deps.log.error({ err, userId }, 'notification e-mail failed'));
+      }
+    },
+
+    async list(userId: string) {
+      const [rows, unread] = await Promise.all([repo.list(userId, 50), repo.unreadCount(userId)]);
+      return { notifications: rows.map(toNotification), unread };
+    },
+
+    async markRead(userId: string, ids: string[] | undefined) {
+      await repo.markRead(userId, ids, new Date(deps.now()));
+      return { unread: await repo.unreadCount(userId) };
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

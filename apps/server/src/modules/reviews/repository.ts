@@ -1,0 +1,223 @@
+import { REVIEW_WINDOW_DAYS } from '@lokal/shared/constants/reviews';
+import { and, eq, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings, reviews } from '../../db/schema/bookings.ts';
+import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type ReviewCursor = { at: string; id: string };
+
+const WINDOW = sql.raw(`interval '${REVIEW_WINDOW_DAYS} days'`);
+// A completed booking's completion time (end time as a fallback, should completed_at ever be missing).
+const completedAt = sql`coalesce(${bookings.completedAt}, ${bookings.endAt})`;
+
+// The author as a review shows them: first name and photo from whichever profile they have.
+const authorColumns = {
+  authorRole: users.role,
+  authorFirst: sql<string>`coalesce(${guideProfiles.firstName}, ${touristProfiles.firstName}, split_part(coalesce(${users.displayName}, ''), ' ', 1))`,
+  authorImage: sql<string | null>`coalesce(${guideProfiles.image}, ${touristProfiles.image})`,
+};
+
+/** Sets each person's rating (1 decimal) and count from their published reviews (the seed uses it too). */
+export async function recomputeRatings(tx: Pick<Db, 'execute'>, subjectIds: string[]): Promise<void> {
+  const ids = [...new Set(subjectIds)];
+  if (ids.length === 0) return;
+  const published = (owner: SQL) =>
+    sql`from ${reviews} r where r.subject_id = ${owner} and r.published_at is not null`;
+  await tx.execute(sql`
+    update ${guideProfiles} set
+      rating = coalesce((select round(avg(r.rating)::numeric, 1) ${published(sql`guide_profiles.user_id`)}), 0),
+      reviews = (select count(*) ${published(sql`guide_profiles.user_id`)})
+    where user_id = any(${sql.param(ids)}::uuid[])`);
+  // Tourists have no count column: their count is read live with the figures (decision 010).
+  await tx.execute(sql`
+    update ${touristProfiles} set
+      rating = coalesce((select round(avg(r.rating)::numeric, 1) ${published(sql`tourist_profiles.user_id`)}), 0)
+    where user_id = any(${sql.param(ids)}::uuid[])`);
+}
+
+export function createReviewsRepository(db: Db) {
+  return {
+    /** The booking, only when this user is its tourist or its guide. */
+    async bookingFor(bookingId: string, userId: string) {
+      const [row] = await db
+        .select({
+          id: bookings.id,
+          touristId: bookings.touristId,
+          guideId: bookings.guideId,
+          status: bookings.status,
+          tourName: bookings.tourName,
+          completedAt: bookings.completedAt,
+          endAt: bookings.endAt,
+        })
+        .from(bookings)
+        .where(
+          and(eq(bookings.id, bookingId), or(eq(bookings.touristId, userId), eq(bookings.guideId, userId))),
+        );
+      if (!row) return null;
+      const { endAt, ...rest } = row;
+      return { ...rest, completedAt: row.status === 'completed' ? (row.completedAt ?? endAt) : null };
+    },
+
+    /** A person's first name and role (the other participant of a booking). */
+    async person(userId: string) {
+      const [row] = await db
+        .select({ id: users.id, firstName: authorColumns.authorFirst, role: users.role })
+        .from(users)
+        .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
+        .leftJoin(touristProfiles, eq(touristProfiles.userId, users.id))
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    /** Both reviews of a booking (zero, one or two), with their authors. */
+    async ofBooking(bookingId: string) {
+      return db
+        .select({ review: reviews, tourName: bookings.tourName, ...authorColumns })
+        .from(reviews)
+        .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
+        .innerJoin(users, eq(users.id, reviews.authorId))
+        .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
+        .leftJoin(touristProfiles, eq(touristProfiles.userId, users.id))
+        .where(eq(reviews.bookingId, bookingId));
+    },
+
+    /**
+     * Writes one side's review. The booking row is locked so the two sides writing at once are serialised:
+     * the second always sees the first and publishes both. `created` is false when this author already wrote.
+     */
+    async insert(input: {
+      bookingId: string;
+      authorId: string;
+      subjectId: string;
+      rating: number;
+      text: string;
+      now: Date;
+    }): Promise<{ created: boolean; published: boolean }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${bookings} where id = ${input.bookingId} for update`);
+        const inserted = await tx
+          .insert(reviews)
+          .values({
+            bookingId: input.bookingId,
+            authorId: input.authorId,
+            subjectId: input.subjectId,
+            rating: input.rating,
+            text: input.text,
+            createdAt: input.now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: reviews.id });
+        if (inserted.length === 0) return { created: false, published: false };
+        const [other] = await tx
+          .select({ id: reviews.id })
+          .from(reviews)
+          .where(and(eq(reviews.bookingId, input.bookingId), ne(reviews.authorId, input.authorId)));
+        if (!other) return { created: true, published: false };
+        // Both sides wrote: publish the two together.
+        const done = await tx
+          .update(reviews)
+          .set({ publishedAt: input.now })
+          .where(and(eq(reviews.bookingId, input.bookingId), sql`${reviews.publishedAt} is null`))
+          .returning({ subjectId: reviews.subjectId });
+        await recomputeRatings(
+          tx,
+          done.map((d) => d.subjectId),
+        );
+        return { created: true, published: true };
+      });
+    },
+
+    /**
+     * Publishes what is due and refreshes the figures of whoever it concerns; returns how many were published.
+     * Due: 14 days after completion (published as of that moment), or both sides wrote (a safety net; writing
+     * the second review publishes both already). Scoped to some subjects or one booking before a read,
+     * everything on the interval.
+     */
+    async publishDue(now: Date, scope: { subjectIds?: string[]; bookingId?: string } = {}): Promise<number> {
+      if (scope.subjectIds && scope.subjectIds.length === 0) return 0;
+      const where: SQL[] = [sql`r.published_at is null`];
+      if (scope.subjectIds) where.push(sql`r.subject_id = any(${sql.param(scope.subjectIds)}::uuid[])`);
+      if (scope.bookingId) where.push(sql`r.booking_id = ${scope.bookingId}`);
+      return db.transaction(async (tx) => {
+        const result = await tx.execute(sql`
+          update ${reviews} r set published_at = case
+              when ${completedAt} + ${WINDOW} <= ${now.toISOString()}::timestamptz then ${completedAt} + ${WINDOW}
+              else ${now.toISOString()}::timestamptz end
+          from ${bookings}
+          where ${bookings.id} = r.booking_id and ${and(...where)}
+            and (${completedAt} + ${WINDOW} <= ${now.toISOString()}::timestamptz
+              or exists (select 1 from ${reviews} o where o.booking_id = r.booking_id and o.author_id <> r.author_id))
+          returning r.subject_id`);
+        const rows = (result as unknown as { rows: { subject_id: string }[] }).rows;
+        await recomputeRatings(
+          tx,
+          rows.map((r) => r.subject_id),
+        );
+        return rows.length;
+      });
+    },
+
+    /** Published reviews of one person, newest first, keyset-paged. */
+    async listFor(subjectId: string, limit: number, cursor: ReviewCursor | null) {
+      return db
+        .select({
+          review: reviews,
+          tourName: bookings.tourName,
+          ...authorColumns,
+        })
+        .from(reviews)
+        .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
+        .innerJoin(users, eq(users.id, reviews.authorId))
+        .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
+        .leftJoin(touristProfiles, eq(touristProfiles.userId, users.id))
+        .where(
+          and(
+            eq(reviews.subjectId, subjectId),
+            isNotNull(reviews.publishedAt),
+            cursor
+              ? sql`(${reviews.publishedAt}, ${reviews.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(sql`${reviews.publishedAt} desc`, sql`${reviews.id} desc`)
+        .limit(limit);
+    },
+
+    /** Rating (1 decimal) and count over a person's published reviews. */
+    async summaryFor(subjectId: string): Promise<{ rating: number; count: number }> {
+      const [row] = await db
+        .select({
+          rating: sql<number>`coalesce(round(avg(${reviews.rating})::numeric, 1), 0)::float8`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(reviews)
+        .where(and(eq(reviews.subjectId, subjectId), isNotNull(reviews.publishedAt)));
+      return { rating: Number(row?.rating ?? 0), count: row?.count ?? 0 };
+    },
+
+    /** Whether a guide's reviews may be shown: listed guides to everyone, and a guide their own. */
+    async guideVisible(guideId: string, viewerId: string | null): Promise<boolean> {
+      const [row] = await db
+        .select({ id: guideProfiles.userId })
+        .from(guideProfiles)
+        .where(
+          and(
+            eq(guideProfiles.userId, guideId),
+            viewerId === guideId ? undefined : eq(guideProfiles.listed, true),
+          ),
+        );
+      return Boolean(row);
+    },
+
+    async touristExists(touristId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: touristProfiles.userId })
+        .from(touristProfiles)
+        .where(eq(touristProfiles.userId, touristId));
+      return rows.length > 0;
+    },
+  };
+}
+
+export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;

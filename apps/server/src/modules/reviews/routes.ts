@@ -1,0 +1,63 @@
+import { errorSchema } from '@lokal/shared/schemas/common';
+import {
+  bookingReviewParamsSchema,
+  profileReviewsParamsSchema,
+  profileReviewsQuerySchema,
+  profileReviewsResponseSchema,
+  reviewInputSchema,
+  reviewStateSchema,
+} from '@lokal/shared/schemas/reviews';
+import { requireUser } from '../../plugins/sessions.ts';
+import type { App } from '../../types.ts';
+import type { ReviewsService } from './service.ts';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+export function reviewsRoutes(app: App, service: ReviewsService) {
+  app.get(
+    '/api/bookings/:id/review',
+    {
+      onRequest: requireUser('tourist', 'guide'),
+      schema: {
+        tags: ['reviews'],
+        summary:
+          "Both sides' reviews of one of my bookings: mine, theirs once published, whether I may write and until when",
+        params: bookingReviewParamsSchema,
+        response: { 200: reviewStateSchema, ...errors },
+      },
+    },
+    async (request) => service.state(request.auth!.user, request.params.id),
+  );
+
+  app.post(
+    '/api/bookings/:id/review',
+    {
+      onRequest: requireUser('tourist', 'guide'),
+      schema: {
+        tags: ['reviews'],
+        summary:
+          'Review the other side of a completed booking, once, within 14 days; hidden until both wrote or the 14 days end',
+        params: bookingReviewParamsSchema,
+        body: reviewInputSchema,
+        response: { 201: reviewStateSchema, ...errors, 409: errorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.submit(request.auth!.user, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/profiles/:type/:id/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "A guide's or a tourist's published reviews, newest first, with the rating and count",
+        params: profileReviewsParamsSchema,
+        querystring: profileReviewsQuerySchema,
+        response: { 200: profileReviewsResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.forProfile(request.auth?.user ?? null, request.params.type, request.params.id, request.query),
+  );
+}

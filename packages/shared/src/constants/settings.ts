@@ -1,0 +1,30 @@
+// Strings of the settings screens (spec §2, §4, §8), kept once so screens and tests use the same text.
+export const SETTINGS_MESSAGES = {
+  handleUpdated: 'Social media handle updated!',
+  saveFailed: 'Could not save your settings. Please try again.',
+  profileUpdated: 'Profile updated',
+  guideOnly: (setting: string) => `${setting} is only available to guides`,
+  nothingToUpdate: 'Send at least one setting to change',
+} as const;
+
+/** Spec §4 defaults; the database holds the same ones (users.notify_* and auto_accept_bookings). */
+export const SETTINGS_DEFAULTS = {
+  notifyBookings: true,
+  notifyEmail: true,
+  autoAcceptBookings: false,
+} as const;
+
+/** Settings only a guide may change, with how a refusal names them. */
+export const GUIDE_ONLY_SETTINGS = {
+  autoAcceptBookings: 'Auto-accept bookings',
+  socialMedia: 'The social media handle',
+  hideSocialMedia: 'Hiding the social media handle',
+} as const;
+
+/** What the photo upload accepts (POST /api/users/me/photo checks the content as well). */
+export const PHOTO_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  types: ['image/jpeg', 'image/png', 'image/webp'],
+  tooLarge: 'The picture must be 5 MB or smaller',
+  wrongType: 'Please upload a JPEG, PNG or WebP picture',
+} as const;

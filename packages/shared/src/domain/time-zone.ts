@@ -1,0 +1,110 @@
+// Bookings are chosen in the guide's city time (issue 7). Without a geo database, a table of the cities
+// Lokal serves maps city → IANA zone; an unknown city falls back to UTC, which the screens then name.
+const CITY_ZONES: Record<string, string> = {
+  amsterdam: 'Europe/Amsterdam',
+  athens: 'Europe/Athens',
+  bangkok: 'Asia/Bangkok',
+  barcelona: 'Europe/Madrid',
+  berlin: 'Europe/Berlin',
+  'buenos aires': 'America/Argentina/Buenos_Aires',
+  brussels: 'Europe/Brussels',
+  budapest: 'Europe/Budapest',
+  'cape town': 'Africa/Johannesburg',
+  chicago: 'America/Chicago',
+  copenhagen: 'Europe/Copenhagen',
+  dubai: 'Asia/Dubai',
+  dublin: 'Europe/Dublin',
+  edinburgh: 'Europe/London',
+  florence: 'Europe/Rome',
+  'hong kong': 'Asia/Hong_Kong',
+  istanbul: 'Europe/Istanbul',
+  kyoto: 'Asia/Tokyo',
+  lisbon: 'Europe/Lisbon',
+  london: 'Europe/London',
+  'los angeles': 'America/Los_Angeles',
+  madrid: 'Europe/Madrid',
+  marrakech: 'Africa/Casablanca',
+  melbourne: 'Australia/Melbourne',
+  'mexico city': 'America/Mexico_City',
+  miami: 'America/New_York',
+  milan: 'Europe/Rome',
+  montreal: 'America/Toronto',
+  munich: 'Europe/Berlin',
+  naples: 'Europe/Rome',
+  'new york': 'America/New_York',
+  osaka: 'Asia/Tokyo',
+  paris: 'Europe/Paris',
+  porto: 'Europe/Lisbon',
+  prague: 'Europe/Prague',
+  'rio de janeiro': 'America/Sao_Paulo',
+  rome: 'Europe/Rome',
+  'san francisco': 'America/Los_Angeles',
+  'são paulo': 'America/Sao_Paulo',
+  'sao paulo': 'America/Sao_Paulo',
+  seoul: 'Asia/Seoul',
+  seville: 'Europe/Madrid',
+  shanghai: 'Asia/Shanghai',
+  singapore: 'Asia/Singapore',
+  stockholm: 'Europe/Stockholm',
+  sydney: 'Australia/Sydney',
+  tokyo: 'Asia/Tokyo',
+  toronto: 'America/Toronto',
+  vancouver: 'America/Vancouver',
+  venice: 'Europe/Rome',
+  vienna: 'Europe/Vienna',
+  warsaw: 'Europe/Warsaw',
+  zurich: 'Europe/Zurich',
+};
+
+export function timeZoneForCity(city: string | null | undefined): string {
+  const key = (city ?? '').trim().toLowerCase();
+  // Own keys only: a guide's city named "constructor" must not yield Object.prototype's function.
+  return Object.hasOwn(CITY_ZONES, key) ? CITY_ZONES[key]! : 'UTC';
+}
+
+/** The wall-clock fields of an instant in a zone. */
+function partsIn(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+}
+
+/**
+ * The instant at which the clocks of `timeZone` show `date` (YYYY-MM-DD) `time` (HH:MM), or null when that
+ * wall time does not exist there (the hour skipped when clocks go forward).
+ */
+export function zonedTimeToInstant(date: string, time: string, timeZone: string): Date | null {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, mi] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  // Two passes settle the zone offset, including on days the offset changes.
+  let guess = wall - (partsIn(new Date(wall), timeZone) - wall);
+  guess = wall - (partsIn(new Date(guess), timeZone) - guess);
+  return partsIn(new Date(guess), timeZone) === wall ? new Date(guess) : null;
+}
+
+/** "Sat 28 Nov, 18:00" in the given zone. */
+export function formatInZone(instant: Date | string, timeZone: string, locale = 'en-GB'): string {
+  return new Date(instant).toLocaleString(locale, {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** The local calendar date (YYYY-MM-DD) of an instant in a zone. */
+export function dateInZone(instant: Date, timeZone: string): string {
+  return new Date(partsIn(instant, timeZone)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ONBOARDING_MESSAGES } from '../constants/onboarding.ts';
+import { SETTINGS_MESSAGES } from '../constants/settings.ts';
+
+const name = z
+  .string()
+  .trim()
+  .min(1, ONBOARDING_MESSAGES.namesRequired)
+  .max(60, 'Keep names to 60 characters');
+
+/** The handle a guide shares with tourists (spec §3): one line, 1–60 characters. */
+export const socialMediaSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter your social media handle')
+  .max(60, 'Keep the handle to 60 characters')
+  .regex(/^[^\p{Cc}]+$/u, 'The handle must fit on one line');
+
+/**
+ * What the settings screens change; every field optional, unknown fields refused. The name lives here
+ * rather than in the profile update because it is also the account's display name (chat, session).
+ * Guide-only fields are refused for tourists by the service.
+ */
+export const settingsUpdateSchema = z
+  .object({
+    firstName: name,
+    lastName: name,
+    notifyBookings: z.boolean(),
+    notifyEmail: z.boolean(),
+    autoAcceptBookings: z.boolean(),
+    socialMedia: socialMediaSchema,
+    hideSocialMedia: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: SETTINGS_MESSAGES.nothingToUpdate });
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+const account = {
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  notifyBookings: z.boolean(),
+  notifyEmail: z.boolean(),
+};
+
+export const VERIFICATION_STATES = ['pending', 'verified', 'rejected'] as const;
+
+/** GET/PATCH /api/users/settings: the account and its preferences, by role. */
+export const settingsSchema = z.discriminatedUnion('role', [
+  z.object({ role: z.literal('tourist'), ...account }),
+  z.object({
+    role: z.literal('guide'),
+    ...account,
+    autoAcceptBookings: z.boolean(),
+    socialMedia: z.string().nullable(),
+    /** Shown only to Luxury VIP tourists when true (spec §3). */
+    hideSocialMedia: z.boolean(),
+    /** Staff review of the guide: pending until verified or rejected with a reason. */
+    verification: z.object({ status: z.enum(VERIFICATION_STATES), reason: z.string().nullable() }),
+  }),
+]);
+export type Settings = z.infer<typeof settingsSchema>;
+export type GuideSettings = Extract<Settings, { role: 'guide' }>;
