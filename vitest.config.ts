@@ -1,4 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Tests of several server processes need a PostgreSQL server; .ci/run provides one. Tests of the embedded
+// PGlite's own behaviour (test/pglite) run where the suite runs on PGlite.
+const onPostgres = process.env.DATABASE_URL?.startsWith('postgres') ?? false;
 
 // Three suites: pure functions, the server through inject() on a real engine, and the browser journeys.
 export default defineConfig({
@@ -15,6 +19,10 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            onPostgres ? 'apps/server/test/pglite/**' : 'apps/server/test/postgres/**',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -19,6 +19,8 @@ function newest(dir) {
 function stale(output, ...sources) {
   if (!existsSync(output)) return true;
   const built = statSync(output).mtimeMs;
+  // The root package.json carries the version both apps show.
+  if (statSync(path.join(root, 'package.json')).mtimeMs > built) return true;
   return sources.some((s) => newest(path.join(root, s)) > built);
 }
 
@@ -26,7 +28,13 @@ const web = path.join(root, 'apps/web/dist/index.html');
 const server = path.join(root, 'apps/server/dist/server.js');
 if (stale(web, 'apps/web/src', 'apps/web/public', 'packages/shared/src')) {
   console.log('Building the web app…');
-  execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+  // Always the production bundle: a NODE_ENV inherited from a test runner would make Vite ship React's
+  // development build.
+  execSync('npm run build -w apps/web', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 if (stale(server, 'apps/server/src', 'packages/shared/src')) {
   console.log('Building the server…');

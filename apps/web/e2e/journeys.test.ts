@@ -2,8 +2,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractSignInLink, startSmtpServer } from '../../server/test/mail-helper.ts';
 import { startSmsReceiver } from '../../server/test/sms-helper.ts';
+import { expectAccessible } from './support/axe.ts';
 import { launchBrowser, trackErrors } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
+import { toast } from './support/toast.ts';
 
 // Sign-in, onboarding, the assessment and discovery, as real users, with a real SMTP server and SMS webhook.
 const INVITED = ['ana.e2e@lokal.test', 'rui.e2e@lokal.test', 'reuse.e2e@lokal.test', 'other.e2e@lokal.test'];
@@ -37,9 +39,6 @@ async function newPage(
   const page = await context.newPage();
   return { context, page, errors: trackErrors(page) };
 }
-
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 async function linkFor(email: string, after: number): Promise<string> {
   for (let i = 0; i < 50; i++) {
@@ -112,7 +111,8 @@ describe('a tourist', () => {
     await cards.first().waitFor();
     for (const text of await cards.allTextContents()) expect(text).toMatch(/Nightlife|\+\d/);
     await page.getByRole('button', { name: 'List view' }).click();
-    expect(await page.locator('[data-layout="list"]').count()).toBe(1);
+    // The layout lives in the URL; the router applies it in a transition, so wait for it.
+    await page.locator('[data-layout="list"]').waitFor();
 
     await page.getByLabel('Search guides').fill('sofia');
     const sofia = page.getByTestId('guide-card').filter({ hasText: 'Sofia Martinez' });
@@ -167,7 +167,8 @@ describe('a guide', () => {
     await page.goto(`${server.url}/guide/chats`);
     await page.waitForURL('**/guide/personality/test');
 
-    // Keyboard only from here: Tab to controls, Space to tick, arrows for sliders, Enter to go on.
+    // Keyboard only from here: Tab to controls, Space to tick, arrows for sliders, Enter to go on. Each
+    // question is also checked with axe (no serious or critical violation; see a11y.test.ts).
     await page.getByText('Question 1 of 5').waitFor();
     expect(await page.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: 'English' }).focus();
@@ -181,10 +182,12 @@ describe('a guide', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Question 2 of 5').waitFor();
     await page.getByText('Highest Paid').first().waitFor();
+    await expectAccessible(page, 'assessment question 2');
     await page.getByRole('checkbox', { name: /Pub Crawls/ }).focus();
     await page.keyboard.press('Space');
     await page.keyboard.press('Enter');
     await page.getByText('Question 3 of 5').waitFor();
+    await expectAccessible(page, 'assessment question 3');
     await page.getByRole('slider', { name: 'Techno' }).focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('PageUp');
@@ -193,12 +196,14 @@ describe('a guide', () => {
     await page.keyboard.press('Space');
     await page.keyboard.press('Enter');
     await page.getByText('Question 4 of 5').waitFor();
+    await expectAccessible(page, 'assessment question 4');
     await page.getByRole('radio', { name: 'Sometimes' }).focus();
     await page.keyboard.press('Space');
     await page.getByRole('radio', { name: 'Straight' }).focus();
     await page.keyboard.press('Space');
     await page.keyboard.press('Enter');
     await page.getByText('Question 5 of 5').waitFor();
+    await expectAccessible(page, 'assessment question 5');
     await page.getByRole('radio', { name: 'Single' }).focus();
     await page.keyboard.press('Space');
     await page.getByLabel('Social media handle').focus();

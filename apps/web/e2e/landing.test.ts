@@ -1,9 +1,10 @@
 import { MESSAGES } from '@lokal/shared/constants/messages';
 import { TOUR_TYPES } from '@lokal/shared/constants/tour-types';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, trackErrors } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
+import { escapeRegExp, toast } from './support/toast.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,15 +23,6 @@ async function openPage(path: string, viewport = { width: 1280, height: 900 }) {
   const errors = trackErrors(page);
   await page.goto(`${server.url}${path}`);
   return { page, errors, close: () => context.close() };
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A toast whose title is exactly `text`. */
-function toast(page: Page, text: string) {
-  return page
-    .locator('[data-sonner-toast] [data-title]')
-    .filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
 }
 
 describe('landing page', () => {
@@ -165,7 +157,7 @@ describe('landing page', () => {
 
 describe('not-found and /test', () => {
   it('shows the not-found page for unknown paths and unbuilt screens, with a way home', async () => {
-    for (const path of ['/nowhere/at/all', '/tourist/bookings', '/guide/nowhere']) {
+    for (const path of ['/nowhere/at/all', '/tourist/matches', '/guide/nowhere']) {
       const { page, errors, close } = await openPage(path);
       await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
       await page.getByRole('link', { name: 'Return to Home' }).click();

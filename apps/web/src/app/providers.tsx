@@ -1,14 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { Toaster } from '../components/ui/toaster.tsx';
 import { AuthProvider } from '../features/auth/auth-context.tsx';
 import { queryClient } from '../lib/query-client.ts';
+import { RealtimeBridge } from './realtime-bridge.tsx';
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>{children}</AuthProvider>
-      <Toaster richColors position="top-center" closeButton />
+      <AuthProvider>
+        {children}
+        <RealtimeBridge />
+      </AuthProvider>
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -2,15 +2,28 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { AccessGuard } from '../features/auth/access-guard.tsx';
+import { guideSearchQuery, touristHomeFilters } from '../features/discovery/api/discovery-calls.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { Component as Landing } from '../routes/landing.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 type ScreenModule = { Component: ComponentType };
 
-// Protected screens go through the shared access guard with their path's requirements.
-function guarded(path: string, load: () => Promise<ScreenModule>): RouteObject {
+// Protected screens go through the shared access guard with their path's requirements. `prefetch` starts a
+// screen's first data request while its code is still loading (it does not hold the navigation up).
+function guarded(
+  path: string,
+  load: () => Promise<ScreenModule>,
+  prefetch?: (url: URL) => void,
+): RouteObject {
   return {
     path,
+    loader: prefetch
+      ? ({ request }) => {
+          prefetch(new URL(request.url));
+          return null;
+        }
+      : undefined,
     lazy: async () => {
       const { Component } = await load();
       return {
@@ -46,13 +59,27 @@ export const router = createBrowserRouter([
       guarded(paths.guide.onboarding, () => import('../routes/guide/onboarding.tsx')),
       guarded(paths.guide.preview, () => import('../routes/guide/preview.tsx')),
       guarded(paths.guide.personalityTest, () => import('../routes/guide/personality/test.tsx')),
-      guarded(paths.tourist.home, () => import('../routes/tourist/home.tsx')),
+      guarded(
+        paths.tourist.home,
+        () => import('../routes/tourist/home.tsx'),
+        ({ searchParams }) =>
+          void queryClient.prefetchInfiniteQuery(
+            guideSearchQuery(touristHomeFilters(searchParams.get('q'), searchParams.get('category'))),
+          ),
+      ),
       guarded(paths.tourist.chats, () => import('../routes/tourist/chats.tsx')),
+      guarded(paths.tourist.conversation, () => import('../routes/tourist/chats.tsx')),
+      guarded(paths.tourist.bookings, () => import('../routes/tourist/bookings.tsx')),
       guarded(paths.tourist.settings, () => import('../routes/tourist/settings.tsx')),
       guarded(paths.guide.home, () => import('../routes/guide/home.tsx')),
       guarded(paths.guide.chats, () => import('../routes/guide/chats.tsx')),
+      guarded(paths.guide.conversation, () => import('../routes/guide/chats.tsx')),
+      guarded(paths.guide.bookings, () => import('../routes/guide/bookings.tsx')),
       guarded(paths.guide.settings, () => import('../routes/guide/settings.tsx')),
       guarded(paths.guide.topTourists, () => import('../routes/guide/top-tourists.tsx')),
+      open(paths.admin.login, () => import('../routes/admin/login.tsx')),
+      open(paths.admin.authRedirect, () => import('../routes/admin/auth-redirect.tsx')),
+      guarded(paths.admin.home, () => import('../routes/admin/console.tsx')),
       { path: '*', lazy: () => import('../routes/not-found.tsx') },
     ],
   },

@@ -9,6 +9,8 @@ export const paths = {
     onboarding: '/tourist/onboarding',
     home: '/tourist/home',
     chats: '/tourist/chats',
+    conversation: '/tourist/chats/:conversationId',
+    bookings: '/tourist/bookings',
     settings: '/tourist/settings',
   },
   guide: {
@@ -20,8 +22,16 @@ export const paths = {
     personalityTest: '/guide/personality/test',
     home: '/guide/home',
     chats: '/guide/chats',
+    conversation: '/guide/chats/:conversationId',
+    bookings: '/guide/bookings',
     settings: '/guide/settings',
     topTourists: '/guide/top-tourists',
+  },
+  // The staff console (issue 7).
+  admin: {
+    login: '/admin/login',
+    authRedirect: '/admin/auth-redirect',
+    home: '/admin',
   },
 } as const;
 
@@ -29,4 +39,9 @@ export type Role = 'tourist' | 'guide';
 
 export function rolePaths(role: Role) {
   return paths[role];
+}
+
+/** The page of one conversation. */
+export function conversationPath(role: Role, conversationId: string): string {
+  return paths[role].conversation.replace(':conversationId', encodeURIComponent(conversationId));
 }

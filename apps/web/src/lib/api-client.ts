@@ -29,9 +29,10 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      // FormData sets its own multipart type with the boundary.
+      ...(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   const text = await res.text();
   let data: unknown = null;
@@ -53,4 +54,8 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>('GET', path, undefined, query),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+  /** A multipart upload (e.g. a photo); the answer is JSON like every other call. */
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
 };

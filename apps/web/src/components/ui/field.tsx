@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 export const inputClass =
   'h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink placeholder:text-muted/80 focus:border-gold-deep focus:outline-none focus-visible:ring-2 focus-visible:ring-gold/40 disabled:opacity-60';
@@ -7,6 +7,7 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   hint?: ReactNode;
   error?: string | null;
+  ref?: Ref<HTMLInputElement>;
 };
 
 export function Field({ label, hint, error, id, className = '', ...props }: FieldProps) {

@@ -1,16 +1,16 @@
 import { CalendarDays, Compass, MessageCircle, UserRound } from 'lucide-react';
 import { BottomNav } from '../../components/layout/bottom-nav.tsx';
 import { paths } from '../../config/paths.ts';
-import { toast } from '../../lib/toast.ts';
 
-export function GuideBottomNav() {
+/** `unread` comes from the chat feature; the screen passes it in. */
+export function GuideBottomNav({ unread = 0 }: { unread?: number }) {
   return (
     <BottomNav
       label="Guide"
       items={[
         { label: 'Discover', icon: Compass, to: paths.guide.home },
-        { label: 'Messages', icon: MessageCircle, to: paths.guide.chats },
-        { label: 'Bookings', icon: CalendarDays, onClick: () => toast.info('Bookings open soon.') },
+        { label: 'Messages', icon: MessageCircle, to: paths.guide.chats, badge: unread },
+        { label: 'Bookings', icon: CalendarDays, to: paths.guide.bookings },
         { label: 'Profile', icon: UserRound, to: paths.guide.settings },
       ]}
     />

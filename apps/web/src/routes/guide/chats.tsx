@@ -1,19 +1,28 @@
-import type { TouristCard } from '@lokal/shared/schemas/discovery';
-import { useLocation } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { ConversationsEmpty } from '../../features/discovery/components/conversations-empty.tsx';
+import { useParams } from 'react-router';
+import { conversationPath, paths } from '../../config/paths.ts';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
+import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
 import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
+import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 
 export function Component() {
-  const tourist = (useLocation().state as { tourist?: TouristCard } | null)?.tourist;
+  const { conversationId } = useParams();
+  const { user } = useAuth();
+  const unread = useUnreadTotal();
   return (
-    <div className="min-h-dvh pb-24">
-      <ConversationsEmpty
-        person={tourist}
-        lead="Travellers in your city are waiting to hear from you."
-        action={{ label: 'Find Tourists', to: paths.guide.home }}
-      />
-      <GuideBottomNav />
-    </div>
+    <ChatScreen
+      myId={user?.uid ?? ''}
+      conversationId={conversationId}
+      listPath={paths.guide.chats}
+      hrefFor={(id) => conversationPath('guide', id)}
+      home={{ label: 'Back to home', to: paths.guide.home }}
+      empty={{ lead: 'Travellers in your city are waiting to hear from you.', action: 'Find Tourists' }}
+      search={{ label: 'Search conversations', placeholder: 'Tourist name or country' }}
+      showStats
+      nav={<GuideBottomNav unread={unread} />}
+      bookingsHref={paths.guide.bookings}
+      profileExtra={(o) => <ProfileReviews type={o.role} id={o.id} pageSize={3} />}
+    />
   );
 }

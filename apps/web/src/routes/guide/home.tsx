@@ -17,6 +17,8 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
+import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
 import {
   touristListQuery,
   userProfileQuery,
@@ -30,6 +32,8 @@ import { TouristCard } from '../../features/discovery/components/tourist-card.ts
 import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
 
 export function Component() {
+  const conversation = useStartConversation('guide');
+  const unread = useUnreadTotal();
   const navigate = useNavigate();
   const { user } = useAuth();
   const [q, setQ] = useState('');
@@ -42,12 +46,19 @@ export function Component() {
   const [ruleOpen, setRuleOpen] = useState(false);
   // A failed check counts as not verified (spec §8).
   const unverified = verification.isError || verification.data?.verified === false;
+  const rejection = verification.data?.status === 'rejected' ? verification.data.rejectionReason : null;
 
   useEffect(() => {
     if (!unverified) return;
     const t = setTimeout(() => setPendingOpen(true), VERIFICATION_MODAL_DELAY_MS);
     return () => clearTimeout(t);
   }, [unverified]);
+
+  // Verified while the page is open (the query asks again on its own): the modal goes with the blur. The
+  // staff decision's notification tells the guide why.
+  useEffect(() => {
+    if (verification.data?.verified) setPendingOpen(false);
+  }, [verification.data?.verified]);
 
   const testDone = user?.personalityTestCompleted ?? false;
   const currency = {
@@ -58,7 +69,9 @@ export function Component() {
   function contact(t: Tourist) {
     if (!testDone) return setTestOpen(true);
     if (!t.canContact) return setRuleOpen(true);
-    navigate(paths.guide.chats, { state: { tourist: t } });
+    conversation.start({ touristId: t.id }, (code) =>
+      code === 'personality-test-required' ? setTestOpen(true) : setRuleOpen(true),
+    );
   }
   function open(t: Tourist) {
     if (!testDone) return setTestOpen(true);
@@ -76,6 +89,9 @@ export function Component() {
       ) : null}
       <div
         className={unverified ? 'pointer-events-none blur-sm select-none' : ''}
+        // Out of reach while blurred: inert takes its controls out of the Tab order as aria-hidden takes
+        // them away from screen readers (aria-hidden alone would leave focusable controls nobody can see).
+        inert={unverified || undefined}
         aria-hidden={unverified || undefined}
         data-testid="dashboard"
       >
@@ -104,10 +120,11 @@ export function Component() {
 
           <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Your figures">
             {[
+              // Tours accepted or done Monday–Sunday in the city's time; earnings of completed tours, all time.
               ['This week', stats ? String(stats.thisWeek) : '—'],
-              ['Earnings', stats ? `$${stats.earnings.toLocaleString('en-US')}` : '—'],
+              ['Earnings (all time)', stats ? `$${stats.earnings.toLocaleString('en-US')}` : '—'],
               ['Rating', stats?.rating ? stats.rating.toFixed(1) : 'New'],
-              ['Response', stats ? `${stats.responseRate}%` : '—'],
+              ['Response', stats?.responseRate != null ? `${stats.responseRate}%` : '—'],
             ].map(([label, value]) => (
               <div key={label} className="rounded-2xl bg-white p-4 shadow-card">
                 <dt className="text-xs text-muted">{label}</dt>
@@ -194,14 +211,39 @@ export function Component() {
           ) : null}
         </main>
       </div>
-      <GuideBottomNav />
+      <GuideBottomNav unread={unread} />
       <Dialog
         open={pendingOpen}
         onOpenChange={setPendingOpen}
-        title="Verification pending"
-        description="Our team is reviewing your profile. Until then you can connect with the three top guests in your city who accept unverified guides."
+        title={rejection !== null ? 'Profile not approved yet' : 'Verification pending'}
+        description={
+          rejection !== null
+            ? 'Our team could not verify your profile yet. Update your answers and submit the assessment again, and we will review it again. Until then you can connect with the three top guests in your city who accept unverified guides.'
+            : 'Our team is reviewing your profile. Until then you can connect with the three top guests in your city who accept unverified guides.'
+        }
       >
-        <Link to={paths.guide.preview} className={buttonClass('primary', 'md', 'mt-6 w-full')}>
+        {rejection ? (
+          <div
+            className="mt-5 rounded-xl border border-terracotta/30 bg-white p-4"
+            data-testid="rejection-reason"
+          >
+            <p className="text-sm font-medium text-terracotta">Reason from our team</p>
+            <p className="mt-1 break-words whitespace-pre-line">{rejection}</p>
+          </div>
+        ) : null}
+        {rejection !== null ? (
+          <Link to={paths.guide.personalityTest} className={buttonClass('primary', 'md', 'mt-6 w-full')}>
+            Update my answers
+          </Link>
+        ) : null}
+        <Link
+          to={paths.guide.preview}
+          className={buttonClass(
+            rejection !== null ? 'outline' : 'primary',
+            'md',
+            `${rejection !== null ? 'mt-3' : 'mt-6'} w-full`,
+          )}
+        >
           Preview my profile
         </Link>
         <Link to={paths.guide.topTourists} className={buttonClass('outline', 'md', 'mt-3 w-full')}>

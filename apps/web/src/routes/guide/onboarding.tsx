@@ -6,7 +6,6 @@ import {
   ONBOARDING_MESSAGES,
 } from '@lokal/shared/constants/onboarding';
 import { type GuideDraft, isGuideStepValid } from '@lokal/shared/domain/onboarding-steps';
-import { guideOnboardingSchema } from '@lokal/shared/schemas/onboarding';
 import { BadgeCheck, ClipboardCheck, Phone, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -19,7 +18,10 @@ import { NameFields } from '../../features/onboarding/components/name-fields.tsx
 import { PhoneVerification } from '../../features/onboarding/components/phone-verification.tsx';
 import { WizardShell } from '../../features/onboarding/components/wizard-shell.tsx';
 import { useSubmitOnce } from '../../features/onboarding/hooks/use-submit-once.ts';
+import { onDemand } from '../../lib/on-demand.ts';
 import { toast } from '../../lib/toast.ts';
+
+const schemas = onDemand(() => import('@lokal/shared/schemas/onboarding'));
 
 const WELCOME = [
   { icon: ShieldCheck, text: 'Background check in progress — our team reviews every guide.' },
@@ -50,6 +52,7 @@ export function Component() {
   const set = (patch: Partial<GuideDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   async function submit() {
+    const { guideOnboardingSchema } = await schemas();
     const parsed = guideOnboardingSchema.safeParse({
       ...draft,
       gender: draft.gender || undefined,

@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
 import { guidePreviewQuery } from '../../features/onboarding/api/onboarding-calls.ts';
+import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 
 // The guide's own profile exactly as tourists will see it, with the way to the assessment.
 export function Component() {
@@ -143,6 +144,10 @@ export function Component() {
                 </div>
               </div>
             </article>
+
+            <div className="mt-8 rounded-card bg-white p-6 shadow-card sm:p-8">
+              <ProfileReviews type="guide" id={p.id} heading="What travellers say" />
+            </div>
           </>
         ) : null}
       </main>

@@ -1,17 +1,53 @@
-import { APP_VERSION, SUPPORT_EMAIL } from '@lokal/shared/constants/marketing';
-import { useQuery } from '@tanstack/react-query';
-import { Eye, LifeBuoy } from 'lucide-react';
+import { DEFAULT_CITY } from '@lokal/shared/constants/discovery';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Eye, Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../components/layout/brand.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
-import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
+import { userProfileQuery } from '../../features/discovery/api/discovery-calls.ts';
 import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
 import { guidePreviewQuery } from '../../features/onboarding/api/onboarding-calls.ts';
+import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';
+import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog.tsx';
+import { ProfileFact, ProfileSummary } from '../../features/settings/components/profile-summary.tsx';
+import { SettingsFooter } from '../../features/settings/components/settings-footer.tsx';
+import {
+  SectionError,
+  SettingsRow,
+  SettingsSection,
+} from '../../features/settings/components/settings-section.tsx';
+import { SocialHandleForm } from '../../features/settings/components/social-handle-form.tsx';
+import { verificationText } from '../../features/settings/format.ts';
 
-// Profile card and account: only rows that work are shown (the full settings screen is its own issue).
+// Profile card, social handle, account, preferences, support, sign-out and version (spec §2, §4).
 export function Component() {
+  const unread = useUnreadTotal();
+  const { refresh } = useAuth();
+  const queryClient = useQueryClient();
   const me = useQuery(guidePreviewQuery);
+  const locale = useQuery(userProfileQuery);
+  const settings = useSettings();
+  const [editing, setEditing] = useState(false);
   const p = me.data?.profile;
+  const s = settings.data?.role === 'guide' ? settings.data : undefined;
+  const detected = locale.data && locale.data.city !== DEFAULT_CITY ? locale.data.city : '';
+  const city = p?.city || detected;
+  const currency = locale.data?.currency;
+  const verification = s ? verificationText(s.verification) : undefined;
+
+  const refreshAll = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: guidePreviewQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: userProfileQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey }),
+      refresh(),
+    ]);
+
   return (
     <div className="min-h-dvh pb-24">
       <header className="mx-auto flex max-w-2xl items-center px-5 py-5">
@@ -19,39 +55,86 @@ export function Component() {
       </header>
       <main className="mx-auto max-w-2xl space-y-6 px-5">
         <h1 className="text-3xl">Settings</h1>
-        <section
-          className="flex items-center gap-4 rounded-card bg-white p-6 shadow-card"
-          aria-label="Profile card"
+        <ProfileSummary
+          state={{ pending: me.isPending, error: me.error?.message ?? null, retry: () => me.refetch() }}
+          image={p?.image}
+          name={p?.name}
+          place={[city || 'City not set', currency].filter(Boolean).join(' · ')}
+          badge={verification ? { label: verification.label, tone: verification.tone } : undefined}
+          actions={
+            <>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setEditing(true)}
+                disabled={!p || !s || locale.isPending}
+              >
+                <Pencil className="h-4 w-4" aria-hidden /> Edit profile
+              </Button>
+              <Link to={paths.guide.preview} className={buttonClass('ghost', 'sm')}>
+                <Eye className="h-4 w-4" aria-hidden /> Preview my profile
+              </Link>
+            </>
+          }
         >
           {p ? (
-            <img
-              src={p.image}
-              alt={p.name}
-              width={64}
-              height={64}
-              className="h-16 w-16 rounded-full bg-sand"
-            />
+            <dl className="grid gap-4">
+              <ProfileFact label="Languages" empty="None yet">
+                {p.languages.join(', ')}
+              </ProfileFact>
+              <ProfileFact label="Bio" empty="Tell travellers what a day with you is like.">
+                {p.bio ? <span className="whitespace-pre-line">{p.bio}</span> : null}
+              </ProfileFact>
+            </dl>
           ) : null}
-          <div>
-            <p className="font-display text-2xl">{p?.name ?? '…'}</p>
-            <p className="text-sm text-muted">
-              {p?.verified ? 'Verified guide' : 'Verification pending'}
-              {p?.socialMedia ? ` · ${p.socialMedia}` : ''}
-            </p>
-          </div>
-        </section>
-        <nav className="divide-y divide-line rounded-card bg-white shadow-card" aria-label="Settings">
-          <Link to={paths.guide.preview} className="flex items-center gap-3 p-4 hover:bg-sand/50">
-            <Eye className="h-5 w-5 text-gold-deep" aria-hidden /> Preview my profile
-          </Link>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="flex items-center gap-3 p-4 hover:bg-sand/50">
-            <LifeBuoy className="h-5 w-5 text-gold-deep" aria-hidden /> Contact Support
-          </a>
-        </nav>
-        <SignOutButton />
-        <p className="text-center text-xs text-muted">v{APP_VERSION}</p>
+        </ProfileSummary>
+        {p && s && !locale.isPending ? (
+          <EditProfileDialog
+            open={editing}
+            onOpenChange={setEditing}
+            userType="guide"
+            image={p.image}
+            initial={{
+              firstName: s.firstName,
+              lastName: s.lastName,
+              city,
+              currency: currency ?? 'USD',
+              languages: p.languages,
+              bio: p.bio,
+              photo: null,
+            }}
+            onSaved={refreshAll}
+          />
+        ) : null}
+
+        <SettingsSection
+          id="social"
+          title="Social media"
+          description="Your handle helps travellers get to know you before they book."
+        >
+          {s ? (
+            <SocialHandleForm settings={s} />
+          ) : settings.isError ? (
+            <SectionError message={settings.error.message} onRetry={() => settings.refetch()} />
+          ) : (
+            <Skeleton className="h-32" />
+          )}
+        </SettingsSection>
+
+        <SettingsSection id="account" title="Account">
+          <dl className="divide-y divide-line">
+            <SettingsRow
+              label="Sign-in email"
+              value={s?.email ?? '…'}
+              note="Your sign-in links are sent here."
+            />
+            <SettingsRow label="Verification" value={verification?.label ?? '…'} note={verification?.note} />
+          </dl>
+        </SettingsSection>
+
+        <SettingsFooter />
       </main>
-      <GuideBottomNav />
+      <GuideBottomNav unread={unread} />
     </div>
   );
 }

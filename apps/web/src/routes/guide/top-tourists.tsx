@@ -11,18 +11,21 @@ import type { PremiumTourist } from '@lokal/shared/schemas/discovery';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BadgeCheck, ChevronLeft, ChevronRight, Flame, MessageCircle, Star } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
+import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
 import { topTouristsQuery, userProfileQuery } from '../../features/discovery/api/discovery-calls.ts';
 import {
   PersonalityRequiredDialog,
   VerificationPendingDialog,
 } from '../../features/discovery/components/guide-gates.tsx';
 import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
+import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 
 function Gallery({ images, name }: { images: string[]; name: string }) {
   const [index, setIndex] = useState(0);
@@ -80,7 +83,8 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
 }
 
 export function Component() {
-  const navigate = useNavigate();
+  const conversation = useStartConversation('guide');
+  const unread = useUnreadTotal();
   const location = useLocation();
   const { user } = useAuth();
   const top = useQuery(topTouristsQuery);
@@ -97,7 +101,9 @@ export function Component() {
   function contact(t: PremiumTourist) {
     if (!testDone) return setTestOpen(true);
     if (!t.canContact) return setRuleOpen(true);
-    navigate(paths.guide.chats, { state: { tourist: t } });
+    conversation.start({ touristId: t.id }, (code) =>
+      code === 'personality-test-required' ? setTestOpen(true) : setRuleOpen(true),
+    );
   }
   const budget = (t: PremiumTourist) => {
     const b = convertBudget(t.budget, multiplier);
@@ -207,7 +213,8 @@ export function Component() {
               <div>
                 <dt className="text-muted">Rating</dt>
                 <dd className="inline-flex items-center gap-1">
-                  <Star className="h-4 w-4 fill-gold text-gold" aria-hidden /> {selected.rating.toFixed(1)}
+                  <Star className="h-4 w-4 fill-gold text-gold" aria-hidden />{' '}
+                  {selected.reviews ? `${selected.rating.toFixed(1)} (${selected.reviews})` : 'New'}
                 </dd>
               </div>
               <div>
@@ -235,6 +242,9 @@ export function Component() {
                 <dd>{selected.verifiedInfo.join(' · ')}</dd>
               </div>
             </dl>
+            <div className="mt-6 border-t border-line pt-5">
+              <ProfileReviews type="tourist" id={selected.id} heading="What guides say" pageSize={3} />
+            </div>
             <Button className="mt-6 w-full" onClick={() => contact(selected)}>
               <MessageCircle className="h-4 w-4" aria-hidden /> Contact {selected.name.split(' ')[0]}
             </Button>
@@ -243,7 +253,7 @@ export function Component() {
       </Dialog>
       <PersonalityRequiredDialog open={testOpen} onOpenChange={setTestOpen} />
       <VerificationPendingDialog open={ruleOpen} onOpenChange={setRuleOpen} />
-      <GuideBottomNav />
+      <GuideBottomNav unread={unread} />
     </div>
   );
 }

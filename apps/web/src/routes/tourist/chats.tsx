@@ -1,19 +1,38 @@
-import type { GuideCard } from '@lokal/shared/schemas/discovery';
-import { useLocation } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { ConversationsEmpty } from '../../features/discovery/components/conversations-empty.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { conversationPath, paths } from '../../config/paths.ts';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+import { BookButton } from '../../features/bookings/components/book-button.tsx';
+import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
+import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
+import { userProfileQuery } from '../../features/discovery/api/discovery-calls.ts';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
+import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 
 export function Component() {
-  const guide = (useLocation().state as { guide?: GuideCard } | null)?.guide;
+  const { conversationId } = useParams();
+  const { user } = useAuth();
+  const unread = useUnreadTotal();
+  const profile = useQuery(userProfileQuery);
+  const currency = {
+    code: profile.data?.currency ?? 'USD',
+    multiplier: profile.data?.currencyMultiplier ?? 1,
+  };
   return (
-    <div className="min-h-dvh pb-24">
-      <ConversationsEmpty
-        person={guide ? { name: guide.name, image: guide.thumbnail } : undefined}
-        lead="Find a guide you like and say hello."
-        action={{ label: 'Discover Guides', to: paths.tourist.home }}
-      />
-      <TouristBottomNav />
-    </div>
+    <ChatScreen
+      myId={user?.uid ?? ''}
+      conversationId={conversationId}
+      listPath={paths.tourist.chats}
+      hrefFor={(id) => conversationPath('tourist', id)}
+      home={{ label: 'Back to discovery', to: paths.tourist.home }}
+      empty={{ lead: 'Find a guide you like and say hello.', action: 'Discover Guides' }}
+      search={{ label: 'Search conversations', placeholder: 'Search by guide name' }}
+      nav={<TouristBottomNav unread={unread} />}
+      bookingsHref={paths.tourist.bookings}
+      profileExtra={(o) => <ProfileReviews type={o.role} id={o.id} pageSize={3} />}
+      headerAction={(c) =>
+        c.canSend ? <BookButton guideId={c.other.id} guideName={c.other.name} currency={currency} /> : null
+      }
+    />
   );
 }

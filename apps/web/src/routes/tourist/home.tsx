@@ -3,27 +3,28 @@ import type { GuideCard as Guide } from '@lokal/shared/schemas/discovery';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Compass, LayoutGrid, List } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Brand } from '../../components/layout/brand.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { paths } from '../../config/paths.ts';
-import { guideSearchQuery } from '../../features/discovery/api/discovery-calls.ts';
+import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
+import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
+import { guideSearchQuery, touristHomeFilters } from '../../features/discovery/api/discovery-calls.ts';
 import { GuideCard } from '../../features/discovery/components/guide-card.tsx';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
+import { ProfileReviewsDialog } from '../../features/reviews/components/profile-reviews-dialog.tsx';
 
 export function Component() {
-  const navigate = useNavigate();
+  const unread = useUnreadTotal();
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
+  const [reviewsOf, setReviewsOf] = useState<Guide | null>(null);
   const category = params.get('category') ?? 'All';
   const layout = params.get('view') === 'list' ? 'list' : 'grid';
   const deferredQ = useDeferredValue(q.trim());
-  const search = useInfiniteQuery(
-    guideSearchQuery({ q: deferredQ || undefined, category: category === 'All' ? undefined : category }),
-  );
+  const search = useInfiniteQuery(guideSearchQuery(touristHomeFilters(deferredQ, category)));
   const sentinel = useRef<HTMLDivElement>(null);
   const guides = search.data?.pages.flatMap((p) => p.guides) ?? [];
 
@@ -53,7 +54,8 @@ export function Component() {
     setParams(next, { replace: true });
   }
 
-  const contact = (guide: Guide) => navigate(paths.tourist.chats, { state: { guide } });
+  const conversation = useStartConversation('tourist');
+  const contact = (guide: Guide) => conversation.start({ guideId: guide.id });
 
   return (
     <div className="min-h-dvh pb-24">
@@ -153,7 +155,13 @@ export function Component() {
               data-layout={layout}
             >
               {guides.map((g) => (
-                <GuideCard key={g.id} guide={g} layout={layout} onContact={contact} />
+                <GuideCard
+                  key={g.id}
+                  guide={g}
+                  layout={layout}
+                  onContact={contact}
+                  onShowReviews={setReviewsOf}
+                />
               ))}
             </div>
           </>
@@ -162,7 +170,16 @@ export function Component() {
           {isFetchingNextPage ? <Spinner label="Loading more guides" /> : null}
         </div>
       </main>
-      <TouristBottomNav />
+      <TouristBottomNav unread={unread} />
+      {reviewsOf ? (
+        <ProfileReviewsDialog
+          type="guide"
+          id={reviewsOf.id}
+          name={reviewsOf.name}
+          open
+          onOpenChange={(o) => !o && setReviewsOf(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { OCCUPATIONS, ONBOARDING_MESSAGES, TOURIST_STEPS } from '@lokal/shared/constants/onboarding';
 import { isTouristStepValid, type TouristDraft } from '@lokal/shared/domain/onboarding-steps';
-import { touristOnboardingSchema } from '@lokal/shared/schemas/onboarding';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field.tsx';
@@ -12,6 +11,9 @@ import { NameFields } from '../../features/onboarding/components/name-fields.tsx
 import { PhoneVerification } from '../../features/onboarding/components/phone-verification.tsx';
 import { WizardShell } from '../../features/onboarding/components/wizard-shell.tsx';
 import { useSubmitOnce } from '../../features/onboarding/hooks/use-submit-once.ts';
+import { onDemand } from '../../lib/on-demand.ts';
+
+const schemas = onDemand(() => import('@lokal/shared/schemas/onboarding'));
 
 export function Component() {
   const navigate = useNavigate();
@@ -28,6 +30,7 @@ export function Component() {
   const set = (patch: Partial<TouristDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   async function submit() {
+    const { touristOnboardingSchema } = await schemas();
     const parsed = touristOnboardingSchema.safeParse(draft);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? ONBOARDING_MESSAGES.onboardingFailed);

@@ -1,34 +1,128 @@
-import { APP_VERSION, SUPPORT_EMAIL } from '@lokal/shared/constants/marketing';
-import { useQuery } from '@tanstack/react-query';
-import { LifeBuoy } from 'lucide-react';
+import { DEFAULT_CITY } from '@lokal/shared/constants/discovery';
+import { formatMoney } from '@lokal/shared/domain/discovery';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { Brand } from '../../components/layout/brand.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
-import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
+import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { userProfileQuery } from '../../features/discovery/api/discovery-calls.ts';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
 import { FavoritesList } from '../../features/favorites/components/favorites-list.tsx';
+import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';
+import { touristProfileQuery } from '../../features/settings/api/get-tourist-profile.ts';
+import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog.tsx';
+import { ProfileFact, ProfileSummary } from '../../features/settings/components/profile-summary.tsx';
+import { SettingsFooter } from '../../features/settings/components/settings-footer.tsx';
+import { SettingsRow, SettingsSection } from '../../features/settings/components/settings-section.tsx';
+import { availabilityLabel, membershipBadge } from '../../features/settings/format.ts';
 
-// Profile and account: only rows that work are shown (the full settings screen is its own issue).
+// Profile and settings (spec §2): summary and editing, favorites, account, preferences, support, sign-out.
+// No Subscription section: membership is assigned by our team, so it is shown read-only (decision 009).
 export function Component() {
-  const { user } = useAuth();
-  const profile = useQuery(userProfileQuery);
+  const unread = useUnreadTotal();
+  const { refresh } = useAuth();
+  const queryClient = useQueryClient();
+  const profile = useQuery(touristProfileQuery);
+  const locale = useQuery(userProfileQuery);
+  const settings = useSettings();
+  const [editing, setEditing] = useState(false);
+  const p = profile.data;
+  const s = settings.data;
+  const detected = locale.data && locale.data.city !== DEFAULT_CITY ? locale.data.city : '';
+  const city = p?.city || detected;
+  const currency = locale.data?.currency;
+
+  const refreshAll = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: touristProfileQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: userProfileQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey }),
+      refresh(),
+    ]);
+
   return (
     <div className="min-h-dvh pb-24">
       <header className="mx-auto flex max-w-2xl items-center px-5 py-5">
         <Brand />
       </header>
       <main className="mx-auto max-w-2xl space-y-6 px-5">
-        <h1 className="text-3xl">Profile</h1>
-        <section className="rounded-card bg-white p-6 shadow-card" aria-label="Profile summary">
-          <p className="font-display text-2xl">{user?.displayName ?? user?.email}</p>
-          <p className="text-muted">{user?.email}</p>
-          {profile.data ? (
-            <p className="mt-2 text-sm text-muted">
-              {profile.data.city} · {profile.data.currency}
-            </p>
+        <h1 className="text-3xl">Settings</h1>
+        <ProfileSummary
+          state={{
+            pending: profile.isPending,
+            error: profile.error?.message ?? null,
+            retry: () => profile.refetch(),
+          }}
+          image={p?.image}
+          name={p?.name}
+          place={[city || 'City not set', currency].filter(Boolean).join(' · ')}
+          badge={p ? membershipBadge(p.status) : undefined}
+          actions={
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setEditing(true)}
+              disabled={!p || !s || locale.isPending}
+            >
+              <Pencil className="h-4 w-4" aria-hidden /> Edit profile
+            </Button>
+          }
+        >
+          {p ? (
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <ProfileFact label="Budget" empty="Not set">
+                {p.budget.max
+                  ? `${formatMoney(p.budget.min, p.budget.currency)}–${formatMoney(p.budget.max, p.budget.currency)}`
+                  : null}
+              </ProfileFact>
+              <ProfileFact label="Open to" empty="">
+                {availabilityLabel(p.availability)}
+              </ProfileFact>
+              <ProfileFact label="Languages" empty="None yet">
+                {p.languages.join(', ')}
+              </ProfileFact>
+              <ProfileFact label="Interests" empty="None yet">
+                {p.interests.join(', ')}
+              </ProfileFact>
+              <ProfileFact label="Looking for" empty="Nothing yet">
+                {p.lookingFor.join(', ')}
+              </ProfileFact>
+              <ProfileFact label="Bio" empty="Tell guides a little about yourself." className="sm:col-span-2">
+                {p.bio ? <span className="whitespace-pre-line">{p.bio}</span> : null}
+              </ProfileFact>
+            </dl>
           ) : null}
-        </section>
-        <section className="rounded-card bg-white p-6 shadow-card" aria-labelledby="favorites-title">
+        </ProfileSummary>
+        {p && s && !locale.isPending ? (
+          <EditProfileDialog
+            open={editing}
+            onOpenChange={setEditing}
+            userType="tourist"
+            image={p.image}
+            initial={{
+              firstName: s.firstName,
+              lastName: s.lastName,
+              city,
+              currency: currency ?? 'USD',
+              languages: p.languages,
+              bio: p.bio,
+              photo: null,
+              tourist: {
+                budgetMin: String(p.budget.min),
+                budgetMax: String(p.budget.max),
+                budgetCurrency: p.budget.currency,
+                interests: p.interests,
+                lookingFor: p.lookingFor,
+                availability: p.availability,
+              },
+            }}
+            onSaved={refreshAll}
+          />
+        ) : null}
+
+        <section className="rounded-card bg-white p-5 shadow-card sm:p-6" aria-labelledby="favorites-title">
           <h2 id="favorites-title" className="text-xl">
             Favorites
           </h2>
@@ -36,21 +130,25 @@ export function Component() {
             <FavoritesList />
           </div>
         </section>
-        <section className="rounded-card bg-white p-6 shadow-card" aria-labelledby="support-title">
-          <h2 id="support-title" className="text-xl">
-            Support
-          </h2>
-          <a
-            href={`mailto:${SUPPORT_EMAIL}`}
-            className="mt-3 inline-flex items-center gap-2 underline underline-offset-4"
-          >
-            <LifeBuoy className="h-4 w-4" aria-hidden /> Contact Support
-          </a>
-        </section>
-        <SignOutButton />
-        <p className="text-center text-xs text-muted">Version v{APP_VERSION}</p>
+
+        <SettingsSection id="account" title="Account">
+          <dl className="divide-y divide-line">
+            <SettingsRow
+              label="Sign-in email"
+              value={s?.email ?? '…'}
+              note="Your sign-in links are sent here."
+            />
+            <SettingsRow
+              label="Membership"
+              value={p?.status ?? '…'}
+              note="Guides see it on your card. Luxury VIP members also see the social handles guides keep private."
+            />
+          </dl>
+        </SettingsSection>
+
+        <SettingsFooter />
       </main>
-      <TouristBottomNav />
+      <TouristBottomNav unread={unread} />
     </div>
   );
 }

@@ -9,6 +9,11 @@ export const requestBetaAccess = (body: RequestLinkBody) =>
   api.post<{ success: true }>('/auth/beta-request', body);
 export const verifyLink = (body: { token: string; email: string; userType: UserType }) =>
   api.post<StatusResponse>('/auth/verify', body);
+/** The staff console's sign-in (/admin/login → /admin/auth-redirect). */
+export const requestStaffLink = (email: string) =>
+  api.post<{ success: true }>('/auth/staff/request-link', { email });
+export const verifyStaffLink = (body: { token: string; email: string }) =>
+  api.post<StatusResponse>('/auth/staff/verify', body);
 export const signOutCall = () => api.post<{ success: true }>('/auth/sign-out');
 export const mockSignIn = (body: { email: string; userType: UserType }) =>
   api.post<StatusResponse & { mockUser: { uid: string; email: string; displayName: string } }>(

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, REDIRECT_DELAY_MS, STORAGE_KEYS } from '@lokal/shared/constants/auth';
-import { emailSchema, type UserType } from '@lokal/shared/schemas/auth';
+import type { Role } from '@lokal/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -8,12 +8,15 @@ import { Brand } from '../../../components/layout/brand.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { rolePaths } from '../../../config/paths.ts';
+import { paths, rolePaths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { onDemand } from '../../../lib/on-demand.ts';
 import { storage } from '../../../lib/storage.ts';
-import { verifyLink } from '../api/auth-calls.ts';
+import { verifyLink, verifyStaffLink } from '../api/auth-calls.ts';
 import { statusQuery } from '../api/get-status.ts';
 import { useAuth } from '../auth-context.tsx';
+
+const schemas = onDemand(() => import('@lokal/shared/schemas/auth'));
 
 type State =
   | { kind: 'checking' }
@@ -23,11 +26,14 @@ type State =
   | { kind: 'success'; to: string }
   | { kind: 'error'; message: string };
 
-function destination(role: UserType, onboarded: boolean): string {
+function destination(role: Role, onboarded: boolean): string {
+  if (role === 'staff') return paths.admin.home;
   return onboarded ? rolePaths(role).home : rolePaths(role).onboarding;
 }
 
-export function AuthRedirect({ userType: role }: { userType: UserType }) {
+const loginPath = (role: Role) => (role === 'staff' ? paths.admin.login : rolePaths(role).login);
+
+export function AuthRedirect({ userType: role }: { userType: Role }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const auth = useAuth();
@@ -45,7 +51,11 @@ export function AuthRedirect({ userType: role }: { userType: UserType }) {
       }
       setState({ kind: 'verifying' });
       try {
-        const res = await verifyLink({ token, email, userType: role });
+        // A staff link is consumed only at the staff door, so it never signs anyone in as a tourist or guide.
+        const res =
+          role === 'staff'
+            ? await verifyStaffLink({ token, email })
+            : await verifyLink({ token, email, userType: role });
         storage.remove(STORAGE_KEYS.emailForSignIn);
         storage.remove(STORAGE_KEYS.userType);
         queryClient.setQueryData(statusQuery.queryKey, res.user);
@@ -96,12 +106,13 @@ export function AuthRedirect({ userType: role }: { userType: UserType }) {
     return () => clearTimeout(timer);
   }, [state, navigate]);
 
-  function onAsk(e: FormEvent) {
+  async function onAsk(e: FormEvent) {
     e.preventDefault();
     if (!typed.trim()) {
       setState({ kind: 'error', message: AUTH_MESSAGES.emailRequired });
       return;
     }
+    const { emailSchema } = await schemas();
     const parsed = emailSchema.safeParse(typed);
     void complete(parsed.success ? parsed.data : typed.trim());
   }
@@ -160,7 +171,7 @@ export function AuthRedirect({ userType: role }: { userType: UserType }) {
             <p className="mt-3 text-danger" role="alert">
               {state.message}
             </p>
-            <Button size="lg" className="mt-8" onClick={() => navigate(rolePaths(role).login)}>
+            <Button size="lg" className="mt-8" onClick={() => navigate(loginPath(role))}>
               Try Again
             </Button>
           </>

@@ -1,17 +1,21 @@
+import { ADMIN_MESSAGES } from '@lokal/shared/constants/admin';
 import { AUTH_MESSAGES, STORAGE_KEYS } from '@lokal/shared/constants/auth';
-import { emailSchema, type UserType } from '@lokal/shared/schemas/auth';
+import type { Role } from '@lokal/shared/schemas/auth';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { onDemand } from '../../../lib/on-demand.ts';
 import { storage } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
-import { requestLink } from '../api/auth-calls.ts';
+import { requestLink, requestStaffLink } from '../api/auth-calls.ts';
 import { BetaAccessDialog } from './beta-access-dialog.tsx';
 
-type Props = { userType: UserType; submitLabel: string };
+const schemas = onDemand(() => import('@lokal/shared/schemas/auth'));
+
+type Props = { userType: Role; submitLabel: string };
 
 // Shown as-is: the server's own words for limits and role conflicts; everything else is the spec's text.
 function messageFor(err: unknown, fallback: string): string {
@@ -28,7 +32,8 @@ export function MagicLinkForm({ userType, submitLabel }: Props) {
   const [resending, setResending] = useState(false);
 
   async function send(address: string) {
-    await requestLink({ email: address, userType });
+    if (userType === 'staff') await requestStaffLink(address);
+    else await requestLink({ email: address, userType });
     storage.set(STORAGE_KEYS.emailForSignIn, address);
     storage.set(STORAGE_KEYS.userType, userType);
   }
@@ -36,6 +41,7 @@ export function MagicLinkForm({ userType, submitLabel }: Props) {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (state === 'sending') return;
+    const { emailSchema } = await schemas();
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
@@ -49,14 +55,19 @@ export function MagicLinkForm({ userType, submitLabel }: Props) {
     } catch (err) {
       console.error(err);
       setState('idle');
-      if (err instanceof ApiError && err.code === 'not-invited') setBetaOpen(true);
+      // Staff have no waitlist to join: the form says no, as plainly as the server did.
+      if (err instanceof ApiError && err.code === 'not-invited' && userType === 'staff')
+        setError(ADMIN_MESSAGES.notStaff);
+      else if (err instanceof ApiError && err.code === 'not-invited') setBetaOpen(true);
       else setError(messageFor(err, AUTH_MESSAGES.sendFailed));
     }
   }
 
   async function resend() {
+    if (resending) return;
     setResending(true);
     try {
+      const { emailSchema } = await schemas();
       await send(emailSchema.parse(email));
       toast.success('A new link is on its way.');
     } catch (err) {
@@ -68,7 +79,7 @@ export function MagicLinkForm({ userType, submitLabel }: Props) {
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} onFocus={() => void schemas()} noValidate className="space-y-4">
         <Field
           label="Email address"
           name="email"
@@ -79,9 +90,11 @@ export function MagicLinkForm({ userType, submitLabel }: Props) {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={error}
-          disabled={state === 'sending'}
+          readOnly={state === 'sending'}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={state === 'sending'}>
+        {/* Not disabled while sending: a disabled control drops its focus, and the dialog that follows
+            would then have nowhere to give it back to. The submit handler ignores a second press. */}
+        <Button type="submit" size="lg" className="w-full" aria-disabled={state === 'sending' || undefined}>
           {state === 'sending' ? 'Sending…' : submitLabel}
         </Button>
       </form>
@@ -99,17 +112,19 @@ export function MagicLinkForm({ userType, submitLabel }: Props) {
         <div className="mt-6 flex flex-col items-center gap-4 text-center">
           <MailCheck className="h-12 w-12 text-sage" aria-hidden />
           <p className="text-sm text-muted">Nothing yet? Check your spam folder, or send it again.</p>
-          <Button variant="outline" onClick={resend} disabled={resending}>
+          <Button variant="outline" onClick={resend} aria-disabled={resending || undefined}>
             {resending ? 'Sending…' : 'Resend email'}
           </Button>
         </div>
       </Dialog>
-      <BetaAccessDialog
-        open={betaOpen}
-        onOpenChange={setBetaOpen}
-        email={email.trim().toLowerCase()}
-        userType={userType}
-      />
+      {userType === 'staff' ? null : (
+        <BetaAccessDialog
+          open={betaOpen}
+          onOpenChange={setBetaOpen}
+          email={email.trim().toLowerCase()}
+          userType={userType}
+        />
+      )}
     </>
   );
 }

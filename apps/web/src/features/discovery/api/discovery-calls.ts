@@ -1,8 +1,10 @@
+import { VERIFICATION_REFETCH_MS } from '@lokal/shared/constants/admin';
 import type {
   GuideCard,
   GuideSearchResponse,
   PremiumTourist,
   TouristListResponse,
+  VerificationResponse,
 } from '@lokal/shared/schemas/discovery';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -30,6 +32,11 @@ export const guideSearchQuery = (filters: SearchFilters) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
+/** The tourist home's search as its URL describes it (the screen and the route's early fetch agree on it). */
+export function touristHomeFilters(q: string | null, category: string | null): SearchFilters {
+  return { q: q?.trim() || undefined, category: category && category !== 'All' ? category : undefined };
+}
+
 export const touristListQuery = (q: string, category: string) =>
   queryOptions({
     queryKey: ['guides', 'tourists', q, category],
@@ -47,8 +54,12 @@ export const topTouristsQuery = queryOptions({
 
 export const verificationQuery = queryOptions({
   queryKey: ['guides', 'verification'],
-  queryFn: () => api.get<{ verified: boolean }>('/guides/verification'),
+  queryFn: () => api.get<VerificationResponse>('/guides/verification'),
   retry: false,
+  // Staff decide at any moment: until verified, ask again every 30 s and whenever the guide comes back to
+  // the tab, so the dashboard clears without a reload.
+  refetchInterval: (q) => (q.state.data?.verified ? false : VERIFICATION_REFETCH_MS),
+  refetchOnWindowFocus: (q) => (q.state.data?.verified ? false : 'always'),
 });
 
 export const userProfileQuery = queryOptions({

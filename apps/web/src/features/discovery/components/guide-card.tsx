@@ -4,9 +4,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TagList } from '../../../components/ui/tag-list.tsx';
 import { FavoriteToggle } from '../../favorites/components/favorite-toggle.tsx';
 
-type Props = { guide: Guide; layout: 'grid' | 'list'; onContact: (guide: Guide) => void };
+type Props = {
+  guide: Guide;
+  layout: 'grid' | 'list';
+  onContact: (guide: Guide) => void;
+  /** Given, the rating opens the guide's reviews (the screen places the reviews dialog). */
+  onShowReviews?: (guide: Guide) => void;
+};
 
-export function GuideCard({ guide, layout, onContact }: Props) {
+export function GuideCard({ guide, layout, onContact, onShowReviews }: Props) {
   const list = layout === 'list';
   return (
     <article
@@ -35,11 +41,25 @@ export function GuideCard({ guide, layout, onContact }: Props) {
               <BadgeCheck className="h-5 w-5 shrink-0 text-sage" aria-label="Verified" />
             ) : null}
           </h2>
-          <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold">
-            <Star className="h-4 w-4 fill-gold text-gold" aria-hidden />
-            {guide.rating.toFixed(1)}
-            <span className="font-normal text-muted">({guide.reviews})</span>
-          </span>
+          {/* Rating and count are counted from published reviews; none yet reads "New". */}
+          {onShowReviews && guide.reviews > 0 ? (
+            <button
+              type="button"
+              onClick={() => onShowReviews(guide)}
+              className="inline-flex shrink-0 items-center gap-1 rounded-full text-sm font-semibold hover:underline"
+              aria-label={`${guide.rating.toFixed(1)} stars from ${guide.reviews} reviews: read the reviews of ${guide.name}`}
+            >
+              <Star className="h-4 w-4 fill-gold text-gold" aria-hidden />
+              {guide.rating.toFixed(1)}
+              <span className="font-normal text-muted">({guide.reviews})</span>
+            </button>
+          ) : (
+            <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold">
+              <Star className="h-4 w-4 fill-gold text-gold" aria-hidden />
+              {guide.reviews > 0 ? guide.rating.toFixed(1) : 'New'}
+              {guide.reviews > 0 ? <span className="font-normal text-muted">({guide.reviews})</span> : null}
+            </span>
+          )}
         </div>
         <p className="mt-1 flex items-center gap-1 text-sm text-muted">
           <MapPin className="h-4 w-4 shrink-0" aria-hidden />

@@ -46,7 +46,9 @@ export function TouristCard({ tourist: t, currency, onContact, onOpen }: Props) 
           </p>
         </div>
         <span className="inline-flex items-center gap-1 text-sm font-semibold">
-          <Star className="h-4 w-4 fill-gold text-gold" aria-hidden /> {t.rating.toFixed(1)}
+          <Star className="h-4 w-4 fill-gold text-gold" aria-hidden />{' '}
+          {t.reviews > 0 ? t.rating.toFixed(1) : 'New'}
+          {t.reviews > 0 ? <span className="font-normal text-muted">({t.reviews})</span> : null}
         </span>
       </div>
       <p className="mt-4 text-sm">

@@ -5,7 +5,7 @@ import {
   smsSendMessage,
 } from '@lokal/shared/constants/onboarding';
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -15,7 +15,13 @@ import { sendCode, verifyCode } from '../api/onboarding-calls.ts';
 type Props = { phone: string; verified: boolean; onChange: (phone: string, verified: boolean) => void };
 
 // Number, then code, then verified (spec §4 Phone verification); the server owns every rule.
+// Focus follows the flow for keyboard users: to the code field when a code is sent, to the confirmation
+// once verified. While a call runs the fields are read-only and the buttons refuse a second press rather
+// than being disabled, which would drop the focus they hold onto the page body.
 export function PhoneVerification({ phone, verified, onChange }: Props) {
+  const codeField = useRef<HTMLInputElement>(null);
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  const [focusNext, setFocusNext] = useState<'code' | 'confirmation' | null>(null);
   const [code, setCode] = useState('');
   const [codeSent, setCodeSent] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -28,7 +34,14 @@ export function PhoneVerification({ phone, verified, onChange }: Props) {
     return () => clearTimeout(t);
   }, [wait]);
 
+  useEffect(() => {
+    if (!focusNext) return;
+    (focusNext === 'code' ? codeField : confirmation).current?.focus();
+    setFocusNext(null);
+  }, [focusNext]);
+
   async function send() {
+    if (busy) return;
     if (phone.trim().length < PHONE_MIN_LENGTH) {
       setError(ONBOARDING_MESSAGES.invalidPhone);
       return;
@@ -42,6 +55,7 @@ export function PhoneVerification({ phone, verified, onChange }: Props) {
         onChange(res.phone, true);
       } else {
         setCodeSent(true);
+        setFocusNext('code');
         setWait(res.resendAfter);
         toast.success(ONBOARDING_MESSAGES.codeSent);
       }
@@ -56,6 +70,7 @@ export function PhoneVerification({ phone, verified, onChange }: Props) {
   }
 
   async function verify() {
+    if (busy) return;
     if (!/^\d{6}$/.test(code.trim())) {
       setError(ONBOARDING_MESSAGES.invalidCode);
       return;
@@ -70,6 +85,7 @@ export function PhoneVerification({ phone, verified, onChange }: Props) {
           : ONBOARDING_MESSAGES.phoneVerified,
       );
       onChange(res.phone, true);
+      setFocusNext('confirmation');
     } catch (err) {
       setError(codeCheckMessage(err instanceof ApiError ? err.code : undefined));
     } finally {
@@ -79,7 +95,12 @@ export function PhoneVerification({ phone, verified, onChange }: Props) {
 
   if (verified) {
     return (
-      <p className="flex items-center gap-2 rounded-xl bg-sage/10 p-4 text-sage" role="status">
+      <p
+        ref={confirmation}
+        tabIndex={-1}
+        className="flex items-center gap-2 rounded-xl bg-sage/10 p-4 text-sage outline-none"
+        role="status"
+      >
         <CheckCircle2 className="h-5 w-5" aria-hidden />
         <span>
           <strong>{phone}</strong> is verified.
@@ -103,10 +124,18 @@ export function PhoneVerification({ phone, verified, onChange }: Props) {
           onChange(e.target.value, false);
           setCodeSent(false);
         }}
-        disabled={busy}
+        onKeyDown={(e) => {
+          // Enter in the number sends the code, as Enter in the code checks it.
+          if (e.key === 'Enter' && !codeSent) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+        readOnly={busy}
       />
       {codeSent ? (
         <Field
+          ref={codeField}
           label="Verification code"
           name="code"
           inputMode="numeric"
@@ -121,7 +150,7 @@ export function PhoneVerification({ phone, verified, onChange }: Props) {
               void verify();
             }
           }}
-          disabled={busy}
+          readOnly={busy}
         />
       ) : null}
       {error ? (
@@ -132,15 +161,15 @@ export function PhoneVerification({ phone, verified, onChange }: Props) {
       <div className="flex flex-wrap gap-3">
         {codeSent ? (
           <>
-            <Button onClick={verify} disabled={busy}>
-              Verify code
+            <Button onClick={verify} aria-disabled={busy || undefined}>
+              {busy ? 'Checking…' : 'Verify code'}
             </Button>
-            <Button variant="outline" onClick={send} disabled={busy || wait > 0}>
+            <Button variant="outline" onClick={send} disabled={wait > 0} aria-disabled={busy || undefined}>
               {wait > 0 ? `Resend in ${wait}s` : 'Resend code'}
             </Button>
           </>
         ) : (
-          <Button onClick={send} disabled={busy}>
+          <Button onClick={send} aria-disabled={busy || undefined}>
             {busy ? 'Sending…' : 'Send code'}
           </Button>
         )}

@@ -1,5 +1,5 @@
 import { progressPercent } from '@lokal/shared/domain/onboarding-steps';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Brand } from '../../../components/layout/brand.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 
@@ -23,6 +23,15 @@ export function WizardShell(p: Props) {
   const total = p.steps.length;
   const percent = progressPercent(p.step, total);
   const last = p.step === total;
+  // A new step replaces the fields (and the focused control with them): its heading takes focus, so a
+  // screen reader announces the step and the next Tab goes to its first field, not the top of the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(p.step);
+  useEffect(() => {
+    if (shown.current === p.step) return;
+    shown.current = p.step;
+    heading.current?.focus();
+  }, [p.step]);
   return (
     <div className="min-h-dvh">
       <header className="mx-auto flex max-w-2xl items-center justify-between px-5 py-5">
@@ -53,7 +62,9 @@ export function WizardShell(p: Props) {
             if (p.canNext && !p.busy) p.onNext();
           }}
         >
-          <h1 className="text-3xl">{p.steps[p.step - 1]}</h1>
+          <h1 ref={heading} tabIndex={-1} className="text-3xl outline-none">
+            {p.steps[p.step - 1]}
+          </h1>
           <div className="mt-6">{p.children}</div>
           {p.error ? (
             <p role="alert" className="mt-6 rounded-xl bg-danger/10 p-3 text-sm text-danger">

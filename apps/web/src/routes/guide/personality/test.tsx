@@ -17,7 +17,6 @@ import {
   isAssessmentStepValid,
   toggleLanguage,
 } from '@lokal/shared/domain/onboarding-steps';
-import { assessmentSchema } from '@lokal/shared/schemas/onboarding';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -31,7 +30,10 @@ import { ChoiceChips } from '../../../features/onboarding/components/choice-chip
 import { WizardShell } from '../../../features/onboarding/components/wizard-shell.tsx';
 import { useSubmitOnce } from '../../../features/onboarding/hooks/use-submit-once.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { onDemand } from '../../../lib/on-demand.ts';
 import { toast } from '../../../lib/toast.ts';
+
+const schemas = onDemand(() => import('@lokal/shared/schemas/onboarding'));
 
 const toggle = (list: string[], item: string) =>
   list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
@@ -51,6 +53,7 @@ export function Component() {
       setError(ONBOARDING_MESSAGES.assessmentNotLoggedIn);
       return;
     }
+    const { assessmentSchema } = await schemas();
     const parsed = assessmentSchema.safeParse(d);
     if (!parsed.success) {
       setError(ONBOARDING_MESSAGES.assessmentFailed);

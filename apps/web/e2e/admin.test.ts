@@ -1,0 +1,223 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractSignInLink, startSmtpServer } from '../../server/test/mail-helper.ts';
+import { startSmsReceiver } from '../../server/test/sms-helper.ts';
+import { launchBrowser, trackErrors } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { toast } from './support/toast.ts';
+
+// The staff console: a staff member signs in by magic link and decides on guides who wait on their blurred
+// dashboards in other browsers. Real SMTP and SMS webhook; the guides are onboarded through the API.
+const STAFF = 'staff.e2e@lokal.test';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+
+let server: RunningServer;
+let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let sms: Awaited<ReturnType<typeof startSmsReceiver>>;
+let phone = 4_155_550_200;
+let n = 0;
+
+const ANSWERS = {
+  languages: ['English', 'Italian'],
+  customLanguage: '',
+  occupation: 'Sommelier',
+  experiences: ['Food & Dining', 'Pub Crawls'],
+  musicPreference: { rap: 2, techno: 4, rock: 3 },
+  drinks: true,
+  cannabisComfort: 2,
+  politicalJokes: 3,
+  animeKdrama: 'no',
+  lgbtqFriendly: true,
+  orientation: 'straight',
+  hideProfile: false,
+  relationshipStatus: 'no',
+  socialMedia: '@wine.walks',
+  hideSocialMedia: false,
+};
+
+beforeAll(async () => {
+  [smtp, sms, browser] = await Promise.all([startSmtpServer(), startSmsReceiver(), launchBrowser()]);
+  server = await startServer({
+    SMTP_URL: smtp.url,
+    SMS_WEBHOOK_URL: sms.url,
+    ADMIN_EMAILS: STAFF,
+    RATE_LIMIT_SCALE: '10',
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+  await sms?.close();
+});
+
+async function newPage(viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page, errors: trackErrors(page) };
+}
+
+/** A guide who finished onboarding (phone verified by SMS) and the assessment, through the real API. */
+async function waitingGuide(context: BrowserContext, first: string, last: string) {
+  const email = `${first.toLowerCase()}.${Date.now()}.${n++}@e2e.lokal.test`;
+  const call = async (path: string, data: object) => {
+    const res = await context.request.post(`${server.url}${path}`, { data });
+    expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  };
+  await call('/api/dev/mock-sign-in', { email, userType: 'guide' });
+  const number = `+1${phone++}`;
+  await call('/api/phone/send-code', { phone: number });
+  await call('/api/phone/verify-code', { phone: number, code: sms.lastCode(number) });
+  await call('/api/guides/onboarding', {
+    firstName: first,
+    lastName: last,
+    phone: number,
+    phoneVerified: true,
+    gender: 'female',
+  });
+  await call('/api/guides/personality-assessment', ANSWERS);
+  return { email, phone: number, name: `${first} ${last}` };
+}
+
+async function staffSignIn(page: Page) {
+  const before = smtp.mails.length;
+  await page.goto(`${server.url}/admin/login`);
+  await page.getByRole('heading', { name: 'Staff console' }).waitFor();
+  await page.getByLabel('Email address').fill(STAFF);
+  await page.getByRole('button', { name: 'Send Magic Link' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  let link: string | undefined;
+  for (let i = 0; i < 50 && !link; i++) {
+    const mail = smtp.mails.slice(before).find((m) => m.to.includes(STAFF));
+    if (mail) link = extractSignInLink(mail.raw);
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(new URL(link!).pathname).toBe('/admin/auth-redirect');
+  await page.goto(link!);
+  await page.getByRole('heading', { name: "You're signed in" }).waitFor();
+  await page.waitForURL(`${server.url}/admin`);
+  await page.getByRole('heading', { name: 'Staff console' }).waitFor();
+}
+
+/** The guide comes back to the tab: what a browser signals when its window regains focus. */
+const returnToTab = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+
+const blurred = async (page: Page) =>
+  ((await page.getByTestId('dashboard').getAttribute('class')) ?? '').includes('blur');
+
+describe('the staff console', () => {
+  it('staff verify a waiting guide and the guide’s dashboard unblurs without a reload', async () => {
+    // The guide waits on a phone, on the blurred dashboard.
+    const g = await newPage(PHONE);
+    const guide = await waitingGuide(g.context, 'Eva', 'Moretti');
+    await g.page.goto(`${server.url}/guide/home`);
+    await g.page.getByRole('dialog', { name: 'Verification pending' }).waitFor();
+    expect(await blurred(g.page)).toBe(true);
+    await g.page.keyboard.press('Escape');
+    expect(await g.page.getByRole('heading', { name: 'Guide Dashboard' }).count()).toBe(0);
+
+    // Staff sign in by magic link on a desktop and find her in the queue with what they need to decide.
+    const s = await newPage(DESKTOP);
+    await staffSignIn(s.page);
+    const card = s.page.getByRole('article', { name: guide.name });
+    await card.waitFor();
+    await card.getByText(guide.email).waitFor();
+    await card.getByText(guide.phone).waitFor();
+    await card.getByText(/Waiting (less than a minute|\d+ minutes?)/).waitFor();
+    await card.getByText('Assessment answers').click();
+    await card.getByText('@wine.walks').waitFor();
+    await card.getByRole('button', { name: `Verify ${guide.name}` }).click();
+    await toast(s.page, `${guide.name} is verified.`).waitFor();
+    await expect.poll(() => card.count()).toBe(0);
+
+    // Back on the guide's phone: no reload, the next status check clears the page.
+    await returnToTab(g.page);
+    await expect.poll(() => blurred(g.page), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => g.page.getByRole('dialog').count()).toBe(0);
+    // No longer hidden from assistive technology either.
+    await g.page.getByRole('heading', { name: 'Guide Dashboard' }).waitFor();
+    expect(g.page.url()).toBe(`${server.url}/guide/home`);
+
+    // The audit log has it, with who did it.
+    await s.page.getByRole('tab', { name: 'Audit log' }).click();
+    const entry = s.page.getByTestId('audit-list').getByRole('listitem').first();
+    await entry.getByText('Verified a guide').waitFor();
+    await entry.getByText(guide.email).waitFor();
+    await entry.getByText(STAFF).waitFor();
+    expect(s.errors).toEqual([]);
+    await g.context.close();
+    await s.context.close();
+  });
+
+  it('rejects with a reason by keyboard on a phone, and the guide reads the reason', async () => {
+    const g = await newPage(DESKTOP);
+    const guide = await waitingGuide(g.context, 'Lia', 'Conti');
+    await g.page.goto(`${server.url}/guide/home`);
+    await g.page.getByRole('dialog', { name: 'Verification pending' }).waitFor();
+
+    const s = await newPage(PHONE);
+    await staffSignIn(s.page);
+    // Keyboard only: the tabs answer arrow keys, the dialog keeps focus and Escape-free submission works.
+    await s.page.getByRole('tab', { name: /Verification/ }).focus();
+    await s.page.keyboard.press('ArrowRight');
+    await s.page.getByRole('heading', { name: /Invite list/ }).waitFor();
+    expect(new URL(s.page.url()).searchParams.get('section')).toBe('invites');
+    await s.page.keyboard.press('ArrowLeft');
+    await s.page.getByRole('heading', { name: /Waiting for review/ }).waitFor();
+
+    const reject = s.page.getByRole('button', { name: `Reject ${guide.name}` });
+    await reject.focus();
+    await s.page.keyboard.press('Enter');
+    const dialog = s.page.getByRole('dialog', { name: `Reject ${guide.name}` });
+    await dialog.waitFor();
+    // Nothing typed yet: the shared schema's message, and the guide is still waiting.
+    await dialog.getByRole('button', { name: 'Reject guide' }).focus();
+    await s.page.keyboard.press('Enter');
+    await dialog.getByRole('alert').getByText('Tell the guide why').waitFor();
+    await dialog.getByLabel('Reason').focus();
+    await s.page.keyboard.type('Please add a clear photo of your face.');
+    await s.page.keyboard.press('Tab');
+    await s.page.keyboard.press('Tab');
+    await s.page.keyboard.press('Enter');
+    await toast(s.page, `${guide.name} was rejected.`).waitFor();
+    await expect.poll(() => s.page.getByRole('article', { name: guide.name }).count()).toBe(0);
+    // No sideways scrolling on a phone.
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+
+    await returnToTab(g.page);
+    const modal = g.page.getByRole('dialog', { name: 'Profile not approved yet' });
+    await modal.waitFor({ timeout: 10_000 });
+    await modal.getByText('Please add a clear photo of your face.').waitFor();
+    expect(await blurred(g.page)).toBe(true);
+    await modal.getByRole('link', { name: 'Update my answers' }).click();
+    await g.page.waitForURL('**/guide/personality/test');
+    expect(s.errors).toEqual([]);
+    await g.context.close();
+    await s.context.close();
+  });
+
+  it('is for staff only: the sign-in sends no link to others, and members are sent to their own home', async () => {
+    const { context, page } = await newPage(DESKTOP);
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL('**/admin/login');
+    const before = smtp.mails.length;
+    await page.getByLabel('Email address').fill('guide@lokal.test');
+    await page.getByRole('button', { name: 'Send Magic Link' }).click();
+    await page.getByText("This address can't sign in to the staff console.").waitFor();
+    expect(await page.getByRole('heading', { name: 'Beta Access Only' }).count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(smtp.mails.length).toBe(before);
+
+    const res = await page.request.post(`${server.url}/api/dev/mock-sign-in`, {
+      data: { email: 'james.whitfield@demo.lokal.app', userType: 'tourist' },
+    });
+    expect(res.status()).toBe(200);
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL('**/tourist/home');
+    await context.close();
+  });
+});

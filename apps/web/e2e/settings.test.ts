@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { signedInPage, type Viewport } from './support/session.ts';
+import { toast } from './support/toast.ts';
+
+// Both settings screens as their users see them: toggles, the handle, profile edits — all kept over a reload.
+let server: RunningServer;
+let browser: Browser;
+
+const ROOT_VERSION = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8'),
+).version as string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ RATE_LIMIT_SCALE: '10' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const signedIn = (email: string, userType: 'tourist' | 'guide', viewport: Viewport) =>
+  signedInPage(browser, server.url, email, userType, viewport);
+
+/** The switch's whole row is its label: a click there flips it, as a user would. */
+const row = (sw: Locator) => sw.locator('xpath=ancestor::label[1]');
+
+/** Flips a switch and waits until the server has stored it. */
+async function flip(page: Page, name: string, on: boolean) {
+  const sw = page.getByRole('switch', { name });
+  expect(await sw.isChecked()).toBe(!on);
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/users/settings') && r.request().method() === 'PATCH',
+  );
+  await row(sw).click();
+  expect((await saved).status()).toBe(200);
+  expect(await sw.isChecked()).toBe(on);
+}
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Profile summary' });
+
+describe('tourist settings', () => {
+  it('on a phone: turns off e-mail updates, edits the profile (photo, city, currency, budget, interests), keeps it all over a reload, then signs out', async () => {
+    const { context, page, errors } = await signedIn('james.whitfield@demo.lokal.app', 'tourist', {
+      width: 375,
+      height: 740,
+    });
+    await page.goto(`${server.url}/tourist/settings`);
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await summary(page).getByText('James Whitfield').waitFor();
+    await summary(page).getByText('Luxury VIP Member').waitFor();
+    // The version comes from the root package.json (spec §9: v1.0.0).
+    expect(ROOT_VERSION).toBe('1.0.0');
+    await page.getByText(`Lokal v${ROOT_VERSION}`).waitFor();
+    expect(await page.getByRole('link', { name: /Contact Support/ }).getAttribute('href')).toMatch(
+      /^mailto:support@lokal\.app/,
+    );
+    // Favorites stay on this screen.
+    await page.getByRole('region', { name: 'Favorites' }).getByText('No favorites yet').waitFor();
+
+    const email = page.getByRole('switch', { name: 'Email updates' });
+    const bookings = page.getByRole('switch', { name: 'Booking notifications' });
+    expect(await email.isChecked()).toBe(true);
+    expect(await bookings.isChecked()).toBe(true);
+    // Tourists have no auto-accept.
+    expect(await page.getByRole('switch', { name: 'Auto-accept bookings' }).count()).toBe(0);
+    await flip(page, 'Email updates', false);
+
+    // Edit profile: a wrong budget is explained and nothing is sent.
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit profile' });
+    await dialog.waitFor();
+    await dialog.getByLabel('From').fill('900');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('The budget minimum must not exceed the maximum').waitFor();
+
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2f6f8f' } })
+      .png()
+      .toBuffer();
+    await dialog
+      .getByLabel('Change photo')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByRole('img', { name: 'Preview of your new photo' }).waitFor();
+    await dialog.getByLabel('From').fill('350');
+    await dialog.getByLabel('City').fill('Porto');
+    await dialog.getByLabel('Currency').selectOption('EUR');
+    const interest = dialog.getByRole('textbox', { name: 'Interests', exact: true });
+    await interest.fill('Jazz');
+    await interest.press('Enter');
+    await dialog.getByRole('list', { name: 'Interests' }).getByText('Jazz').waitFor();
+    await dialog.getByRole('button', { name: 'Remove Sailing' }).click();
+    await row(dialog.getByRole('switch', { name: 'New guides' })).click();
+    expect(await dialog.getByRole('switch', { name: 'New guides' }).isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'Profile updated').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const expectSaved = async () => {
+      const card = summary(page);
+      await card.getByTestId('profile-place').getByText('Porto · EUR').waitFor();
+      await card.getByText('$350–$800').waitFor();
+      await card.getByText('Wine, Live Music, Architecture, Fine Dining, Jazz').waitFor();
+      await card.getByText('Experienced guides only').waitFor();
+      expect(await card.locator('img').first().getAttribute('src')).toMatch(/^\/api\/uploads\/.+\.webp$/);
+      await page.getByRole('switch', { name: 'Email updates' }).waitFor();
+      expect(await page.getByRole('switch', { name: 'Email updates' }).isChecked()).toBe(false);
+      expect(await page.getByRole('switch', { name: 'Booking notifications' }).isChecked()).toBe(true);
+    };
+    await expectSaved();
+    await page.reload();
+    await expectSaved();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await toast(page, 'Successfully signed out').waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.goto(`${server.url}/tourist/settings`);
+    await page.waitForURL('**/tourist/login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('guide settings', () => {
+  it('saves the social handle and its hide option, the toggles and a profile edit, and keeps them over a reload', async () => {
+    const { context, page, errors } = await signedIn('sofia.martinez@demo.lokal.app', 'guide', {
+      width: 1280,
+      height: 800,
+    });
+    await page.goto(`${server.url}/guide/settings`);
+    await summary(page).getByText('Sofia Martinez').waitFor();
+    await summary(page).getByText('Verified guide').waitFor();
+    await page.getByText(`Lokal v${ROOT_VERSION}`).waitFor();
+
+    // The handle: an empty one is refused in words, a real one is saved with the spec's toast.
+    const handle = page.getByLabel('Social media handle');
+    await handle.fill('   ');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Enter your social media handle').waitFor();
+    await handle.fill('  @sofia.paints ');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Social media handle updated!').waitFor();
+    expect(await handle.inputValue()).toBe('@sofia.paints');
+
+    await flip(page, 'Show only to Luxury VIP travellers', true);
+    await flip(page, 'Booking notifications', false);
+    // Keyboard: Space toggles a focused switch.
+    const autoAccept = page.getByRole('switch', { name: 'Auto-accept bookings' });
+    expect(await autoAccept.isChecked()).toBe(false);
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/users/settings') && r.request().method() === 'PATCH',
+    );
+    await autoAccept.focus();
+    await page.keyboard.press('Space');
+    expect((await saved).status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit profile' });
+    await dialog.getByLabel('Last name').fill('Martínez Soler');
+    await dialog.getByRole('button', { name: 'German' }).click();
+    await dialog.getByLabel('Bio').fill('Murals by day, vermut by night.');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'Profile updated').waitFor();
+
+    const expectSaved = async () => {
+      await summary(page).getByText('Sofia Martínez Soler').waitFor();
+      await summary(page).getByText('Murals by day, vermut by night.').waitFor();
+      await summary(page).getByText('Spanish, English, Catalan, German').waitFor();
+      await page.getByRole('switch', { name: 'Auto-accept bookings' }).waitFor();
+      expect(await page.getByLabel('Social media handle').inputValue()).toBe('@sofia.paints');
+      expect(await page.getByRole('switch', { name: 'Show only to Luxury VIP travellers' }).isChecked()).toBe(
+        true,
+      );
+      expect(await page.getByRole('switch', { name: 'Auto-accept bookings' }).isChecked()).toBe(true);
+      expect(await page.getByRole('switch', { name: 'Booking notifications' }).isChecked()).toBe(false);
+      expect(await page.getByRole('switch', { name: 'Email updates' }).isChecked()).toBe(true);
+    };
+    await expectSaved();
+    await page.reload();
+    await expectSaved();
+
+    // The preview shows the saved profile too.
+    await page.getByRole('link', { name: 'Preview my profile' }).click();
+    await page.getByRole('heading', { name: 'Sofia Martínez Soler' }).waitFor();
+    expect(errors).toEqual([]);
+
+    // A refused change is rolled back with the server's reason: here the session ended elsewhere.
+    await page.goBack();
+    const email = page.getByRole('switch', { name: 'Email updates' });
+    expect(await email.isChecked()).toBe(true);
+    expect((await page.request.post(`${server.url}/api/auth/sign-out`)).status()).toBe(200);
+    await row(email).click();
+    await toast(page, 'User not authenticated').waitFor();
+    expect(await email.isChecked()).toBe(true);
+    await context.close();
+  });
+});

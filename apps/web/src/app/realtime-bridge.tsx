@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { notificationsQuery } from '../features/notifications/api/get-notifications.ts';
+import { realtime } from '../lib/realtime.ts';
+import { toast } from '../lib/toast.ts';
+
+/**
+ * Opens the live connection once a tourist or guide is signed in and onboarded, and closes it at sign-out.
+ * The chat wiring loads on demand so the landing page does not carry it.
+ */
+export function RealtimeBridge() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const uid = user && user.role !== 'staff' && user.isOnboarded ? user.uid : null;
+  useEffect(() => {
+    if (!uid) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    // Booking changes and notifications: refresh what shows them, and say it once.
+    const off = realtime.onFrame((frame) => {
+      if (frame.type === 'booking') {
+        void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+        // An accepted booking unmasks the pair's conversation.
+        void queryClient.invalidateQueries({ queryKey: ['chat', 'conversation'] });
+      }
+      if (frame.type === 'notification') {
+        void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+        toast.info(frame.notification.title);
+      }
+    });
+    void import('../features/chat/realtime-sync.ts').then((m) => {
+      if (!cancelled) stop = m.startChatSync(queryClient, uid);
+    });
+    return () => {
+      cancelled = true;
+      off();
+      stop?.();
+    };
+  }, [uid, queryClient]);
+  return null;
+}

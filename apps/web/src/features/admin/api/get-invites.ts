@@ -1,0 +1,12 @@
+import type { InvitesResponse } from '@lokal/shared/schemas/admin';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const invitesQuery = (q: string, page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'invites', q, page],
+    queryFn: () => api.get<InvitesResponse>('/admin/invites', { q, page }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useInvites = (q: string, page: number) => useQuery(invitesQuery(q, page));

@@ -1,0 +1,8 @@
+import type { ResolveBody } from '@lokal/shared/schemas/admin';
+import { api } from '../../../lib/api-client.ts';
+import { useAdminMutation } from '../hooks/use-admin-mutation.ts';
+
+export const resolveReport = ({ reportId, ...body }: ResolveBody & { reportId: string }) =>
+  api.post<{ success: true }>(`/admin/reports/${encodeURIComponent(reportId)}/resolve`, body);
+
+export const useResolveReport = () => useAdminMutation(resolveReport);

@@ -1,0 +1,165 @@
+import { MailPlus, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
+import { onDemand } from '../../../lib/on-demand.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useAddInvite } from '../api/add-invite.ts';
+import { useInvites } from '../api/get-invites.ts';
+import { useRemoveInvite } from '../api/remove-invite.ts';
+import { formatDate } from '../format.ts';
+import { useClampPage } from '../hooks/use-clamp-page.ts';
+import { Pager } from './pager.tsx';
+import { Count, EmptyState, ErrorState, ListSkeleton } from './panel-states.tsx';
+
+const schemas = onDemand(() => import('@lokal/shared/schemas/admin'));
+
+const SOURCES: Record<string, string> = {
+  config: 'Settings',
+  staff: 'Staff',
+  cli: 'Operator CLI',
+  waitlist: 'Waitlist',
+};
+
+function AddInviteForm() {
+  const add = useAddInvite();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const { inviteBodySchema } = await schemas();
+    const parsed = inviteBodySchema.safeParse({ email });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the address');
+    setError(null);
+    add.mutate(parsed.data.email, {
+      onSuccess: (invite) => {
+        toast.success(`${invite.email} is invited.`);
+        setEmail('');
+      },
+      onError: (err) => setError(err.message),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <Field
+        className="flex-1"
+        label="Invite an address"
+        name="invite-email"
+        type="email"
+        autoComplete="off"
+        placeholder="name@example.com"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error}
+        disabled={add.isPending}
+      />
+      <Button type="submit" size="lg" className="sm:mt-7" disabled={add.isPending}>
+        <MailPlus className="h-4 w-4" aria-hidden /> {add.isPending ? 'Adding…' : 'Add invite'}
+      </Button>
+    </form>
+  );
+}
+
+/** The beta allow-list: who may ask for a sign-in link. */
+export function InvitesPanel() {
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const invites = useInvites(q.trim(), page);
+  useClampPage(page, setPage, invites.data);
+  const remove = useRemoveInvite();
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  function confirmRemove() {
+    const email = removing!;
+    remove.mutate(email, {
+      onSuccess: () => toast.success(`${email} is no longer invited.`),
+      onError: (err) => toast.error(err.message),
+      onSettled: () => setRemoving(null),
+    });
+  }
+
+  return (
+    <section aria-labelledby="invites-title" className="space-y-5">
+      <header>
+        <h2 id="invites-title" className="text-2xl">
+          Invite list
+          <Count n={invites.data?.total} />
+        </h2>
+        <p className="text-sm text-muted">Only these addresses receive a sign-in link during the beta.</p>
+      </header>
+      <div className="rounded-card bg-white p-5 shadow-card">
+        <AddInviteForm />
+      </div>
+      <SearchField
+        label="Search invites"
+        value={q}
+        onChange={(v) => {
+          setQ(v);
+          setPage(1);
+        }}
+        placeholder="Search by e-mail"
+      />
+      {invites.isPending ? <ListSkeleton rows={4} className="h-16" /> : null}
+      {invites.isError ? <ErrorState error={invites.error} onRetry={() => invites.refetch()} /> : null}
+      {invites.data && invites.data.invites.length === 0 ? (
+        <EmptyState icon={MailPlus} title={q.trim() ? 'No matching invites' : 'Nobody is invited yet'} />
+      ) : null}
+      {invites.data?.invites.length ? (
+        <>
+          <ul className="divide-y divide-line overflow-hidden rounded-card bg-white shadow-card">
+            {invites.data.invites.map((i) => (
+              <li key={i.email} className="flex items-center gap-3 px-4 py-3 sm:px-5">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{i.email}</p>
+                  <p className="text-xs text-muted">
+                    {SOURCES[i.source] ?? i.source} · added {formatDate(i.createdAt)}
+                    {i.accountRole ? ` · has a ${i.accountRole} account` : ' · no account yet'}
+                  </p>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove ${i.email}`}
+                  onClick={() => setRemoving(i.email)}
+                  className="shrink-0 text-danger"
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            label="Invites"
+            page={page}
+            pageSize={invites.data.pageSize}
+            total={invites.data.total}
+            onPage={setPage}
+          />
+        </>
+      ) : null}
+      <Dialog
+        open={removing !== null}
+        onOpenChange={(open) => (open || remove.isPending ? null : setRemoving(null))}
+        title="Remove this invite?"
+        description={`${removing ?? ''} will no longer receive sign-in links. Sessions already open stay open.`}
+      >
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={() => setRemoving(null)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            onClick={confirmRemove}
+            disabled={remove.isPending}
+            className="bg-danger! hover:bg-danger/90!"
+          >
+            {remove.isPending ? 'Removing…' : 'Remove invite'}
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { REJECTION_REASON_MAX } from '@lokal/shared/constants/admin';
+import type { QueueGuide } from '@lokal/shared/schemas/admin';
+import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { onDemand } from '../../../lib/on-demand.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useVerificationQueue } from '../api/get-verification-queue.ts';
+import { useRejectGuide } from '../api/reject-guide.ts';
+import { useVerifyGuide } from '../api/verify-guide.ts';
+import { useClampPage } from '../hooks/use-clamp-page.ts';
+import { GuideReviewCard } from './guide-review-card.tsx';
+import { Pager } from './pager.tsx';
+import { Count, EmptyState, ErrorState, ListSkeleton } from './panel-states.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
+
+const schemas = onDemand(() => import('@lokal/shared/schemas/admin'));
+
+const mailNote = (sent: boolean) => (sent ? '' : ' The e-mail to the guide could not be sent.');
+
+/** Guides who finished onboarding and the assessment, oldest first. */
+export function VerificationQueue() {
+  const [page, setPage] = useState(1);
+  const queue = useVerificationQueue(page);
+  useClampPage(page, setPage, queue.data);
+  const verify = useVerifyGuide();
+  const reject = useRejectGuide();
+  const [rejecting, setRejecting] = useState<QueueGuide | null>(null);
+
+  function onVerify(g: QueueGuide) {
+    verify.mutate(g.id, {
+      onSuccess: (res) => toast.success(`${g.name} is verified.${mailNote(res.emailSent)}`),
+      onError: (err) => toast.error(err.message),
+    });
+  }
+
+  return (
+    <section aria-labelledby="queue-title">
+      <header className="mb-4">
+        <h2 id="queue-title" className="text-2xl">
+          Waiting for review
+          <Count n={queue.data?.total} />
+        </h2>
+        <p className="text-sm text-muted">
+          Guides who finished onboarding and the personality assessment, the longest waiting first.
+        </p>
+      </header>
+      {queue.isPending ? <ListSkeleton className="h-72" /> : null}
+      {queue.isError ? <ErrorState error={queue.error} onRetry={() => queue.refetch()} /> : null}
+      {queue.data && queue.data.guides.length === 0 ? (
+        <EmptyState icon={ShieldCheck} title="No guides waiting">
+          New guides appear here when they finish the personality assessment.
+        </EmptyState>
+      ) : null}
+      {queue.data?.guides.length ? (
+        <div className="space-y-4">
+          {queue.data.guides.map((g) => (
+            <GuideReviewCard
+              key={g.id}
+              guide={g}
+              busy={(verify.isPending && verify.variables === g.id) || rejecting?.id === g.id}
+              onVerify={() => onVerify(g)}
+              onReject={() => setRejecting(g)}
+            />
+          ))}
+          <Pager
+            label="Queue"
+            page={page}
+            pageSize={queue.data.pageSize}
+            total={queue.data.total}
+            onPage={setPage}
+          />
+        </div>
+      ) : null}
+      <ReasonDialog
+        open={rejecting !== null}
+        onOpenChange={(open) => (open ? null : setRejecting(null))}
+        title={`Reject ${rejecting?.name ?? 'guide'}`}
+        description="The guide sees this reason on their dashboard and in an e-mail. They can update their answers and ask again."
+        label="Reason"
+        submitLabel="Reject guide"
+        danger
+        max={REJECTION_REASON_MAX}
+        parse={async (text) => {
+          const { rejectBodySchema } = await schemas();
+          const r = rejectBodySchema.safeParse({ reason: text });
+          return r.success
+            ? { ok: true, value: r.data.reason }
+            : { ok: false, message: r.error.issues[0]?.message ?? 'Check the reason' };
+        }}
+        onSubmit={async (reason) => {
+          const g = rejecting!;
+          const res = await reject.mutateAsync({ guideId: g.id, reason });
+          toast.success(`${g.name} was rejected.${mailNote(res.emailSent)}`);
+        }}
+      />
+    </section>
+  );
+}

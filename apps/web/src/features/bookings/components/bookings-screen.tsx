@@ -1,0 +1,98 @@
+import type { Booking } from '@lokal/shared/schemas/bookings';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, CalendarDays } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { type BookingScope, bookingsQuery } from '../api/get-bookings.ts';
+import { BookingCard } from './booking-card.tsx';
+
+type Props = {
+  side: 'tourist' | 'guide';
+  home: { label: string; to: string };
+  empty: { lead: string; action: string };
+  conversationHref: (conversationId: string) => string;
+  extraFor?: (booking: Booking) => ReactNode;
+  headerEnd?: ReactNode;
+  nav: ReactNode;
+};
+
+const TABS = [
+  { id: 'upcoming', label: 'Upcoming' },
+  { id: 'past', label: 'Past' },
+];
+
+/** Both roles' bookings: upcoming (requested and accepted) and past, with the actions each side may take. */
+export function BookingsScreen({ side, home, empty, conversationHref, extraFor, headerEnd, nav }: Props) {
+  const [params, setParams] = useSearchParams();
+  const scope: BookingScope = params.get('tab') === 'past' ? 'past' : 'upcoming';
+  const list = useQuery(bookingsQuery(scope));
+  const select = (s: BookingScope) => setParams(s === 'past' ? { tab: 'past' } : {}, { replace: true });
+
+  return (
+    <div className="min-h-dvh pb-24">
+      <header className="mx-auto flex max-w-3xl items-center gap-2 px-5 pt-5">
+        <Link to={home.to} className={buttonClass('ghost', 'icon', '-ml-2')} aria-label={home.label}>
+          <ArrowLeft className="h-5 w-5" aria-hidden />
+        </Link>
+        <h1 className="text-3xl">Bookings</h1>
+        <div className="ml-auto">{headerEnd}</div>
+      </header>
+      <main className="mx-auto max-w-3xl px-5">
+        <Tabs
+          label="Bookings"
+          tabs={TABS}
+          selected={scope}
+          onSelect={(id) => select(id as BookingScope)}
+          listClassName="mt-5 inline-flex rounded-full border border-line bg-white p-1"
+          panelClassName="mt-5 space-y-4"
+        >
+          {list.isPending ? (
+            <>
+              <Skeleton className="h-44 rounded-card" />
+              <Skeleton className="h-44 rounded-card" />
+            </>
+          ) : null}
+          {list.isError ? (
+            <div className="rounded-card border border-line bg-white p-8 text-center">
+              <p className="text-danger" role="alert">
+                {list.error.message}
+              </p>
+              <Button variant="outline" className="mt-3" onClick={() => list.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : null}
+          {list.data?.length === 0 ? (
+            <div className="rounded-card border border-line bg-white p-10 text-center">
+              <CalendarDays className="mx-auto h-10 w-10 text-gold-deep" aria-hidden />
+              <h2 className="mt-3 text-2xl">
+                {scope === 'upcoming' ? 'Nothing booked yet' : 'No past bookings'}
+              </h2>
+              {scope === 'upcoming' ? (
+                <>
+                  <p className="mt-2 text-muted">{empty.lead}</p>
+                  <Link to={home.to} className={buttonClass('primary', 'md', 'mt-5')}>
+                    {empty.action}
+                  </Link>
+                </>
+              ) : null}
+            </div>
+          ) : null}
+          {list.data?.map((b) => (
+            <BookingCard
+              key={b.id}
+              booking={b}
+              side={side}
+              conversationHref={b.conversationId ? conversationHref(b.conversationId) : null}
+              extra={extraFor?.(b)}
+            />
+          ))}
+        </Tabs>
+      </main>
+      {nav}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Conversation } from '@lokal/shared/schemas/chat';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const conversationQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['chat', 'conversation', id],
+    queryFn: async () =>
+      (await api.get<{ conversation: Conversation }>(`/chat/conversations/${encodeURIComponent(id)}`))
+        .conversation,
+  });

@@ -1,0 +1,100 @@
+import type { ChatMessage, ConversationList } from '@lokal/shared/schemas/chat';
+import { describe, expect, it } from 'vitest';
+import {
+  allMessages,
+  applyMessageToList,
+  type MessagesData,
+  markMineRead,
+  mergeMessages,
+} from './message-cache.ts';
+
+const msg = (id: number, senderId = 'me', conversationId = 'c1'): ChatMessage => ({
+  id,
+  conversationId,
+  senderId,
+  kind: 'text',
+  bookingId: null,
+  body: `m${id}`,
+  clientId: `client-${id}`,
+  createdAt: new Date(1_700_000_000_000 + id * 1000).toISOString(),
+  readAt: null,
+});
+
+// Newest page first, as the history query holds them.
+const data = (...pages: number[][]): MessagesData => ({
+  pages: pages.map((ids) => ({ messages: ids.map((id) => msg(id)) })),
+  pageParams: pages.map((_, i) => (i === 0 ? null : i)),
+});
+
+describe('mergeMessages', () => {
+  it('adds a live message once, however often it arrives', () => {
+    const start = data([4, 5], [1, 2, 3]);
+    const once = mergeMessages(start, [msg(6)]);
+    const twice = mergeMessages(once, [msg(6), msg(5)]);
+    expect(allMessages(twice).map((m) => m.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(twice).toBe(once);
+  });
+
+  it('puts messages resumed out of order back in id order', () => {
+    const merged = mergeMessages(data([2]), [msg(5), msg(3), msg(4)]);
+    expect(allMessages(merged).map((m) => m.id)).toEqual([2, 3, 4, 5]);
+  });
+
+  it('takes the newer state of a message it already holds', () => {
+    const read = { ...msg(2), readAt: '2026-11-23T10:00:00.000Z' };
+    expect(allMessages(mergeMessages(data([1, 2]), [read]))[1]!.readAt).toBe(read.readAt);
+  });
+});
+
+describe('markMineRead', () => {
+  it("marks the reader's counterpart's messages up to the id read", () => {
+    const d: MessagesData = {
+      pages: [{ messages: [msg(1, 'me'), msg(2, 'them'), msg(3, 'me')] }],
+      pageParams: [null],
+    };
+    const after = allMessages(markMineRead(d, 'them', 'T', 2));
+    expect(after.map((m) => m.readAt)).toEqual(['T', null, null]);
+  });
+});
+
+describe('applyMessageToList', () => {
+  const other = {
+    id: 'u',
+    role: 'guide' as const,
+    name: 'Sofia',
+    image: '',
+    place: 'Lisbon',
+    rating: 5,
+    status: null,
+    budget: null,
+    online: false,
+  };
+  const list: ConversationList = {
+    responseRate: null,
+    conversations: ['c1', 'c2'].map((id) => ({
+      id,
+      other,
+      lastMessage: null,
+      timestamp: '2026-01-01T00:00:00.000Z',
+      unread: 0,
+      blockedByMe: false,
+      canSend: true,
+      detailsShared: false,
+    })),
+  };
+
+  it('moves the conversation to the top and counts messages from the other party', () => {
+    const next = applyMessageToList(list, msg(9, 'them', 'c2'), 'me')!;
+    expect(next.conversations.map((c) => [c.id, c.unread])).toEqual([
+      ['c2', 1],
+      ['c1', 0],
+    ]);
+    const mine = applyMessageToList(next, msg(10, 'me', 'c2'), 'me')!;
+    expect(mine.conversations[0]!.unread).toBe(1);
+    expect(applyMessageToList(mine, msg(10, 'me', 'c2'), 'me')).toBe(mine);
+  });
+
+  it('asks for a refetch when the conversation is new', () => {
+    expect(applyMessageToList(list, msg(1, 'them', 'c9'), 'me')).toBeUndefined();
+  });
+});

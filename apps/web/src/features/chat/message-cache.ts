@@ -1,0 +1,100 @@
+import type { ChatMessage, Conversation, ConversationList } from '@lokal/shared/schemas/chat';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { MessagePage } from './api/get-messages.ts';
+
+export type MessagesData = InfiniteData<MessagePage, unknown>;
+
+/** Every message held for a conversation, oldest first. */
+export function allMessages(data: MessagesData | undefined): ChatMessage[] {
+  if (!data) return [];
+  return [...data.pages].reverse().flatMap((p) => p.messages);
+}
+
+export function lastMessageId(data: MessagesData | undefined): number {
+  let max = 0;
+  for (const p of data?.pages ?? []) for (const m of p.messages) if (m.id > max) max = m.id;
+  return max;
+}
+
+/**
+ * Adds messages that are not held yet to the newest page and refreshes those that are (a read mark):
+ * a message that arrives twice — live, on resume, and in the send answer — is shown once.
+ */
+export function mergeMessages(
+  data: MessagesData | undefined,
+  incoming: ChatMessage[],
+): MessagesData | undefined {
+  if (!data || data.pages.length === 0 || incoming.length === 0) return data;
+  const byId = new Map(incoming.map((m) => [m.id, m]));
+  let changed = false;
+  const pages = data.pages.map((p) => ({
+    messages: p.messages.map((m) => {
+      const next = byId.get(m.id);
+      if (!next) return m;
+      byId.delete(m.id);
+      if (next.readAt === m.readAt && next.body === m.body) return m;
+      changed = true;
+      return next;
+    }),
+  }));
+  if (byId.size > 0) {
+    changed = true;
+    const newest = pages[0]!;
+    newest.messages = [...newest.messages, ...byId.values()].sort((a, b) => a.id - b.id);
+  }
+  return changed ? { ...data, pages } : data;
+}
+
+/** The other party read this conversation: my messages up to `upTo` carry the read time. */
+export function markMineRead(
+  data: MessagesData | undefined,
+  readerId: string,
+  at: string,
+  upTo: number,
+): MessagesData | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((p) => ({
+    messages: p.messages.map((m) => {
+      if (m.senderId === readerId || m.readAt || m.id > upTo) return m;
+      changed = true;
+      return { ...m, readAt: at };
+    }),
+  }));
+  return changed ? { ...data, pages } : data;
+}
+
+/**
+ * A new message moves its conversation to the top with the message as preview; one from the other party
+ * adds to the unread count. Returns undefined when the conversation is not in the list (fetch it again).
+ */
+export function applyMessageToList(
+  list: ConversationList | undefined,
+  message: ChatMessage,
+  myId: string,
+): ConversationList | undefined {
+  if (!list) return list;
+  const current = list.conversations.find((c) => c.id === message.conversationId);
+  if (!current) return undefined;
+  if (current.lastMessage && current.lastMessage.id >= message.id) return list;
+  const updated: Conversation = {
+    ...current,
+    lastMessage: message,
+    timestamp: message.createdAt,
+    unread: current.unread + (message.senderId === myId ? 0 : 1),
+  };
+  return {
+    ...list,
+    conversations: [updated, ...list.conversations.filter((c) => c.id !== current.id)],
+  };
+}
+
+export function setOnline(list: ConversationList | undefined, userId: string, online: boolean) {
+  if (!list?.conversations.some((c) => c.other.id === userId)) return list;
+  return {
+    ...list,
+    conversations: list.conversations.map((c) =>
+      c.other.id === userId ? { ...c, other: { ...c.other, online } } : c,
+    ),
+  };
+}

@@ -1,0 +1,29 @@
+import type { ProfileReviewsResponse } from '@lokal/shared/schemas/reviews';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export type ReviewSubject = 'guide' | 'tourist';
+
+export const profileReviewsQuery = (type: ReviewSubject, id: string, pageSize = 5) =>
+  infiniteQueryOptions({
+    queryKey: ['reviews', type, id, pageSize],
+    queryFn: ({ pageParam }) =>
+      api.get<ProfileReviewsResponse>(`/profiles/${type}/${encodeURIComponent(id)}/reviews`, {
+        limit: pageSize,
+        cursor: pageParam ?? undefined,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** A profile's published reviews, newest first, a page at a time. */
+export function useProfileReviews(
+  type: ReviewSubject,
+  id: string,
+  options: { pageSize?: number; enabled?: boolean } = {},
+) {
+  return useInfiniteQuery({
+    ...profileReviewsQuery(type, id, options.pageSize),
+    enabled: options.enabled ?? true,
+  });
+}

@@ -1,0 +1,16 @@
+import type { ReviewState } from '@lokal/shared/schemas/reviews';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** Under ['bookings']: a booking change pushed over the socket refreshes it with the list. */
+export const reviewStateQuery = (bookingId: string) =>
+  queryOptions({
+    queryKey: ['bookings', bookingId, 'review'],
+    queryFn: () => api.get<ReviewState>(`/bookings/${encodeURIComponent(bookingId)}/review`),
+    retry: false,
+  });
+
+/** Whether I may review this booking, until when, and both sides' reviews as far as they are visible. */
+export function useReviewState(bookingId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...reviewStateQuery(bookingId), enabled: options.enabled ?? true });
+}

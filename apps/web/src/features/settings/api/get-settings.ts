@@ -1,0 +1,12 @@
+import type { Settings } from '@lokal/shared/schemas/settings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const settingsQuery = queryOptions({
+  queryKey: ['settings'],
+  queryFn: () => api.get<Settings>('/users/settings'),
+});
+
+export function useSettings() {
+  return useQuery(settingsQuery);
+}

@@ -1,0 +1,5 @@
+import type { GuideProfileUpdate } from '@lokal/shared/schemas/discovery';
+import { api } from '../../../lib/api-client.ts';
+
+export const updateGuideProfile = (patch: GuideProfileUpdate) =>
+  api.post<{ success: true }>('/guides/me/profile', patch);

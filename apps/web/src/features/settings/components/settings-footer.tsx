@@ -1,0 +1,27 @@
+import { SignOutButton } from '../../auth/components/sign-out-button.tsx';
+import { PreferenceToggles } from './preference-toggles.tsx';
+import { SettingsSection } from './settings-section.tsx';
+import { SupportLink } from './support-link.tsx';
+import { VersionLabel } from './version-label.tsx';
+
+/** The end of both settings screens (spec §4): preferences, support, sign-out and the version. */
+export function SettingsFooter() {
+  return (
+    <>
+      <SettingsSection
+        id="preferences"
+        title="Preferences"
+        description="Saved to your account on every device."
+      >
+        <PreferenceToggles />
+      </SettingsSection>
+
+      <SettingsSection id="support" title="Support">
+        <SupportLink />
+      </SettingsSection>
+
+      <SignOutButton />
+      <VersionLabel />
+    </>
+  );
+}
