@@ -1,0 +1,278 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
+import { extractSignInLink } from './mail-helper.ts';
+
+// Signed-in people in every state the API tells apart, and the objects they own, made through the API
+// (sign-in, SMS code from the outbox, onboarding, assessment, staff verification) so the states are real.
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+export type Session = { cookie: string; id: string; email: string };
+
+/** The states an account can be in, as far as authorization goes. */
+export const KINDS = [
+  'anonymous',
+  'touristNew',
+  'tourist',
+  'guideNew',
+  'guideNoTest',
+  'guideUnverified',
+  'guide',
+  'staff',
+] as const;
+export type Kind = (typeof KINDS)[number];
+
+export const ASSESSMENT = {
+  languages: ['English', 'Spanish'],
+  customLanguage: '',
+  occupation: 'Painter',
+  experiences: ['Pub Crawls', 'Art & Museums'],
+  musicPreference: { rap: 2, techno: 5, rock: 3 },
+  drinks: true,
+  cannabisComfort: 1,
+  politicalJokes: 4,
+  animeKdrama: 'sometimes',
+  lgbtqFriendly: true,
+  orientation: 'straight',
+  hideProfile: false,
+  relationshipStatus: 'no',
+  socialMedia: '@lokal.guide',
+  hideSocialMedia: false,
+};
+/** The same answers with a language of one's own and a hidden handle (the onboarding and staff tests). */
+export const ASSESSMENT_OWN_LANGUAGE = {
+  ...ASSESSMENT,
+  languages: ['English', 'Other'],
+  customLanguage: 'Catalan',
+  socialMedia: '@rui.paints',
+  hideSocialMedia: true,
+};
+/** One of the tour types the assessment above gives a guide. */
+export const TOUR = 'Pub Crawls';
+export const CITY = 'Barcelona';
+
+type Call = {
+  method?: string;
+  url: string;
+  as?: Session | null;
+  payload?: unknown;
+  headers?: Record<string, string>;
+};
+
+export function createWorld(app: App, config: Config, database: Database) {
+  const tag = `${process.pid}${Date.now().toString(36)}`;
+  let n = 0;
+  // Unique per world: a verified phone belongs to one account only.
+  let phoneSeq = 2_000_000 + Math.floor(Math.random() * 5_000_000);
+  const staffEmail = config.adminEmails[0]!;
+  const outbox = path.join(config.dataDir, 'outbox');
+
+  const email = (prefix: string) => `${prefix}.${tag}.${n++}@authz.test`;
+
+  function call({ method = 'GET', url, as, payload, headers = {} }: Call) {
+    return app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...(as ? { cookie: as.cookie } : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+
+  /** A call that must succeed: setup failures name the call and show the answer. */
+  async function must(c: Call & { status?: number }) {
+    const res = await call(c);
+    const want = c.status ?? 200;
+    if (res.statusCode !== want) {
+      throw new Error(`${c.method ?? 'GET'} ${c.url} answered ${res.statusCode}, not ${want}: ${res.body}`);
+    }
+    return res.json();
+  }
+
+  const cookieOf = (res: Awaited<ReturnType<typeof call>>) =>
+    `lokal_session=${res.cookies.find((c) => c.name === 'lokal_session')!.value}`;
+
+  async function mockSignIn(address: string, userType: 'tourist' | 'guide'): Promise<Session> {
+    const res = await call({
+      method: 'POST',
+      url: '/api/dev/mock-sign-in',
+      payload: { email: address, userType },
+      headers: { host: 'localhost' },
+    });
+    if (res.statusCode !== 200) throw new Error(`mock sign-in ${address}: ${res.statusCode} ${res.body}`);
+    return { cookie: cookieOf(res), id: res.json().user.id, email: address };
+  }
+
+  /** The newest mail to this address in the outbox (one file per mail, named by time and address). */
+  function lastMailTo(address: string): string {
+    const name = address.replace(/[^a-z0-9@._-]/gi, '_');
+    const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith(`-${name}.eml`)) : [];
+    const last = files.sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10)).at(-1);
+    if (!last) throw new Error(`no mail to ${address} in the outbox`);
+    return readFileSync(path.join(outbox, last), 'utf8');
+  }
+
+  /** The token and address of the last sign-in link mailed to this address. */
+  function lastLinkTo(address: string) {
+    const link = new URL(extractSignInLink(lastMailTo(address)));
+    return { token: link.searchParams.get('token')!, email: link.searchParams.get('email') ?? address };
+  }
+
+  /** A magic-link token for the staff address, asked for through the API. */
+  async function staffToken() {
+    await must({ method: 'POST', url: '/api/auth/staff/request-link', payload: { email: staffEmail } });
+    return { token: lastLinkTo(staffEmail).token, email: staffEmail };
+  }
+
+  /** A new staff session, through the magic link like a staff member would. */
+  async function staffSession(): Promise<Session> {
+    const body = await staffToken();
+    const res = await call({ method: 'POST', url: '/api/auth/staff/verify', payload: body });
+    if (res.statusCode !== 200) throw new Error(`staff verify: ${res.statusCode} ${res.body}`);
+    return { cookie: cookieOf(res), id: res.json().user.id, email: staffEmail };
+  }
+
+  /** The 6-digit code of the last SMS to this phone, from the outbox's sms.log. */
+  function lastSmsCode(phone: string): string {
+    const lines = readFileSync(path.join(outbox, 'sms.log'), 'utf8').trim().split('\n');
+    const line = lines.reverse().find((l) => l.split(' ')[1] === phone);
+    const code = line?.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no SMS code for ${phone}`);
+    return code;
+  }
+
+  const freshPhone = () => `+1415${phoneSeq++}`;
+
+  /** Sends a code to a fresh phone and returns what verify-code needs (without verifying). */
+  async function phoneCode(who: Session) {
+    const phone = freshPhone();
+    await must({ method: 'POST', url: '/api/phone/send-code', as: who, payload: { phone } });
+    return { phone, code: lastSmsCode(phone) };
+  }
+
+  /** Links a fresh, SMS-verified phone to the account. */
+  async function verifiedPhone(who: Session): Promise<string> {
+    const body = await phoneCode(who);
+    await must({ method: 'POST', url: '/api/phone/verify-code', as: who, payload: body });
+    return body.phone;
+  }
+
+  let staff: Session | null = null;
+  const staffNow = async () => {
+    staff ??= await staffSession();
+    return staff;
+  };
+
+  /** A new account in the given state (a new staff session for 'staff'; null for 'anonymous'). */
+  async function makeActor(kind: Kind, name: string = kind): Promise<Session | null> {
+    if (kind === 'anonymous') return null;
+    if (kind === 'staff') return staffSession();
+    const role = kind.startsWith('tourist') ? 'tourist' : 'guide';
+    const who = await mockSignIn(email(name.toLowerCase()), role);
+    if (kind === 'touristNew' || kind === 'guideNew') return who;
+    const phone = await verifiedPhone(who);
+    const names = { firstName: name.slice(0, 1).toUpperCase() + name.slice(1), lastName: 'Lokal', phone };
+    if (role === 'tourist') {
+      await must({
+        method: 'POST',
+        url: '/api/tourists/onboarding',
+        as: who,
+        payload: { ...names, phoneVerified: true, occupation: 'Writer' },
+      });
+      return who;
+    }
+    await must({
+      method: 'POST',
+      url: '/api/guides/onboarding',
+      as: who,
+      payload: { ...names, phoneVerified: true, gender: 'female' },
+    });
+    if (kind === 'guideNoTest') return who;
+    await must({ method: 'POST', url: '/api/guides/personality-assessment', as: who, payload: ASSESSMENT });
+    // A city with a known time zone, so bookings can be asked for.
+    await must({
+      method: 'POST',
+      url: '/api/guides/me/profile',
+      as: who,
+      payload: { city: CITY, country: 'Spain' },
+    });
+    if (kind === 'guideUnverified') return who;
+    await must({
+      method: 'POST',
+      url: `/api/admin/verifications/${who.id}/verify`,
+      as: await staffNow(),
+    });
+    return who;
+  }
+
+  let day = 2;
+  /** A date far enough ahead, never the same twice, so no two bookings of a guide overlap. */
+  const nextDate = () => new Date(Date.now() + day++ * 86_400_000).toISOString().slice(0, 10);
+
+  async function requestBooking(tourist: Session, guide: Session): Promise<string> {
+    const body = await must({
+      method: 'POST',
+      url: '/api/bookings',
+      as: tourist,
+      payload: { guideId: guide.id, tourName: TOUR, date: nextDate(), time: '18:00', partySize: 2 },
+      status: 201,
+    });
+    return body.booking.id;
+  }
+
+  let pastSlot = 1;
+  /** A booking that took place: requested, accepted, moved into the past, completed by the sweep. */
+  async function completedBooking(tourist: Session, guide: Session): Promise<string> {
+    const id = await requestBooking(tourist, guide);
+    await must({ method: 'POST', url: `/api/bookings/${id}/accept`, as: guide });
+    // Time cannot be waited for; each booking gets its own past window (a guide's bookings never overlap).
+    const end = new Date(Date.now() - pastSlot++ * 4 * 3_600_000);
+    const start = new Date(end.getTime() - 3 * 3_600_000);
+    await database.db.execute(
+      sql`update bookings set start_at = ${start.toISOString()}, end_at = ${end.toISOString()} where id = ${id}`,
+    );
+    const list = await must({ url: '/api/bookings?scope=past', as: tourist });
+    const b = list.bookings.find((x: { id: string }) => x.id === id);
+    if (b?.status !== 'completed') throw new Error(`booking ${id} did not complete: ${JSON.stringify(b)}`);
+    return id;
+  }
+
+  async function conversation(tourist: Session, guide: Session): Promise<string> {
+    return (
+      await must({
+        method: 'POST',
+        url: '/api/chat/conversations',
+        as: tourist,
+        payload: { guideId: guide.id },
+      })
+    ).id;
+  }
+
+  let clientSeq = 0;
+  const clientId = () => `client-${tag}-${clientSeq++}`;
+
+  return {
+    call,
+    must,
+    email,
+    staffEmail,
+    staffNow,
+    staffSession,
+    staffToken,
+    lastLinkTo,
+    mockSignIn,
+    makeActor,
+    phoneCode,
+    verifiedPhone,
+    freshPhone,
+    nextDate,
+    requestBooking,
+    completedBooking,
+    conversation,
+    clientId,
+  };
+}
+
+export type World = ReturnType<typeof createWorld>;
