@@ -2,24 +2,14 @@
 // Usage: npm run bench:lighthouse -- http://localhost:3000/ [more URLs] [--cookie "lokal_session=…"]
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../js-size.mjs';
 
 const args = process.argv.slice(2);
 const cookieAt = args.indexOf('--cookie');
 const cookie = cookieAt >= 0 ? args.splice(cookieAt, 2)[1] : undefined;
 const urls = args.length ? args : ['http://localhost:3000/'];
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
 const rows = [];
 try {
   for (const url of urls) {

@@ -1,0 +1,185 @@
+// `npm run bench`: every benchmark of issue 8 in one run, one table at the end.
+//  (a) autocannon: /api/health (baseline) and the guide search over 100,000 guides, on PGlite and on a throw-away
+//      PostgreSQL 15 cluster (scripts/with-postgres.sh) — req/s, p50, p99, search ÷ baseline;
+//  (b) the chat load of bench/chat.mjs (1,000 WebSocket clients, 200 messages/s);
+//  (c) Lighthouse (mobile) for /, /tourist/signup and /tourist/home signed in — the four scores, LCP, TBT, CLS;
+//  (d) initial JavaScript per route, gzipped.
+// Each part can be skipped: BENCH_SKIP=search,chat,lighthouse,js. BENCH_SECONDS sets the autocannon and chat
+// durations (defaults 10 and 60). Run on an otherwise idle machine: everything shares its cores.
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  freePort,
+  measureRoutes,
+  publicHost,
+  startBuiltServer,
+} from './js-size.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const rows = [];
+const add = (part, measure, value, target = '', ok = '') => rows.push({ part, measure, value, target, ok });
+const yes = (b) => (b ? 'yes' : 'NO');
+const log = (...a) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
+
+/** Runs a bench script and returns the JSON it prints on its BENCH_JSON line. */
+function runJson(command, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, BENCH_JSON: '1', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      process.stdout.write(d);
+    });
+    child.on('exit', () => {
+      const line = out.split('\n').find((l) => l.startsWith('BENCH_JSON '));
+      if (!line) return reject(new Error(`${args.join(' ')} printed no result`));
+      resolve(JSON.parse(line.slice('BENCH_JSON '.length)));
+    });
+  });
+}
+
+log(
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
+);
+
+// (a) search, both engines.
+if (!skip.has('search')) {
+  const seconds = process.env.BENCH_SECONDS ?? '10';
+  for (const [engine, command, args] of [
+    ['PGlite', process.execPath, ['bench/search.mjs']],
+    ['PostgreSQL', 'scripts/with-postgres.sh', [process.execPath, 'bench/search.mjs']],
+  ]) {
+    log(`search on ${engine}…`);
+    const result = await runJson(command, args, { BENCH_SECONDS: seconds });
+    const base = result[0];
+    add(
+      'search',
+      `${engine}: health (baseline)`,
+      `${base['req/s']} req/s, p50 ${base['p50 ms']} / p99 ${base['p99 ms']} ms`,
+    );
+    for (const r of result.slice(1)) {
+      const pg = engine === 'PostgreSQL';
+      const ratioOk = r['÷ baseline'] >= 0.25;
+      const p99Ok = r['p99 ms'] <= 20;
+      add(
+        'search',
+        `${engine}: ${r.endpoint.replace('search: ', '')}`,
+        `${r['req/s']} req/s (${r['÷ baseline']} × baseline), p50 ${r['p50 ms']} / p99 ${r['p99 ms']} ms, ${r.errors} errors`,
+        pg ? '≥ 0.25 × baseline, p99 ≤ 20 ms' : '',
+        pg ? yes(ratioOk && p99Ok && r.errors === 0) : '',
+      );
+    }
+  }
+}
+
+// (b) chat load.
+if (!skip.has('chat')) {
+  log('chat load…');
+  const t = await runJson(process.execPath, ['bench/chat.mjs'], {
+    BENCH_SECONDS: process.env.BENCH_CHAT_SECONDS ?? '60',
+  });
+  add(
+    'chat',
+    `${t.engine}: clients, messages/s`,
+    `${t.clients}, ${t['messages/s achieved']} for ${t['duration s']} s`,
+  );
+  add(
+    'chat',
+    'delivery p50 / p99',
+    `${t['delivery p50 ms']} / ${t['delivery p99 ms']} ms`,
+    'p99 ≤ 50 ms',
+    yes(t['delivery p99 ms'] <= 50),
+  );
+  add(
+    'chat',
+    'lost / duplicated',
+    `${t.lost} / ${t.duplicated}`,
+    '0 / 0',
+    yes(t.lost === 0 && t.duplicated === 0),
+  );
+  add('chat', 'memory per connection', `${t['memory per connection KB']} KB`);
+}
+
+// (c) Lighthouse and (d) initial JS share one server, reached on the address users see (not localhost,
+// where the app shows its development panel).
+if (!skip.has('lighthouse') || !skip.has('js')) {
+  const host = publicHost();
+  const port = await freePort();
+  const server = await startBuiltServer({
+    HOST: '0.0.0.0',
+    PORT: String(port),
+    PUBLIC_URL: `http://${host}:${port}`,
+  });
+  const base = `http://${host}:${port}`;
+  try {
+    if (!skip.has('lighthouse')) {
+      log('Lighthouse…');
+      const signIn = await fetch(`${server.url}/api/dev/mock-sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'james.whitfield@demo.lokal.app', userType: 'tourist' }),
+      });
+      const cookie = signIn.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('lokal_session='))
+        .split(';')[0];
+      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+      try {
+        for (const [page, withCookie] of [
+          ['/', false],
+          ['/tourist/signup', false],
+          ['/tourist/home', true],
+        ]) {
+          const result = await lighthouse(`${base}${page}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            extraHeaders: withCookie ? { Cookie: cookie } : undefined,
+          });
+          const { categories: c, audits: a } = result.lhr;
+          const score = (k) => Math.round(c[k].score * 100);
+          add(
+            'lighthouse',
+            page,
+            `perf ${score('performance')}, a11y ${score('accessibility')}, best ${score('best-practices')}, SEO ${score('seo')}; LCP ${a['largest-contentful-paint'].displayValue}, TBT ${a['total-blocking-time'].displayValue}, CLS ${a['cumulative-layout-shift'].displayValue}`,
+            'perf ≥ 95, a11y 100',
+            yes(score('performance') >= 95 && score('accessibility') === 100),
+          );
+        }
+      } finally {
+        await chrome.kill();
+      }
+    }
+    if (!skip.has('js')) {
+      log('initial JavaScript per route…');
+      for (const r of await measureRoutes(server.url, base, server.dataDir)) {
+        add(
+          'initial JS',
+          r.route,
+          `${r['initial JS (KB gz)']} KB gz (${r.files} files)`,
+          '≤ 150 KB',
+          r['within 150 KB'] === 'yes' ? 'yes' : 'NO',
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+console.log('');
+console.table(rows);
+const missed = rows.filter((r) => r.ok === 'NO').length;
+log(`${rows.length} figures; ${missed} below target`);
