@@ -111,7 +111,7 @@ beforeAll(async () => {
     adminEmails: [STAFF],
     invites: [CONFIG_INVITE],
   };
-  app = await buildApp(config, { database, logger: false });
+  app = await buildApp(config, { database });
   await app.ready();
   staff = await staffSignIn();
   tourist = await signIn(fresh('tourist'), 'tourist');
@@ -461,7 +461,6 @@ describe('waitlist', () => {
   it('changes nothing when the invitation cannot be mailed', async () => {
     const failing = await buildApp(config, {
       database,
-      logger: false,
       mailer: {
         send: async () => {
           throw new Error('SMTP down');

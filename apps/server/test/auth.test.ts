@@ -13,7 +13,7 @@ const fresh = (prefix = 'user') => `${prefix}.${Date.now()}.${n++}@example.com`;
 async function build(invites: string[] = []) {
   const database = await openTestDatabase();
   const config = testConfig();
-  const app = await buildApp({ ...config, invites }, { database, logger: false, now: () => clock });
+  const app = await buildApp({ ...config, invites }, { database, now: () => clock });
   return {
     app,
     config,
@@ -404,7 +404,7 @@ describe('production', () => {
       smtpUrl: smtp.url,
       invites: [email],
     };
-    const app = await buildApp(config, { database, logger: false });
+    const app = await buildApp(config, { database });
     try {
       const dev = await app.inject({
         method: 'POST',

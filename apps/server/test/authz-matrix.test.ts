@@ -436,7 +436,7 @@ beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   const database = await openTestDatabase();
   const config = testConfig({ rateLimitScale: 1000 });
-  app = await buildApp(config, { database, logger: false });
+  app = await buildApp(config, { database });
   await app.ready();
   close = async () => {
     await app.close();
@@ -540,7 +540,7 @@ describe('the authorization matrix', () => {
         publicUrl: 'https://lokal.example',
         smtpUrl: 'smtp://127.0.0.1:1',
       },
-      { database, logger: false },
+      { database },
     );
     try {
       await prod.ready();

@@ -46,7 +46,6 @@ beforeAll(async () => {
   app = await buildApp(testConfig({ rateLimitScale: 10 }), {
     database,
     seed: true,
-    logger: false,
     now: () => clock,
   });
   await app.ready();

@@ -60,7 +60,7 @@ beforeAll(async () => {
   const database = await openTestDatabase();
   const config = testConfig({ rateLimitScale: 1000 });
   // The demo data gives searches, lists and profiles something to return.
-  app = await buildApp(config, { database, seed: true, logger: false });
+  app = await buildApp(config, { database, seed: true });
   await app.ready();
   close = async () => {
     await app.close();

@@ -13,11 +13,13 @@ export const DATABASE_URL = process.env.DATABASE_URL?.startsWith('postgres')
   ? process.env.DATABASE_URL
   : 'memory://';
 export const ON_POSTGRES = DATABASE_URL !== 'memory://';
+// A 500 in CI must say why: the apps under test log errors (and nothing else) to the console.
+const TEST_LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'error';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lokal-test-'));
   return loadConfig(
-    { DATABASE_URL, DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' },
+    { DATABASE_URL, DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: TEST_LOG_LEVEL },
     overrides,
   );
 }
@@ -39,7 +41,7 @@ export async function openTestDatabase(): Promise<Database> {
 export async function createTestApp(options: { config?: Partial<Config>; seed?: boolean } = {}) {
   const database = await openTestDatabase();
   const config = testConfig(options.config);
-  const app = await buildApp(config, { database, seed: options.seed ?? false, logger: false });
+  const app = await buildApp(config, { database, seed: options.seed ?? false });
   await app.ready();
   return {
     app,

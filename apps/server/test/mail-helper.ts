@@ -35,7 +35,6 @@ export async function startSmtpServer(): Promise<{
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => {

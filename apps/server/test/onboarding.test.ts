@@ -32,7 +32,7 @@ beforeAll(async () => {
   app = await buildApp(
     // Raised limits: this file sends many codes from one address; the limits have their own tests.
     { ...testConfig(), smsWebhookUrl: sms.url, rateLimitScale: 100 },
-    { database, logger: false, now: () => clock },
+    { database, now: () => clock },
   );
   close = async () => {
     await app.close();
@@ -105,10 +105,7 @@ describe('POST /api/phone/send-code', () => {
   it('answers a failing SMS gateway with the unavailable code', async () => {
     const failing = await startSmsReceiver({ failWith: 500 });
     const database = await openTestDatabase();
-    const other = await buildApp(
-      { ...testConfig(), smsWebhookUrl: failing.url },
-      { database, logger: false },
-    );
+    const other = await buildApp({ ...testConfig(), smsWebhookUrl: failing.url }, { database });
     try {
       const s = await other.inject({
         method: 'POST',

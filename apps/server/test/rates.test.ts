@@ -23,10 +23,7 @@ afterAll(() => new Promise<void>((r) => provider.close(() => r())));
 describe('exchange rates from a configured provider', () => {
   it('uses the provider, caches for a day, and falls back to the shipped table on a bad answer', async () => {
     const database = await openTestDatabase();
-    const app = await buildApp(
-      { ...testConfig(), exchangeRatesUrl: url },
-      { database, logger: false, now: () => clock },
-    );
+    const app = await buildApp({ ...testConfig(), exchangeRatesUrl: url }, { database, now: () => clock });
     try {
       const first = (await app.inject({ url: '/api/exchange-rates' })).json();
       expect(first).toEqual({

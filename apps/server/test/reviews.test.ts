@@ -23,7 +23,7 @@ type Who = { id: string; cookie: string; firstName: string };
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  app = await buildApp(testConfig(), { database, logger: false, now: () => clock });
+  app = await buildApp(testConfig(), { database, now: () => clock });
   await app.ready();
 });
 afterAll(async () => {

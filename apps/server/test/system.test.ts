@@ -17,7 +17,7 @@ describe('GET /api/health', () => {
 
   it('answers 503 with the error shape when the database is gone', async () => {
     const database = await openTestDatabase();
-    const app = await buildApp(testConfig(), { database, logger: false });
+    const app = await buildApp(testConfig(), { database });
     await database.close();
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);

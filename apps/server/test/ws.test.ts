@@ -34,10 +34,10 @@ beforeAll(async () => {
   const config = { ...testConfig(), publicUrl };
   if (ON_POSTGRES) {
     const dbA = await openTestDatabase();
-    a = await buildApp(config, { database: dbA, seed: true, logger: false });
+    a = await buildApp(config, { database: dbA, seed: true });
     const { openDatabase } = await import('../src/db/client.ts');
     const dbB = await openDatabase(dbA.url, config.dataDir);
-    b = await buildApp(config, { database: dbB, logger: false });
+    b = await buildApp(config, { database: dbB });
     close = async () => {
       await a.close();
       await b.close();
@@ -47,8 +47,8 @@ beforeAll(async () => {
   } else {
     const db = await openTestDatabase();
     const bus = createLocalBus();
-    a = await buildApp(config, { database: db, seed: true, logger: false, bus });
-    b = await buildApp(config, { database: db, logger: false, bus });
+    a = await buildApp(config, { database: db, seed: true, bus });
+    b = await buildApp(config, { database: db, bus });
     close = async () => {
       await a.close();
       await b.close();

@@ -70,8 +70,13 @@ export function createBookingsRepository(db: Db) {
     /** Null when the guide already holds a booking that overlaps (the exclusion constraint decides). */
     async insert(values: typeof bookings.$inferInsert): Promise<BookingRow | null> {
       try {
-        const [row] = await db.insert(bookings).values(values).returning();
-        return row!;
+        return await db.transaction(async (tx) => {
+          // Two inserts that conflict on a GiST exclusion constraint can deadlock each other (each waits for
+          // the other's row): one lock per guide makes the later one wait, then fail cleanly with 23P01.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${values.guideId}, 0))`);
+          const [row] = await tx.insert(bookings).values(values).returning();
+          return row!;
+        });
       } catch (err) {
         if (isOverlap(err)) return null;
         throw err;
