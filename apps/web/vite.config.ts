@@ -21,6 +21,8 @@ export default defineConfig(({ mode }) => ({
     target: 'es2022',
     sourcemap: false,
     modulePreload: { polyfill: false },
+    // Read by scripts/prerender.mjs to list each screen's chunks (dist/preloads.json), then removed.
+    manifest: true,
   },
   server: { port: 5173, proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true } } },
 }));

@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './helper.ts';
+import { DEMO_TOURISTS } from '../src/db/seed/demo-data.ts';
+import { createTestApp, mockSignIn } from './helper.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -12,10 +14,20 @@ beforeAll(async () => {
     path.join(webDist, 'index.html'),
     '<!doctype html><title>Lokal</title><div id="root"><h1>Landing</h1></div>',
   );
-  writeFileSync(path.join(webDist, 'app.html'), '<!doctype html><title>Lokal</title><div id="root"></div>');
+  writeFileSync(
+    path.join(webDist, 'app.html'),
+    '<!doctype html><html><head><title>Lokal</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    path.join(webDist, 'preloads.json'),
+    JSON.stringify({
+      '/tourist/home': ['/assets/home-abc.js', '/assets/card-abc.js'],
+      '/tourist/chats/:conversationId': ['/assets/chats-abc.js'],
+    }),
+  );
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  t = await createTestApp({ config: { webDist } });
+  t = await createTestApp({ config: { webDist }, seed: true });
 });
 afterAll(() => t.close());
 
@@ -39,7 +51,6 @@ describe('serving the web app', () => {
     for (const url of ['/tourist/signup', '/guide/home', '/some/unknown/page?x=1']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root"></div>');
     }
   });
@@ -54,5 +65,78 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ url: '/api/nothing/here' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('not-found');
+  });
+});
+
+/** The answers a page carries for its first reads (decision 016), by API address. */
+function firstAnswers(html: string): Record<string, unknown> {
+  const m = html.match(/<script type="application\/json" id="first-answers">(.*?)<\/script>/s);
+  if (!m) throw new Error('the page carries no first answers');
+  return JSON.parse(m[1]!);
+}
+
+describe('the page of a client-side route', () => {
+  it('carries the session answer for a visitor, and nothing of a screen they may not see', async () => {
+    const res = await t.app.inject({ url: '/tourist/home' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toMatch(/Cookie/);
+    expect(firstAnswers(res.body)).toEqual({ '/api/auth/session': { user: null } });
+  });
+
+  it("carries a signed-in tourist's session, search page, favorites and unread count, as the API answers them", async () => {
+    const tourist = await mockSignIn(t.app, DEMO_TOURISTS[0]!.email, 'tourist');
+    const headers = { cookie: tourist.cookie };
+    const page = await t.app.inject({ url: '/tourist/home?category=Nightlife&q=%20a%20', headers });
+    const answers = firstAnswers(page.body);
+    const search = '/api/guides/search?q=a&category=Nightlife&limit=12';
+    expect(Object.keys(answers).sort()).toEqual(
+      ['/api/auth/session', search, '/api/chat/unread', '/api/favorites'].sort(),
+    );
+    for (const address of Object.keys(answers)) {
+      const direct = await t.app.inject({ url: address, headers });
+      expect(answers[address], address).toEqual(direct.json());
+    }
+    expect((answers['/api/auth/session'] as { user: { id: string } }).user.id).toBe(tourist.id);
+    expect((answers[search] as { guides: unknown[] }).guides.length).toBeGreaterThan(0);
+  });
+
+  it('does not answer a screen of the other role', async () => {
+    const guide = await mockSignIn(t.app, 'sofia.martinez@demo.lokal.app', 'guide');
+    const page = await t.app.inject({ url: '/tourist/home', headers: { cookie: guide.cookie } });
+    expect(Object.keys(firstAnswers(page.body))).toEqual(['/api/auth/session']);
+  });
+
+  it('keeps text from the database inert: a bio cannot close the script element', async () => {
+    const bio = 'Night walks </script><script>alert(1)</script> <!-- and more';
+    await t.database.db.execute(sql`update guide_profiles set bio = ${bio} where listed`);
+    const tourist = await mockSignIn(t.app, DEMO_TOURISTS[1]!.email, 'tourist');
+    // Past the search's one-second page cache.
+    await new Promise((r) => setTimeout(r, 1100));
+    const page = await t.app.inject({ url: '/tourist/home', headers: { cookie: tourist.cookie } });
+    expect(page.body).not.toContain('<script>alert(1)');
+    const answers = firstAnswers(page.body);
+    const search = answers['/api/guides/search?limit=12'] as { guides: { bio: string }[] };
+    expect(search.guides[0]!.bio).toBe(bio);
+  });
+
+  it("names the screen's chunks for preloading, parameters included", async () => {
+    const home = (await t.app.inject({ url: '/tourist/home' })).body;
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-abc.js">');
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/card-abc.js">');
+    const chat = (await t.app.inject({ url: '/tourist/chats/4f1c2b9e-0000-4000-8000-000000000000' })).body;
+    expect(chat).toContain('href="/assets/chats-abc.js"');
+    expect(chat).not.toContain('home-abc.js');
+    expect((await t.app.inject({ url: '/tourist/chats' })).body).not.toContain('modulepreload');
+  });
+
+  it('is compressed for a browser that accepts it', async () => {
+    const tourist = await mockSignIn(t.app, DEMO_TOURISTS[2]!.email, 'tourist');
+    const res = await t.app.inject({
+      url: '/tourist/home',
+      headers: { cookie: tourist.cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
   });
 });

@@ -1,5 +1,6 @@
 // After `vite build`: keep the empty shell as app.html (served for every client-side route), write the
-// prerendered landing page into index.html (served for /), and precompress every text file (gzip, brotli).
+// prerendered landing page into index.html (served for /), list each screen's chunks in preloads.json (the
+// server names them in the page for that path, decision 016), and precompress every text file (gzip, brotli).
 import { copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,12 +13,33 @@ const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const marker = '<div id="root"></div>';
 if (!shell.includes(marker)) throw new Error('dist/index.html has no empty #root to fill');
 copyFileSync(path.join(dist, 'index.html'), path.join(dist, 'app.html'));
-const { renderLanding } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
+const { renderLanding, SCREENS } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
 writeFileSync(
   path.join(dist, 'index.html'),
   shell.replace(marker, `<div id="root">${renderLanding()}</div>`),
 );
 rmSync(ssr, { recursive: true, force: true });
+
+// Each screen's chunks beyond what the entry already loads: its module and everything it imports statically.
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+function closure(key, into = new Set()) {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(dep, into);
+  return into;
+}
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entry) throw new Error('the Vite manifest names no entry');
+const loadedByEntry = closure(entry);
+const preloads = {};
+for (const { path: route, module } of SCREENS) {
+  const key = `src/routes/${module}.tsx`;
+  if (!manifest[key]) throw new Error(`the Vite manifest has no ${key}`);
+  preloads[route] = [...closure(key)].filter((k) => !loadedByEntry.has(k)).map((k) => `/${manifest[k].file}`);
+}
+writeFileSync(path.join(dist, 'preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
+rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 
 function precompress(dir) {
   for (const name of readdirSync(dir)) {

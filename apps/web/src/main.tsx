@@ -24,4 +24,15 @@ function mount() {
 
 // The landing page arrives prerendered: let the browser paint it before React takes over.
 if (container.hasChildNodes()) requestAnimationFrame(() => setTimeout(mount, 0));
-else mount();
+else if (router.state.initialized) mount();
+else {
+  // Other screens render once their code and first data are in (the router's first load): one complete
+  // render instead of several partial ones. It also matters for correctness: RouterProvider reads the
+  // router's state when it renders but subscribes only when it commits, so a first load finishing while a
+  // transition render is in progress would be missed and the screen would stay blank.
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    mount();
+  });
+}

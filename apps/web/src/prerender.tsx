@@ -4,6 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { AuthProvider } from './features/auth/auth-context.tsx';
 import { Component as Landing } from './routes/landing.tsx';
 
+export { SCREENS } from './app/screens.ts';
+
 /**
  * The landing page as HTML, written into dist/index.html at build time so the first paint needs no
  * JavaScript. The browser's first render produces the same markup and replaces it.

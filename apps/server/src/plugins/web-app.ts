@@ -1,7 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { SESSION_READ, screenReads } from '@lokal/shared/domain/first-reads';
+import type { StatusUser } from '@lokal/shared/schemas/auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+type Preloads = Record<string, string[]>;
 
 // Serves the built SPA: hashed assets are immutable for a year, index.html is always revalidated.
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
@@ -23,21 +27,109 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       },
     });
   }
+  // The shell of every client-side route, and each screen's chunks (both written by the web build).
+  const shellFile = webDist && path.join(webDist, 'app.html');
+  const shell = shellFile && existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : null;
+  const preloadsFile = webDist && path.join(webDist, 'preloads.json');
+  const preloads: Preloads =
+    preloadsFile && existsSync(preloadsFile) ? JSON.parse(readFileSync(preloadsFile, 'utf8')) : {};
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url === '/api' || url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasApp) {
-      return reply
-        .status(404)
-        .send({ message: `Route ${request.method} ${url} not found`, code: 'not-found' });
-    }
-    // A file that exists is served by the static plugin; anything else is a client-side route.
-    const asset = path.join(webDist!, path.normalize(url));
-    if (url.startsWith('/assets/') || (path.extname(url) && !existsSync(asset))) {
-      return reply.status(404).send({ message: `File ${url} not found`, code: 'not-found' });
-    }
-    // index.html carries the prerendered landing page; every other route gets the empty shell.
-    const page = url === '/' || !existsSync(path.join(webDist!, 'app.html')) ? 'index.html' : 'app.html';
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(page);
+    const file = hasApp && !isApi(url) && ['GET', 'HEAD'].includes(request.method);
+    return reply.status(404).send({
+      message: file ? `File ${url} not found` : `Route ${request.method} ${url} not found`,
+      code: 'not-found',
+    });
   });
+  if (!hasApp) return;
+
+  // Every other GET is a client-side route. A route (not the not-found handler) so responses are compressed.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    // Unknown API paths and missing files are 404s; a file that exists was served by the static plugin.
+    if (isApi(url) || url.startsWith('/assets/') || path.extname(url)) {
+      return reply.callNotFound();
+    }
+    // index.html carries the prerendered landing page; every other route gets the shell, completed.
+    if (url === '/' || !shell) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    const html = await completeShell(app, request, shell, preloads);
+    // The page holds this visitor's first answers: never shared, never stored by a cache in between.
+    return reply
+      .header('Cache-Control', 'private, no-cache')
+      .header('Vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+}
+
+/**
+ * The shell with, before `</head>`, the screen's chunks to preload and the answers to its first reads
+ * (decision 016): the browser fetches the screen's code alongside the entry and renders it without a
+ * round trip to the API. The answers come from the API itself (inject with the visitor's cookie), so they
+ * are exactly what the browser would have been told.
+ */
+async function completeShell(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  shell: string,
+  preloads: Preloads,
+): Promise<string> {
+  const { pathname, searchParams } = new URL(request.url, 'http://page');
+  const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const links = preloadsFor(preloads, route)
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('');
+  if (request.method === 'HEAD') return shell.replace('</head>', `${links}</head>`);
+
+  const answers: Record<string, unknown> = {};
+  const read = async (address: string): Promise<unknown> => {
+    const res = await app.inject({
+      method: 'GET',
+      url: address,
+      headers: {
+        accept: 'application/json',
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+      },
+      remoteAddress: request.ip,
+    });
+    if (res.statusCode !== 200) return undefined;
+    const body = res.json();
+    answers[address] = body;
+    return body;
+  };
+  try {
+    const session = (await read(SESSION_READ)) as { user: StatusUser | null } | undefined;
+    await Promise.all(screenReads(route, searchParams, session?.user ?? null).map(read));
+  } catch (err) {
+    // The browser asks for itself what the page does not carry.
+    request.log.warn({ err }, 'could not answer a first read in the page');
+  }
+  // `<` is escaped so no answer can close the script element; the type keeps it data, never code.
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return shell.replace(
+    '</head>',
+    `${links}<script type="application/json" id="first-answers">${json}</script></head>`,
+  );
+}
+
+function preloadsFor(preloads: Preloads, route: string): string[] {
+  for (const [pattern, files] of Object.entries(preloads)) {
+    const want = pattern.split('/');
+    const got = route.split('/');
+    if (
+      want.length === got.length &&
+      want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
+    ) {
+      return files;
+    }
+  }
+  return [];
+}
+
+function isApi(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
 }

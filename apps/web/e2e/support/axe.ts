@@ -22,6 +22,16 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, {
     timeout: 10_000,
   });
+  // Colours mid-transition (a chip just chosen) are not what anyone reads: audit the finished state
+  // (transitions only; a spinner's animation never ends).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition && a.playState === 'running')
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  );
 }
 
 /** Runs axe on the whole page as it is now and returns its serious and critical violations. */

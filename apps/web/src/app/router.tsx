@@ -1,44 +1,82 @@
+import { mayOpen, touristHomeSearch } from '@lokal/shared/domain/first-reads';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { AccessGuard } from '../features/auth/access-guard.tsx';
-import { guideSearchQuery, touristHomeFilters } from '../features/discovery/api/discovery-calls.ts';
+import { statusQuery } from '../features/auth/api/get-status.ts';
+import { unreadQuery } from '../features/chat/api/get-unread.ts';
+import {
+  guideSearchQuery,
+  touristListQuery,
+  userProfileQuery,
+  verificationQuery,
+} from '../features/discovery/api/discovery-calls.ts';
+import { favoritesQuery } from '../features/favorites/api/favorites.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Component as Landing } from '../routes/landing.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { NOT_FOUND_MODULE, SCREENS, type Screen } from './screens.ts';
 
 type ScreenModule = { Component: ComponentType };
 
-// Protected screens go through the shared access guard with their path's requirements. `prefetch` starts a
-// screen's first data request while its code is still loading (it does not hold the navigation up).
-function guarded(
-  path: string,
-  load: () => Promise<ScreenModule>,
-  prefetch?: (url: URL) => void,
-): RouteObject {
-  return {
-    path,
-    loader: prefetch
-      ? ({ request }) => {
-          prefetch(new URL(request.url));
-          return null;
-        }
-      : undefined,
-    lazy: async () => {
-      const { Component } = await load();
-      return {
-        element: (
-          <AccessGuard path={path}>
-            <Component />
-          </AccessGuard>
-        ),
-      };
-    },
-  };
+// One lazy loader per screen module; the landing page is left out, it ships in the entry.
+const modules = import.meta.glob<ScreenModule>(['../routes/**/*.tsx', '!../routes/landing.tsx']);
+
+function load(module: string): () => Promise<ScreenModule> {
+  const loader = modules[`../routes/${module}.tsx`];
+  if (!loader) throw new Error(`No screen module routes/${module}.tsx`);
+  return loader;
 }
 
-function open(path: string, load: () => Promise<ScreenModule>): RouteObject {
-  return { path, lazy: load };
+// The data a screen shows first. Later navigations start it while the screen's code loads and go on; the
+// app's first load waits for it, which costs nothing when the page carries the answers (decision 016): the
+// screen then renders once, complete, instead of once per arriving answer.
+const SCREEN_DATA: Record<string, (url: URL) => Promise<unknown>[]> = {
+  [paths.tourist.home]: ({ searchParams }) => [
+    queryClient.prefetchInfiniteQuery(
+      guideSearchQuery(touristHomeSearch(searchParams.get('q'), searchParams.get('category'))),
+    ),
+    queryClient.prefetchQuery(favoritesQuery),
+    queryClient.prefetchQuery(unreadQuery),
+  ],
+  [paths.guide.home]: () => [
+    queryClient.prefetchQuery(touristListQuery('', 'All')),
+    queryClient.prefetchQuery(verificationQuery),
+    queryClient.prefetchQuery(userProfileQuery),
+    queryClient.prefetchQuery(unreadQuery),
+  ],
+};
+let firstLoad = true;
+
+function route({ path, module, guarded }: Screen): RouteObject {
+  const data = SCREEN_DATA[path];
+  return {
+    path,
+    loader: async ({ request }) => {
+      const reads = async () => {
+        if (!guarded) return;
+        const user = await queryClient.fetchQuery(statusQuery).catch(() => null);
+        // Only for a member the guard will let in: a visitor is on the way to sign in.
+        if (data && mayOpen(path, user)) await Promise.all(data(new URL(request.url)));
+      };
+      const pending = reads();
+      if (firstLoad) await pending;
+      return null;
+    },
+    lazy: guarded
+      ? async () => {
+          const { Component } = await load(module)();
+          // Protected screens go through the shared access guard with their path's requirements.
+          return {
+            element: (
+              <AccessGuard path={path}>
+                <Component />
+              </AccessGuard>
+            ),
+          };
+        }
+      : load(module),
+  };
 }
 
 // Every route once. Screens load on demand so the landing page stays light.
@@ -48,39 +86,18 @@ export const router = createBrowserRouter([
     children: [
       // The landing page ships in the entry chunk: it is the first paint for most visitors.
       { index: true, Component: Landing },
-      open(paths.test, () => import('../routes/test-page.tsx')),
-      open(paths.tourist.signup, () => import('../routes/tourist/signup.tsx')),
-      open(paths.tourist.login, () => import('../routes/tourist/login.tsx')),
-      open(paths.tourist.authRedirect, () => import('../routes/tourist/auth-redirect.tsx')),
-      open(paths.guide.signup, () => import('../routes/guide/signup.tsx')),
-      open(paths.guide.login, () => import('../routes/guide/login.tsx')),
-      open(paths.guide.authRedirect, () => import('../routes/guide/auth-redirect.tsx')),
-      guarded(paths.tourist.onboarding, () => import('../routes/tourist/onboarding.tsx')),
-      guarded(paths.guide.onboarding, () => import('../routes/guide/onboarding.tsx')),
-      guarded(paths.guide.preview, () => import('../routes/guide/preview.tsx')),
-      guarded(paths.guide.personalityTest, () => import('../routes/guide/personality/test.tsx')),
-      guarded(
-        paths.tourist.home,
-        () => import('../routes/tourist/home.tsx'),
-        ({ searchParams }) =>
-          void queryClient.prefetchInfiniteQuery(
-            guideSearchQuery(touristHomeFilters(searchParams.get('q'), searchParams.get('category'))),
-          ),
-      ),
-      guarded(paths.tourist.chats, () => import('../routes/tourist/chats.tsx')),
-      guarded(paths.tourist.conversation, () => import('../routes/tourist/chats.tsx')),
-      guarded(paths.tourist.bookings, () => import('../routes/tourist/bookings.tsx')),
-      guarded(paths.tourist.settings, () => import('../routes/tourist/settings.tsx')),
-      guarded(paths.guide.home, () => import('../routes/guide/home.tsx')),
-      guarded(paths.guide.chats, () => import('../routes/guide/chats.tsx')),
-      guarded(paths.guide.conversation, () => import('../routes/guide/chats.tsx')),
-      guarded(paths.guide.bookings, () => import('../routes/guide/bookings.tsx')),
-      guarded(paths.guide.settings, () => import('../routes/guide/settings.tsx')),
-      guarded(paths.guide.topTourists, () => import('../routes/guide/top-tourists.tsx')),
-      open(paths.admin.login, () => import('../routes/admin/login.tsx')),
-      open(paths.admin.authRedirect, () => import('../routes/admin/auth-redirect.tsx')),
-      guarded(paths.admin.home, () => import('../routes/admin/console.tsx')),
-      { path: '*', lazy: () => import('../routes/not-found.tsx') },
+      ...SCREENS.map(route),
+      { path: '*', lazy: load(NOT_FOUND_MODULE) },
     ],
   },
 ]);
+
+// Only the navigation that opens the app waits for its screen's data.
+if (router.state.initialized) firstLoad = false;
+else {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    firstLoad = false;
+    stop();
+  });
+}

@@ -1,4 +1,5 @@
 import { TOURIST_HOME_CATEGORIES } from '@lokal/shared/constants/discovery';
+import { touristHomeSearch } from '@lokal/shared/domain/first-reads';
 import type { GuideCard as Guide } from '@lokal/shared/schemas/discovery';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Compass, LayoutGrid, List } from 'lucide-react';
@@ -11,7 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
-import { guideSearchQuery, touristHomeFilters } from '../../features/discovery/api/discovery-calls.ts';
+import { guideSearchQuery } from '../../features/discovery/api/discovery-calls.ts';
 import { GuideCard } from '../../features/discovery/components/guide-card.tsx';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
 import { ProfileReviewsDialog } from '../../features/reviews/components/profile-reviews-dialog.tsx';
@@ -24,7 +25,7 @@ export function Component() {
   const category = params.get('category') ?? 'All';
   const layout = params.get('view') === 'list' ? 'list' : 'grid';
   const deferredQ = useDeferredValue(q.trim());
-  const search = useInfiniteQuery(guideSearchQuery(touristHomeFilters(deferredQ, category)));
+  const search = useInfiniteQuery(guideSearchQuery(touristHomeSearch(deferredQ, category)));
   const sentinel = useRef<HTMLDivElement>(null);
   const guides = search.data?.pages.flatMap((p) => p.guides) ?? [];
 

@@ -1,4 +1,5 @@
 import { VERIFICATION_REFETCH_MS } from '@lokal/shared/constants/admin';
+import { GUIDE_PAGE_SIZE } from '@lokal/shared/domain/first-reads';
 import type {
   GuideCard,
   GuideSearchResponse,
@@ -26,16 +27,11 @@ export const guideSearchQuery = (filters: SearchFilters) =>
       api.get<GuideSearchResponse>('/guides/search', {
         ...filters,
         cursor: pageParam ?? undefined,
-        limit: 12,
+        limit: GUIDE_PAGE_SIZE,
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
-
-/** The tourist home's search as its URL describes it (the screen and the route's early fetch agree on it). */
-export function touristHomeFilters(q: string | null, category: string | null): SearchFilters {
-  return { q: q?.trim() || undefined, category: category && category !== 'All' ? category : undefined };
-}
 
 export const touristListQuery = (q: string, category: string) =>
   queryOptions({

@@ -19,14 +19,15 @@ export function GuideCard({ guide, layout, onContact, onShowReviews }: Props) {
       className={`group relative flex overflow-hidden rounded-card bg-white shadow-card transition-shadow hover:shadow-lift ${list ? 'flex-row' : 'flex-col'}`}
       data-testid="guide-card"
     >
-      <div className={`relative shrink-0 bg-sand ${list ? 'w-28 sm:w-48' : 'aspect-[4/3]'}`}>
+      {/* The photo fills a box of fixed shape: it never resizes the card when it arrives. */}
+      <div className={`relative shrink-0 overflow-hidden bg-sand ${list ? 'w-28 sm:w-48' : 'aspect-[4/3]'}`}>
         <img
           src={guide.thumbnail}
           alt={guide.name}
           width={320}
           height={240}
           loading="lazy"
-          className="h-full w-full object-cover"
+          className="absolute inset-0 h-full w-full object-cover"
         />
         <div className="absolute top-3 right-3">
           <FavoriteToggle profileId={guide.id} profileType="guide" profileName={guide.name} />

@@ -1,0 +1,109 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { signedInPage } from './support/session.ts';
+
+// Decision 016: the page of a screen carries the answers to its first reads and names its chunks, so a
+// deep link renders without a round trip to the API and without a second wave of script requests.
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The API reads (avatars aside) and the scripts a page asks for while it loads. */
+function watch(page: Page) {
+  const api: string[] = [];
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    const { pathname, search } = new URL(r.url());
+    if (pathname.startsWith('/api/') && !pathname.startsWith('/api/avatars/')) api.push(pathname + search);
+    if (r.resourceType() === 'script') scripts.push(pathname);
+  });
+  return { api, scripts };
+}
+
+describe('the first load of a screen', () => {
+  it("renders a tourist's home from the page itself, then searches through the API", async () => {
+    const { context, page, errors } = await signedInPage(
+      browser,
+      server.url,
+      'james.whitfield@demo.lokal.app',
+      'tourist',
+      { width: 375, height: 740 },
+    );
+    const seen = watch(page);
+    await page.goto(`${server.url}/tourist/home?category=Nightlife`);
+    await page.getByTestId('guide-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // Not one of the reads the page answered went out; the ones left are the live parts (chat socket).
+    for (const read of ['/api/auth/session', '/api/guides/search', '/api/favorites', '/api/chat/unread']) {
+      expect(
+        seen.api.filter((a) => a.startsWith(read)),
+        read,
+      ).toEqual([]);
+    }
+    // Every script the home needed was named in the page.
+    const preloaded = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    const homeChunk = seen.scripts.find((s) => /\/assets\/home-[^/]+\.js$/.test(s));
+    expect(homeChunk).toBeDefined();
+    expect(preloaded).toContain(homeChunk);
+    for (const text of await page.getByTestId('guide-card').allTextContents()) {
+      expect(text).toMatch(/Nightlife|\+\d/);
+    }
+
+    // Later reads are the API's, as always.
+    const searched = page.waitForRequest((r) => r.url().includes('/api/guides/search?q=sofia'));
+    await page.getByLabel('Search guides').fill('sofia');
+    await searched;
+    await expect.poll(() => page.getByTestId('guide-card').count()).toBe(1);
+    await page.getByTestId('guide-card').filter({ hasText: 'Sofia Martinez' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("renders a verified guide's home with its tourists from the page itself", async () => {
+    const { context, page, errors } = await signedInPage(
+      browser,
+      server.url,
+      'sofia.martinez@demo.lokal.app',
+      'guide',
+      { width: 1280, height: 860 },
+    );
+    const seen = watch(page);
+    await page.goto(`${server.url}/guide/home`);
+    await page.getByTestId('tourist-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    for (const read of [
+      '/api/auth/session',
+      '/api/guides/tourists',
+      '/api/guides/verification',
+      '/api/users/profile',
+    ]) {
+      expect(
+        seen.api.filter((a) => a.startsWith(read)),
+        read,
+      ).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a visitor without a session to the sign-in page at once', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    const seen = watch(page);
+    await page.goto(`${server.url}/tourist/home`);
+    await page.waitForURL('**/tourist/login');
+    expect(seen.api.filter((a) => a.startsWith('/api/auth/session'))).toEqual([]);
+    await context.close();
+  });
+});

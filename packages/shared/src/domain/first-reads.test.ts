@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { StatusUser } from '../schemas/auth.ts';
+import { apiUrl } from './api-url.ts';
+import { screenReads, touristHomeSearch } from './first-reads.ts';
+
+const tourist = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'ana@example.com',
+  role: 'tourist',
+  userType: 'tourist',
+  onboardingCompleted: true,
+} as StatusUser;
+
+describe('apiUrl', () => {
+  it('drops unset values and keeps the order given', () => {
+    expect(
+      apiUrl('/guides/search', { q: undefined, category: 'Art & Design', cursor: null, limit: 12 }),
+    ).toBe('/api/guides/search?category=Art+%26+Design&limit=12');
+    expect(apiUrl('/favorites', { q: '' })).toBe('/api/favorites');
+  });
+});
+
+describe('screenReads', () => {
+  const search = (s: string) => new URLSearchParams(s);
+
+  it("names the tourist home's search as its URL describes it, with favorites and unread", () => {
+    expect(screenReads('/tourist/home', search('q=%20sofia%20&category=All'), tourist)).toEqual([
+      '/api/guides/search?q=sofia&limit=12',
+      '/api/favorites',
+      '/api/chat/unread',
+    ]);
+  });
+
+  it('names nothing for a visitor, the other role, a tourist still onboarding, or an open page', () => {
+    expect(screenReads('/tourist/home', search(''), null)).toEqual([]);
+    expect(
+      screenReads('/tourist/home', search(''), { ...tourist, role: 'guide', userType: 'guide' }),
+    ).toEqual([]);
+    expect(screenReads('/tourist/home', search(''), { ...tourist, onboardingCompleted: false })).toEqual([]);
+    expect(screenReads('/tourist/signup', search(''), tourist)).toEqual([]);
+  });
+
+  it('reads the category filter the way the screen does', () => {
+    expect(touristHomeSearch(null, 'All')).toEqual({ q: undefined, category: undefined });
+    expect(touristHomeSearch('  ', 'Nightlife')).toEqual({ q: undefined, category: 'Nightlife' });
+  });
+});
