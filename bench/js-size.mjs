@@ -2,7 +2,7 @@
 // role the route is for. Starts the built server on a free port with a throw-away data folder.
 // Usage: node bench/js-size.mjs   (prints a table; exits 1 when a route passes JS_LIMIT_KB, default 150;
 // JS_VERBOSE=1 lists every script)
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -25,6 +25,38 @@ export async function freePort() {
   });
 }
 
+/**
+ * A throw-away self-signed certificate (openssl) for serving the bench's server over HTTPS, as Lokal is
+ * deployed: TLS_CERT_FILE / TLS_KEY_FILE for the server's environment. This bench process then accepts
+ * self-signed certificates for its own requests: it only ever talks to the server it started.
+ */
+export function selfSignedCert() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lokal-bench-tls-'));
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  return { TLS_CERT_FILE: cert, TLS_KEY_FILE: key };
+}
+
 /** The built app exactly as `npm start` runs it, on its own port and data folder. */
 export async function startBuiltServer(env = {}) {
   const port = Number(env.PORT ?? (await freePort()));
@@ -44,7 +76,7 @@ export async function startBuiltServer(env = {}) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://localhost:${port}`;
+  const url = `${env.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error('server exited');
     const up = await fetch(`${url}/api/health`).then(
@@ -133,7 +165,10 @@ async function staffCookie(localBase, dataDir, email) {
 
 /** Sums the gzip -9 size of every script the page loads until the network is quiet. */
 async function measure(browser, url, session) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    ignoreHTTPSErrors: true,
+  });
   if (session) {
     await context.addCookies([{ name: 'lokal_session', value: session, url: new URL(url).origin }]);
   }

@@ -9,7 +9,11 @@ const cookieAt = args.indexOf('--cookie');
 const cookie = cookieAt >= 0 ? args.splice(cookieAt, 2)[1] : undefined;
 const urls = args.length ? args : ['http://localhost:3000/'];
 
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+// Accepts a self-signed certificate, so a local HTTPS server (TLS_CERT_FILE) can be measured too.
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: [...CHROMIUM_FLAGS, '--ignore-certificate-errors'],
+});
 const rows = [];
 try {
   for (const url of urls) {

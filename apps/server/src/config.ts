@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -37,8 +38,14 @@ const envSchema = z
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
     SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TLS_CERT_FILE: z.string().min(1).optional(),
+    TLS_KEY_FILE: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
+      const missing = env.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other TLS file' });
+    }
     if (env.NODE_ENV !== 'production') return;
     if (!env.PUBLIC_URL)
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
@@ -67,6 +74,8 @@ export type Config = {
   searchCacheMs: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
+  /** Serve HTTPS directly with this certificate (PEM); unset → plain HTTP (behind a TLS proxy in production). */
+  tls: { cert: Buffer; key: Buffer } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -83,11 +92,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  const tls = readTls(e.TLS_CERT_FILE, e.TLS_KEY_FILE);
   return {
     production,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
@@ -100,6 +110,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     searchCacheMs: e.SEARCH_CACHE_MS,
     exchangeRatesUrl: e.EXCHANGE_RATES_URL,
     webDist: undefined,
+    tls,
     ...overrides,
   };
+}
+
+function readTls(certFile: string | undefined, keyFile: string | undefined): Config['tls'] {
+  if (!certFile || !keyFile) return undefined;
+  const problems: string[] = [];
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (err) {
+      problems.push(`${name} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}: ${file})`);
+      return Buffer.alloc(0);
+    }
+  };
+  const tls = { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
+  if (problems.length) throw new ConfigError(problems);
+  return tls;
 }

@@ -80,11 +80,13 @@ export function startChatSync(queryClient: QueryClient, myId: string): () => voi
   };
 
   const onOpen = (reconnected: boolean) => {
-    if (!reconnected) return;
-    // Whatever happened while the socket was down: missed messages, read marks and counts.
+    // Whatever happened while the socket was down, or before it first opened (the screen's data may be older
+    // than the socket: read from the page or fetched while it connected): missed messages, read marks, counts
+    // and each open conversation's state (a block lifted, a booking made).
     for (const { id, data } of heldConversations(queryClient)) resume(id, lastMessageId(data));
     refreshCounts();
-    retryFailed(queryClient);
+    void queryClient.invalidateQueries({ queryKey: ['chat', 'conversation'] });
+    if (reconnected) retryFailed(queryClient);
   };
 
   const offFrame = realtime.onFrame(onFrame);
