@@ -79,22 +79,28 @@ export async function seedBenchData(db: Db, guides: number, tourists: number): P
     select 'bench.guide.' || n || '@bench.lokal.app', 'guide', 'Bench Guide ' || n, true, true
     from generate_series(1, ${guides}::int) n
     on conflict do nothing`);
+  // Each attribute comes from its own hash of n, so attributes are independent of each other and of the
+  // ranking, as in a real catalogue. (Deriving them all from n mod k made, say, no top-ranked guide of a city
+  // share a specialty: a correlation that sent filtered searches through thousands of rows.)
+  const pick = (salt: string, k: number) => sql.raw(`(abs(hashtext(n::text || '${salt}')) % ${k})`);
   await db.execute(sql`
     insert into guide_profiles (user_id, first_name, last_name, age, city, country, profession, bio, image, rating,
       reviews, total_tours, price_min, price_max, specialties, languages, response_time, verified, tour_types, listed)
     select u.id,
-      (${arr(NAMES)})[1 + n % ${NAMES.length}], 'Bench' || n, 20 + n % 45,
-      (${arr(CITIES)})[1 + n % ${CITIES.length}], (${arr(COUNTRIES)})[1 + n % ${COUNTRIES.length}],
-      (${arr(JOBS)})[1 + (n / 7) % ${JOBS.length}], 'A local who loves showing the city.',
-      '/api/avatars/bench-' || (n % 500) || '.svg', round((3.5 + (n % 15) / 10.0)::numeric, 1), n % 200, n % 300,
-      50 + n % 100, 150 + n % 200,
-      array[(${arr(SPECIALTIES)})[1 + n % ${SPECIALTIES.length}], (${arr(SPECIALTIES)})[1 + (n / 3) % ${SPECIALTIES.length}]],
-      array['English', (array['Spanish','French','German','Japanese','Italian'])[1 + n % 5]],
-      'within a day', n % 3 = 0,
-      jsonb_build_array(jsonb_build_object('name', 'Pub Crawls', 'duration', '4 hours', 'price', 150 + n % 200)),
+      (${arr(NAMES)})[1 + ${pick('name', NAMES.length)}], 'Bench' || n, 20 + ${pick('age', 45)},
+      (${arr(CITIES)})[1 + c], (${arr(COUNTRIES)})[1 + c],
+      (${arr(JOBS)})[1 + ${pick('job', JOBS.length)}], 'A local who loves showing the city.',
+      '/api/avatars/bench-' || (n % 500) || '.svg', round((3.5 + ${pick('rating', 15)} / 10.0)::numeric, 1),
+      ${pick('reviews', 200)}, ${pick('tours', 300)},
+      50 + ${pick('price', 100)}, 150 + ${pick('price', 100)} + ${pick('span', 100)},
+      array[(${arr(SPECIALTIES)})[1 + ${pick('s1', SPECIALTIES.length)}], (${arr(SPECIALTIES)})[1 + ${pick('s2', SPECIALTIES.length)}]],
+      array['English', (array['Spanish','French','German','Japanese','Italian'])[1 + ${pick('lang', 5)}]],
+      'within a day', ${pick('verified', 3)} = 0,
+      jsonb_build_array(jsonb_build_object('name', 'Pub Crawls', 'duration', '4 hours', 'price', 150 + ${pick('tour', 200)})),
       true
     from users u
     cross join lateral (select substring(u.email from 'bench\\.guide\\.(\\d+)@')::int as n) x
+    cross join lateral (select ${pick('city', CITIES.length)} as c) y
     where u.email like 'bench.guide.%'
     on conflict do nothing`);
   await db.execute(sql`

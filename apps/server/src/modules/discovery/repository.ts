@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
@@ -31,15 +31,56 @@ const { acceptanceRate: _a, requestsLast30Days: _r, ...touristColumns } = getTab
 /** What a tourist's figures are made of; zeros for a tourist no guide has written to. */
 export type TouristFigures = { requests30: number; requests: number; answered: number; reviews: number };
 
-function filterConditions(f: GuideFilters): SQL[] {
+/** The columns a search result needs (its card and its cursor), not the whole profile. */
+const cardColumns = {
+  userId: g.userId,
+  firstName: g.firstName,
+  lastName: g.lastName,
+  age: g.age,
+  city: g.city,
+  country: g.country,
+  profession: g.profession,
+  bio: g.bio,
+  image: g.image,
+  rating: g.rating,
+  reviews: g.reviews,
+  totalTours: g.totalTours,
+  priceMin: g.priceMin,
+  priceMax: g.priceMax,
+  specialties: g.specialties,
+  languages: g.languages,
+  responseTime: g.responseTime,
+  verified: g.verified,
+  tourTypes: g.tourTypes,
+};
+export type GuideCardRow = Pick<typeof g.$inferSelect, keyof typeof cardColumns>;
+
+const FILTERS = ['q', 'category', 'city', 'language', 'minPrice', 'maxPrice', 'tourType'] as const;
+
+/** The values of the filters given, as the statement's parameters. */
+function filterValues(f: GuideFilters): Record<string, unknown> {
+  return {
+    q: f.q ? `%${escapeLike(f.q.toLowerCase())}%` : undefined,
+    category: f.category && f.category !== 'All' ? f.category : undefined,
+    city: f.city?.toLowerCase(),
+    language: f.language,
+    minPrice: f.minPrice,
+    maxPrice: f.maxPrice,
+    tourType: f.tourType ? JSON.stringify([{ name: f.tourType }]) : undefined,
+  };
+}
+
+/** The conditions for the filters that are set, with placeholders for their values. */
+function filterConditions(set: ReadonlySet<string>): SQL[] {
+  const p = sql.placeholder;
   const where: SQL[] = [eq(g.listed, true)];
-  if (f.q) where.push(sql`${g.searchText} like ${`%${escapeLike(f.q.toLowerCase())}%`}`);
-  if (f.category && f.category !== 'All') where.push(sql`${g.specialties} @> array[${f.category}]::text[]`);
-  if (f.city) where.push(sql`lower(${g.city}) = ${f.city.toLowerCase()}`);
-  if (f.language) where.push(sql`${g.languages} @> array[${f.language}]::text[]`);
-  if (f.minPrice !== undefined) where.push(gte(g.priceMax, f.minPrice));
-  if (f.maxPrice !== undefined) where.push(lte(g.priceMin, f.maxPrice));
-  if (f.tourType) where.push(sql`${g.tourTypes} @> ${JSON.stringify([{ name: f.tourType }])}::jsonb`);
+  if (set.has('q')) where.push(sql`${g.searchText} like ${p('q')}`);
+  if (set.has('category')) where.push(sql`${g.specialties} @> array[${p('category')}]::text[]`);
+  if (set.has('city')) where.push(sql`lower(${g.city}) = ${p('city')}`);
+  if (set.has('language')) where.push(sql`${g.languages} @> array[${p('language')}]::text[]`);
+  if (set.has('minPrice')) where.push(sql`${g.priceMax} >= ${p('minPrice')}`);
+  if (set.has('maxPrice')) where.push(sql`${g.priceMin} <= ${p('maxPrice')}`);
+  if (set.has('tourType')) where.push(sql`${g.tourTypes} @> ${p('tourType')}::jsonb`);
   return where;
 }
 
@@ -57,49 +98,74 @@ function order(sort: GuideSort): SQL[] {
   }
 }
 
-function after(sort: GuideSort, c: Cursor): SQL {
-  const idAfter = gt(g.userId, c.id);
+/** The rows after the cursor, in the sort's order; the cursor's fields are placeholders. */
+function after(sort: GuideSort): SQL {
+  const p = sql.placeholder;
+  const idAfter = sql`${g.userId} > ${p('cursorId')}`;
   switch (sort) {
     case 'rating':
-      return or(sql`${g.rating} < ${c.r}`, and(sql`${g.rating} = ${c.r}`, idAfter))!;
+      return sql`(${g.rating} < ${p('cursorR')} or (${g.rating} = ${p('cursorR')} and ${idAfter}))`;
     case 'price_asc':
-      return or(gt(g.priceMin, c.p), and(eq(g.priceMin, c.p), idAfter))!;
+      return sql`(${g.priceMin} > ${p('cursorP')} or (${g.priceMin} = ${p('cursorP')} and ${idAfter}))`;
     case 'price_desc':
-      return or(sql`${g.priceMax} < ${c.p}`, and(eq(g.priceMax, c.p), idAfter))!;
+      return sql`(${g.priceMax} < ${p('cursorP')} or (${g.priceMax} = ${p('cursorP')} and ${idAfter}))`;
     default:
-      return or(
-        sql`${g.verified} < ${c.v}`,
-        and(eq(g.verified, c.v), sql`${g.rating} < ${c.r}`),
-        and(eq(g.verified, c.v), sql`${g.rating} = ${c.r}`, idAfter),
-      )!;
+      return sql`(${g.verified} < ${p('cursorV')} or (${g.verified} = ${p('cursorV')} and ${g.rating} < ${p('cursorR')})
+        or (${g.verified} = ${p('cursorV')} and ${g.rating} = ${p('cursorR')} and ${idAfter}))`;
   }
 }
 
 export function createDiscoveryRepository(db: Db) {
+  // One prepared statement per shape of search (which filters are set, the sort, first page or after a
+  // cursor): built once, then only executed; PostgreSQL keeps each one's plan per connection.
+  const searchStatements = new Map<string, ReturnType<typeof prepareSearch>>();
+  const prepareSearch = (where: SQL[], sort: GuideSort, name: string) =>
+    db
+      .select(cardColumns)
+      .from(g)
+      .where(and(...where))
+      .orderBy(...order(sort))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
   return {
-    async searchGuides(filters: GuideFilters, sort: GuideSort, limit: number, cursor: Cursor | null) {
-      const where = filterConditions(filters);
-      if (cursor) where.push(after(sort, cursor));
-      return db
-        .select()
-        .from(g)
-        .where(and(...where))
-        .orderBy(...order(sort))
-        .limit(limit);
+    async searchGuides(
+      filters: GuideFilters,
+      sort: GuideSort,
+      limit: number,
+      cursor: Cursor | null,
+    ): Promise<GuideCardRow[]> {
+      const values = filterValues(filters);
+      const set = new Set(FILTERS.filter((k) => values[k] !== undefined));
+      const key = `${[...set].join(',')}|${sort}|${cursor ? 'after' : 'first'}`;
+      let statement = searchStatements.get(key);
+      if (!statement) {
+        const where = filterConditions(set);
+        if (cursor) where.push(after(sort));
+        statement = prepareSearch(where, sort, `guide_search_${searchStatements.size}`);
+        searchStatements.set(key, statement);
+      }
+      return statement.execute({
+        ...values,
+        limit,
+        ...(cursor ? { cursorV: cursor.v, cursorR: cursor.r, cursorP: cursor.p, cursorId: cursor.id } : {}),
+      });
     },
 
     /** The plan of the search, for the index test. */
     async explainSearch(filters: GuideFilters): Promise<string> {
+      const values = filterValues(filters);
       const query = db
         .select({ id: g.userId })
         .from(g)
-        .where(and(...filterConditions(filters)))
+        .where(and(...filterConditions(new Set(FILTERS.filter((k) => values[k] !== undefined)))))
         .orderBy(...order('recommended'))
         .limit(12)
         .toSQL();
       return db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        const result = await tx.execute(sql.raw(`explain ${inline(query.sql, query.params)}`));
+        const result = await tx.execute(
+          sql.raw(`explain ${inline(query.sql, fillPlaceholders(query.params, values))}`),
+        );
         return (result as unknown as { rows: Record<string, string>[] }).rows
           .map((r) => Object.values(r)[0])
           .join('\n');

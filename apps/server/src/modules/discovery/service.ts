@@ -6,17 +6,22 @@ import {
 import { topTouristScore } from '@lokal/shared/domain/discovery';
 import { acceptanceRate } from '@lokal/shared/domain/reviews';
 import type { GuideCard, PremiumTourist, TouristCard } from '@lokal/shared/schemas/discovery';
-import type { guideProfiles } from '../../db/schema/profiles.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
-import type { Cursor, DiscoveryRepository, GuideFilters, GuideSort, TouristFigures } from './repository.ts';
+import type {
+  Cursor,
+  DiscoveryRepository,
+  GuideCardRow,
+  GuideFilters,
+  GuideSort,
+  TouristFigures,
+} from './repository.ts';
 
 const ONLINE_WINDOW_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 const NO_FIGURES: TouristFigures = { requests30: 0, requests: 0, answered: 0, reviews: 0 };
 const STATUS_RANK: Record<string, number> = { 'Luxury VIP Member': 0, 'Premium Member': 1, 'Gold Member': 2 };
 
-type GuideRow = typeof guideProfiles.$inferSelect;
 type SearchPage = { guides: GuideCard[]; nextCursor: string | null };
 type TouristBase = Awaited<ReturnType<DiscoveryRepository['touristsIn']>>[number];
 /** A tourist with the figures counted from chat and reviews (decision 010). */
@@ -37,7 +42,7 @@ function scoreOf(t: TouristRow, at: Date): number {
   );
 }
 
-function encodeCursor(row: GuideRow): string {
+function encodeCursor(row: GuideCardRow): string {
   const c: Cursor = { v: row.verified, r: row.rating, p: 0, id: row.userId };
   return Buffer.from(JSON.stringify({ ...c, pMin: row.priceMin, pMax: row.priceMax })).toString('base64url');
 }
@@ -60,7 +65,7 @@ function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
   }
 }
 
-export function toGuideCard(g: GuideRow): GuideCard {
+export function toGuideCard(g: GuideCardRow): GuideCard {
   return {
     id: g.userId,
     name: `${g.firstName} ${g.lastName}`,
