@@ -129,7 +129,7 @@ export function publicHost() {
 }
 
 /** A session cookie from the development sign-in (which answers on localhost only). */
-async function sessionCookie(localBase, who) {
+export async function sessionCookie(localBase, who) {
   const res = await fetch(`${localBase}/api/dev/mock-sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

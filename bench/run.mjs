@@ -20,6 +20,7 @@ import {
   measureRoutes,
   publicHost,
   selfSignedCert,
+  sessionCookie,
   startBuiltServer,
 } from './js-size.mjs';
 
@@ -122,18 +123,9 @@ const LIGHTHOUSE_PAGES = [
   ['/tourist/home', true],
 ];
 
-/** A session cookie for the demo tourist, from the development sign-in (localhost only). */
-async function touristCookie(localBase) {
-  const signIn = await fetch(`${localBase}/api/dev/mock-sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'james.whitfield@demo.lokal.app', userType: 'tourist' }),
-  });
-  return signIn.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('lokal_session='))
-    .split(';')[0];
-}
+/** The `Cookie` header of the demo tourist, signed in through the development sign-in (localhost only). */
+const touristCookie = async (localBase) =>
+  `lokal_session=${await sessionCookie(localBase, { email: 'james.whitfield@demo.lokal.app', userType: 'tourist' })}`;
 
 /** Lighthouse (mobile) runs of one page; the run with the median performance score. */
 async function lighthouseMedian(chrome, url, cookie, runs) {
