@@ -56,6 +56,35 @@ log(
   `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
 );
 
+// (b) chat load, first: right after the search runs the disk is still busy writing and dropping their
+// 100,000-guide databases, and the chat commits each message, so its p99 measured the neighbour, not Lokal.
+if (!skip.has('chat')) {
+  log('chat load…');
+  const t = await runJson(process.execPath, ['bench/chat.mjs'], {
+    BENCH_SECONDS: process.env.BENCH_CHAT_SECONDS ?? '60',
+  });
+  add(
+    'chat',
+    `${t.engine}: clients, messages/s`,
+    `${t.clients}, ${t['messages/s achieved']} for ${t['duration s']} s`,
+  );
+  add(
+    'chat',
+    'delivery p50 / p99',
+    `${t['delivery p50 ms']} / ${t['delivery p99 ms']} ms`,
+    'p99 ≤ 50 ms',
+    yes(t['delivery p99 ms'] <= 50),
+  );
+  add(
+    'chat',
+    'lost / duplicated',
+    `${t.lost} / ${t.duplicated}`,
+    '0 / 0',
+    yes(t.lost === 0 && t.duplicated === 0),
+  );
+  add('chat', 'memory per connection', `${t['memory per connection KB']} KB`);
+}
+
 // (a) search, both engines.
 if (!skip.has('search')) {
   const seconds = process.env.BENCH_SECONDS ?? '10';
@@ -82,34 +111,6 @@ if (!skip.has('search')) {
       );
     }
   }
-}
-
-// (b) chat load.
-if (!skip.has('chat')) {
-  log('chat load…');
-  const t = await runJson(process.execPath, ['bench/chat.mjs'], {
-    BENCH_SECONDS: process.env.BENCH_CHAT_SECONDS ?? '60',
-  });
-  add(
-    'chat',
-    `${t.engine}: clients, messages/s`,
-    `${t.clients}, ${t['messages/s achieved']} for ${t['duration s']} s`,
-  );
-  add(
-    'chat',
-    'delivery p50 / p99',
-    `${t['delivery p50 ms']} / ${t['delivery p99 ms']} ms`,
-    'p99 ≤ 50 ms',
-    yes(t['delivery p99 ms'] <= 50),
-  );
-  add(
-    'chat',
-    'lost / duplicated',
-    `${t.lost} / ${t.duplicated}`,
-    '0 / 0',
-    yes(t.lost === 0 && t.duplicated === 0),
-  );
-  add('chat', 'memory per connection', `${t['memory per connection KB']} KB`);
 }
 
 // (c) Lighthouse and (d) initial JS share one server, reached on the address users see (not localhost, where
@@ -243,6 +244,9 @@ if (!skip.has('lighthouse') && !skip.has('lighthouse-http')) {
 }
 
 console.log('');
+// The table keeps the order of the issue, (a) to (d), whatever order the parts ran in.
+const order = ['search', 'chat', 'lighthouse', 'initial JS', 'lighthouse, plain HTTP (reference)'];
+rows.sort((x, y) => order.indexOf(x.part) - order.indexOf(y.part));
 console.table(rows);
 const missed = rows.filter((r) => r.ok === 'NO').length;
 log(`${rows.length} figures; ${missed} below target`);

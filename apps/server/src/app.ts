@@ -122,7 +122,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(multipart);
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    // A frame the ws parser refuses (too large, bad opcode) is the client's mistake: ws has already closed
+    // with 1009/1002, so it is noted, not logged as a server error.
+    errorHandler(error, socket, request) {
+      const clientFault = String((error as { code?: unknown }).code ?? '').startsWith('WS_ERR_');
+      if (clientFault) request.log.info({ code: (error as { code?: string }).code }, error.message);
+      else request.log.error({ err: error }, 'websocket failed');
+      socket.terminate();
+    },
+  });
   // Several instances on one PostgreSQL hear each other through LISTEN/NOTIFY; PGlite is one process.
   const chatRepo = createChatRepository(database.db);
   const bus =
