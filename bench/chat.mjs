@@ -112,6 +112,10 @@ function machineBusyTicks() {
   // user nice system idle iowait irq softirq steal: everything but idle and iowait.
   return f.slice(0, 8).reduce((a, b) => a + b, 0) - f[3] - f[4];
 }
+/** CPU ticks the hypervisor gave to someone else (steal): a shared host shows up here, not in our processes. */
+function stealTicks() {
+  return Number(readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)[8]);
+}
 
 /**
  * CPU ticks of a local PostgreSQL cluster (the postmaster listening on DATABASE_URL's port and its
@@ -422,6 +426,7 @@ try {
   const cpu0 = cpuTicks(pid);
   const benchCpu0 = process.cpuUsage();
   const machine0 = machineBusyTicks();
+  const steal0 = stealTicks();
   const pg0 = postgresTicks();
   let rssPeakKb = after.rssKb;
   const rssTimer = setInterval(() => {
@@ -438,6 +443,7 @@ try {
   const bc = process.cpuUsage(benchCpu0);
   const benchCpu = ((bc.user + bc.system) / 1e6 / loadSeconds) * 100;
   const machineCpu = ((machineBusyTicks() - machine0) / CLK_TCK / loadSeconds) * 100;
+  const stealCpu = ((stealTicks() - steal0) / CLK_TCK / loadSeconds) * 100;
   const pg1 = pg0 === null ? null : postgresTicks();
   // Backends that ended during the run are missed; the server's pool keeps its connections, so few are.
   const pgCpu = pg0 === null || pg1 === null ? null : ((pg1 - pg0) / CLK_TCK / loadSeconds) * 100;
@@ -528,6 +534,7 @@ try {
       .map(Math.round)
       .join(' / ')
       .concat(` (of ${os.cpus().length * 100})`),
+    'CPU % of one core taken by the host (steal)': Math.round(stealCpu),
     'client event-loop delay p99 / max ms': `${ms(loopDelay.percentile(99) / 1e6)} / ${ms(loopDelay.max / 1e6)}`,
     'GET /api/health under load p50 / p99 ms': `${ms(pct(health, 50))} / ${ms(pct(health, 99))}`,
     'error frames / sockets closed by the server': `${counters.errors} / ${counters.closed}`,

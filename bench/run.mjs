@@ -83,6 +83,12 @@ if (!skip.has('chat')) {
     yes(t.lost === 0 && t.duplicated === 0),
   );
   add('chat', 'memory per connection', `${t['memory per connection KB']} KB`);
+  // A shared host's steal time stretches every latency; it is printed so a bad p99 can be read for what it is.
+  add(
+    'chat',
+    'CPU taken by the host during the run (steal)',
+    `${t['CPU % of one core taken by the host (steal)']} % of one core`,
+  );
 }
 
 // (a) search, both engines.
