@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './js-size.mjs';
+import { freePort, stealTicks } from './js-size.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // `ws` is the server's dependency; resolve it from there.
@@ -111,10 +111,6 @@ function machineBusyTicks() {
   const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   // user nice system idle iowait irq softirq steal: everything but idle and iowait.
   return f.slice(0, 8).reduce((a, b) => a + b, 0) - f[3] - f[4];
-}
-/** CPU ticks the hypervisor gave to someone else (steal): a shared host shows up here, not in our processes. */
-function stealTicks() {
-  return Number(readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)[8]);
 }
 
 /**

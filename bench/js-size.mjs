@@ -57,6 +57,11 @@ export function selfSignedCert() {
   return { TLS_CERT_FILE: cert, TLS_KEY_FILE: key };
 }
 
+/** CPU ticks the hypervisor gave to someone else (steal): a shared host shows up here, not in our processes. */
+export function stealTicks() {
+  return Number(readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)[8]);
+}
+
 /** The built app exactly as `npm start` runs it, on its own port and data folder. */
 export async function startBuiltServer(env = {}) {
   const port = Number(env.PORT ?? (await freePort()));
@@ -99,6 +104,22 @@ export async function startBuiltServer(env = {}) {
       if (ownData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The built app listening on every interface and reached on the address users see (publicHost), over HTTPS
+ * when `env` carries a certificate. `publicUrl` is that address; `url` stays the localhost one.
+ */
+export async function startOnPublicAddress(env = {}) {
+  const port = await freePort();
+  const publicUrl = `${env.TLS_CERT_FILE ? 'https' : 'http'}://${publicHost()}:${port}`;
+  const server = await startBuiltServer({
+    HOST: '0.0.0.0',
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    ...env,
+  });
+  return { ...server, publicUrl };
 }
 
 /** Debian's chromium and the flags every bench starts it with (Playwright here, chrome-launcher for Lighthouse). */
@@ -257,15 +278,9 @@ export async function measureRoutes(localBase, base, dataDir) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const host = publicHost();
-  const port = await freePort();
-  const server = await startBuiltServer({
-    HOST: '0.0.0.0',
-    PORT: String(port),
-    PUBLIC_URL: `http://${host}:${port}`,
-  });
+  const server = await startOnPublicAddress();
   try {
-    const rows = await measureRoutes(server.url, `http://${host}:${port}`, server.dataDir);
+    const rows = await measureRoutes(server.url, server.publicUrl, server.dataDir);
     console.table(rows);
     if (rows.some((r) => r['within 150 KB'] !== 'yes')) process.exitCode = 1;
   } finally {

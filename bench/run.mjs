@@ -16,12 +16,10 @@ import lighthouse from 'lighthouse';
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
-  freePort,
   measureRoutes,
-  publicHost,
   selfSignedCert,
   sessionCookie,
-  startBuiltServer,
+  startOnPublicAddress,
 } from './js-size.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -170,15 +168,8 @@ function lighthouseRow(part, page, lhr, scores, targeted) {
 }
 
 if (!skip.has('lighthouse') || !skip.has('js')) {
-  const host = publicHost();
-  const port = await freePort();
-  const server = await startBuiltServer({
-    HOST: '0.0.0.0',
-    PORT: String(port),
-    PUBLIC_URL: `https://${host}:${port}`,
-    ...selfSignedCert(),
-  });
-  const base = `https://${host}:${port}`;
+  const server = await startOnPublicAddress(selfSignedCert());
+  const base = server.publicUrl;
   try {
     if (!skip.has('lighthouse')) {
       const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -220,13 +211,7 @@ if (!skip.has('lighthouse') || !skip.has('js')) {
 }
 
 if (!skip.has('lighthouse') && !skip.has('lighthouse-http')) {
-  const host = publicHost();
-  const port = await freePort();
-  const server = await startBuiltServer({
-    HOST: '0.0.0.0',
-    PORT: String(port),
-    PUBLIC_URL: `http://${host}:${port}`,
-  });
+  const server = await startOnPublicAddress();
   try {
     log('Lighthouse over plain HTTP/1.1, for reference…');
     const cookie = await touristCookie(server.url);
@@ -235,7 +220,7 @@ if (!skip.has('lighthouse') && !skip.has('lighthouse-http')) {
       for (const [page, withCookie] of LIGHTHOUSE_PAGES) {
         const { lhr, scores } = await lighthouseMedian(
           chrome,
-          `http://${host}:${port}${page}`,
+          `${server.publicUrl}${page}`,
           withCookie && cookie,
           1,
         );
