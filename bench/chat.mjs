@@ -44,8 +44,8 @@ const PORT = Number(process.env.BENCH_PORT ?? (await freePort()));
 const INSPECT_PORT = process.env.BENCH_INSPECT === '0' ? 0 : await freePort();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 // Before the timed window the same load runs for WARMUP_SECONDS, checked for loss and doubles like the rest but
-// not timed: the forced GCs of the memory readings go through the inspector, and the server then re-optimizes
-// (PGlite's WebAssembly included) for several seconds, which otherwise reads as a 1–3 s backlog at the start.
+// not timed: after the forced GCs of the memory readings (through the inspector) the server is slow for some
+// seconds, which otherwise reads as a backlog of up to 3 s at the start (none with BENCH_INSPECT=0).
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 500);

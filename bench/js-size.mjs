@@ -2,7 +2,7 @@
 // role the route is for. Starts the built server on a free port with a throw-away data folder.
 // Usage: node bench/js-size.mjs   (prints a table; exits 1 when a route passes JS_LIMIT_KB, default 150;
 // JS_VERBOSE=1 lists every script)
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { makeSelfSignedCert } from '../scripts/self-signed-cert.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIMIT_KB = Number(process.env.JS_LIMIT_KB ?? 150);
@@ -31,30 +32,9 @@ export async function freePort() {
  * self-signed certificates for its own requests: it only ever talks to the server it started.
  */
 export function selfSignedCert() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lokal-bench-tls-'));
-  const cert = path.join(dir, 'cert.pem');
-  const key = path.join(dir, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
+  const { certFile, keyFile } = makeSelfSignedCert();
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-  return { TLS_CERT_FILE: cert, TLS_KEY_FILE: key };
+  return { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile };
 }
 
 /** CPU ticks the hypervisor gave to someone else (steal): a shared host shows up here, not in our processes. */

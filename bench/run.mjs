@@ -54,8 +54,35 @@ log(
   `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
 );
 
-// (b) chat load, first: right after the search runs the disk is still busy writing and dropping their
-// 100,000-guide databases, and the chat commits each message, so its p99 measured the neighbour, not Lokal.
+// (a) search, both engines.
+if (!skip.has('search')) {
+  const seconds = process.env.BENCH_SECONDS ?? '10';
+  for (const [engine, command, args] of [
+    ['PGlite', process.execPath, ['bench/search.mjs']],
+    ['PostgreSQL', 'scripts/with-postgres.sh', [process.execPath, 'bench/search.mjs']],
+  ]) {
+    log(`search on ${engine}…`);
+    const result = await runJson(command, args, { BENCH_SECONDS: seconds });
+    for (const r of result) {
+      const label = `${engine}, ${r.mode}: ${r.endpoint.replace('search: ', '')}`;
+      if (r.endpoint.startsWith('health')) {
+        add('search', label, `${r['req/s']} req/s, p50 ${r['p50 ms']} / p99 ${r['p99 ms']} ms`);
+        continue;
+      }
+      const pg = engine === 'PostgreSQL';
+      const ok = r['÷ baseline'] >= 0.25 && r['p99 ms'] <= 20 && r.errors === 0;
+      add(
+        'search',
+        label,
+        `${r['req/s']} req/s (${r['÷ baseline']} × baseline), p50 ${r['p50 ms']} / p99 ${r['p99 ms']} ms, ${r.errors} errors`,
+        pg ? '≥ 0.25 × baseline, p99 ≤ 20 ms' : '',
+        pg ? yes(ok) : '',
+      );
+    }
+  }
+}
+
+// (b) chat load.
 if (!skip.has('chat')) {
   log('chat load…');
   const t = await runJson(process.execPath, ['bench/chat.mjs'], {
@@ -87,34 +114,6 @@ if (!skip.has('chat')) {
     'CPU taken by the host during the run (steal)',
     `${t['CPU % of one core taken by the host (steal)']} % of one core`,
   );
-}
-
-// (a) search, both engines.
-if (!skip.has('search')) {
-  const seconds = process.env.BENCH_SECONDS ?? '10';
-  for (const [engine, command, args] of [
-    ['PGlite', process.execPath, ['bench/search.mjs']],
-    ['PostgreSQL', 'scripts/with-postgres.sh', [process.execPath, 'bench/search.mjs']],
-  ]) {
-    log(`search on ${engine}…`);
-    const result = await runJson(command, args, { BENCH_SECONDS: seconds });
-    for (const r of result) {
-      const label = `${engine}, ${r.mode}: ${r.endpoint.replace('search: ', '')}`;
-      if (r.endpoint.startsWith('health')) {
-        add('search', label, `${r['req/s']} req/s, p50 ${r['p50 ms']} / p99 ${r['p99 ms']} ms`);
-        continue;
-      }
-      const pg = engine === 'PostgreSQL';
-      const ok = r['÷ baseline'] >= 0.25 && r['p99 ms'] <= 20 && r.errors === 0;
-      add(
-        'search',
-        label,
-        `${r['req/s']} req/s (${r['÷ baseline']} × baseline), p50 ${r['p50 ms']} / p99 ${r['p99 ms']} ms, ${r.errors} errors`,
-        pg ? '≥ 0.25 × baseline, p99 ≤ 20 ms' : '',
-        pg ? yes(ok) : '',
-      );
-    }
-  }
 }
 
 // (c) Lighthouse and (d) initial JS share one server, reached on the address users see (not localhost, where
@@ -167,35 +166,36 @@ function lighthouseRow(part, page, lhr, scores, targeted) {
   );
 }
 
+/** Lighthouse for every page of LIGHTHOUSE_PAGES on this server, each the median of `runs`, as rows of `part`. */
+async function lighthousePages(server, part, runs, targeted) {
+  const cookie = await touristCookie(server.url);
+  // The HTTPS server's certificate is self-signed.
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_FLAGS, '--ignore-certificate-errors'],
+  });
+  try {
+    for (const [page, withCookie] of LIGHTHOUSE_PAGES) {
+      const url = `${server.publicUrl}${page}`;
+      const { lhr, scores } = await lighthouseMedian(chrome, url, withCookie && cookie, runs);
+      lighthouseRow(part, page, lhr, scores, targeted);
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
+
 if (!skip.has('lighthouse') || !skip.has('js')) {
   const server = await startOnPublicAddress(selfSignedCert());
-  const base = server.publicUrl;
   try {
     if (!skip.has('lighthouse')) {
       const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
       log(`Lighthouse over HTTPS, ${runs} runs a page…`);
-      const cookie = await touristCookie(server.url);
-      const chrome = await chromeLauncher.launch({
-        chromePath: CHROMIUM_PATH,
-        chromeFlags: [...CHROMIUM_FLAGS, '--ignore-certificate-errors'],
-      });
-      try {
-        for (const [page, withCookie] of LIGHTHOUSE_PAGES) {
-          const { lhr, scores } = await lighthouseMedian(
-            chrome,
-            `${base}${page}`,
-            withCookie && cookie,
-            runs,
-          );
-          lighthouseRow('lighthouse', page, lhr, scores, true);
-        }
-      } finally {
-        await chrome.kill();
-      }
+      await lighthousePages(server, 'lighthouse', runs, true);
     }
     if (!skip.has('js')) {
       log('initial JavaScript per route…');
-      for (const r of await measureRoutes(server.url, base, server.dataDir)) {
+      for (const r of await measureRoutes(server.url, server.publicUrl, server.dataDir)) {
         add(
           'initial JS',
           r.route,
@@ -214,30 +214,13 @@ if (!skip.has('lighthouse') && !skip.has('lighthouse-http')) {
   const server = await startOnPublicAddress();
   try {
     log('Lighthouse over plain HTTP/1.1, for reference…');
-    const cookie = await touristCookie(server.url);
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
-    try {
-      for (const [page, withCookie] of LIGHTHOUSE_PAGES) {
-        const { lhr, scores } = await lighthouseMedian(
-          chrome,
-          `${server.publicUrl}${page}`,
-          withCookie && cookie,
-          1,
-        );
-        lighthouseRow('lighthouse, plain HTTP (reference)', page, lhr, scores, false);
-      }
-    } finally {
-      await chrome.kill();
-    }
+    await lighthousePages(server, 'lighthouse, plain HTTP (reference)', 1, false);
   } finally {
     await server.stop();
   }
 }
 
 console.log('');
-// The table keeps the order of the issue, (a) to (d), whatever order the parts ran in.
-const order = ['search', 'chat', 'lighthouse', 'initial JS', 'lighthouse, plain HTTP (reference)'];
-rows.sort((x, y) => order.indexOf(x.part) - order.indexOf(y.part));
 console.table(rows);
 const missed = rows.filter((r) => r.ok === 'NO').length;
 log(`${rows.length} figures; ${missed} below target`);

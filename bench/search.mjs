@@ -50,12 +50,13 @@ const varied = [
     }),
   },
 ];
-const load = (url, duration) =>
+/** autocannon on one target; a target without a URL is the search with a different name on every request. */
+const load = (base, url, duration) =>
   autocannon({
-    url,
+    url: base + (url ?? '/api/guides/search'),
     connections: CONNECTIONS,
     duration,
-    ...(url.endsWith('/api/guides/search?varied') ? { requests: varied } : {}),
+    ...(url ? {} : { requests: varied }),
   });
 
 // Each row twice: as served (the page cache on, SEARCH_CACHE_MS = 1 s) and with the cache off, so every
@@ -69,14 +70,13 @@ try {
   for (const [mode, env] of modes) {
     const server = await startBuiltServer({ DATA_DIR: dataDir, ...env });
     const measured = targets.filter(([, url]) => url || mode === 'cached');
-    const address = (url) => server.url + (url ?? '/api/guides/search?varied');
     try {
       // Warm up first (JIT, the database pool, PostgreSQL's caches): measured cold, the baseline, which goes
       // first, came out lower than some searches.
-      for (const [, url] of measured) await load(address(url), 2);
+      for (const [, url] of measured) await load(server.url, url, 2);
       let baseline = 0;
       for (const [name, url] of measured) {
-        const r = await load(address(url), DURATION);
+        const r = await load(server.url, url, DURATION);
         if (!baseline) baseline = r.requests.average;
         rows.push({
           engine,

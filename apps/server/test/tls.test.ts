@@ -1,42 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { makeSelfSignedCert } from '../../../scripts/self-signed-cert.mjs';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { mockSignIn, openTestDatabase, testConfig } from './helper.ts';
 
-// A throw-away self-signed certificate for localhost, made by openssl for this run only.
-const dir = mkdtempSync(path.join(tmpdir(), 'lokal-tls-'));
-const certFile = path.join(dir, 'cert.pem');
-const keyFile = path.join(dir, 'key.pem');
-beforeAll(() => {
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-    ],
-    { stdio: 'ignore' },
-  );
-});
+// A throw-away self-signed certificate for localhost, for this run only.
+const { certFile, keyFile } = makeSelfSignedCert();
 
 function get(
   url: string,
@@ -59,7 +33,7 @@ describe('TLS_CERT_FILE and TLS_KEY_FILE', () => {
       /TLS_KEY_FILE is required with the other TLS file/,
     );
     const unreadable = () =>
-      loadConfig({ TLS_CERT_FILE: certFile, TLS_KEY_FILE: path.join(dir, 'nope.pem') });
+      loadConfig({ TLS_CERT_FILE: certFile, TLS_KEY_FILE: path.join(path.dirname(certFile), 'nope.pem') });
     expect(unreadable).toThrow(ConfigError);
     expect(unreadable).toThrow(/TLS_KEY_FILE cannot be read \(ENOENT/);
   });

@@ -29,6 +29,15 @@ function watch(page: Page) {
   return { api, scripts };
 }
 
+/** None of these reads went out to the API: the page answered them. */
+function expectAnsweredByPage(api: string[], reads: string[]) {
+  for (const read of reads)
+    expect(
+      api.filter((a) => a.startsWith(read)),
+      read,
+    ).toEqual([]);
+}
+
 describe('the first load of a screen', () => {
   it("renders a tourist's home from the page itself, then searches through the API", async () => {
     const { context, page, errors } = await signedInPage(
@@ -44,12 +53,7 @@ describe('the first load of a screen', () => {
     await page.waitForLoadState('networkidle');
     // None of the reads the page answered went out. (The unread count is not among them: it is read again
     // once the chat socket opens, to catch up on whatever happened between the page and the socket.)
-    for (const read of ['/api/auth/session', '/api/guides/search', '/api/favorites']) {
-      expect(
-        seen.api.filter((a) => a.startsWith(read)),
-        read,
-      ).toEqual([]);
-    }
+    expectAnsweredByPage(seen.api, ['/api/auth/session', '/api/guides/search', '/api/favorites']);
     // Every script the home needed was named in the page.
     const preloaded = await page
       .locator('link[rel="modulepreload"]')
@@ -83,17 +87,12 @@ describe('the first load of a screen', () => {
     await page.goto(`${server.url}/guide/home`);
     await page.getByTestId('tourist-card').first().waitFor();
     await page.waitForLoadState('networkidle');
-    for (const read of [
+    expectAnsweredByPage(seen.api, [
       '/api/auth/session',
       '/api/guides/tourists',
       '/api/guides/verification',
       '/api/users/profile',
-    ]) {
-      expect(
-        seen.api.filter((a) => a.startsWith(read)),
-        read,
-      ).toEqual([]);
-    }
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -12,8 +12,6 @@ export class ApiError extends Error {
   }
 }
 
-type Query = ApiQuery;
-
 // The answers the server wrote into the page for this screen's first reads (decision 016). Each serves the
 // first GET of exactly its address, once, while the page is fresh; every later read goes to the network.
 const FIRST_ANSWERS_FRESH_MS = 10_000;
@@ -40,7 +38,7 @@ function firstAnswer(address: string): { data: unknown } | null {
   return performance.now() < FIRST_ANSWERS_FRESH_MS ? { data } : null;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
+async function request<T>(method: string, path: string, body?: unknown, query?: ApiQuery): Promise<T> {
   const address = apiUrl(path, query);
   const first = method === 'GET' ? firstAnswer(address) : null;
   if (first) return first.data as T;
@@ -72,7 +70,7 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
 
 /** The one way the web app talks to the API: same origin, under /api, JSON. */
 export const api = {
-  get: <T>(path: string, query?: Query) => request<T>('GET', path, undefined, query),
+  get: <T>(path: string, query?: ApiQuery) => request<T>('GET', path, undefined, query),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),

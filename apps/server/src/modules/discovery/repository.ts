@@ -70,6 +70,11 @@ function filterValues(f: GuideFilters): Record<string, unknown> {
   };
 }
 
+/** Which filters carry a value: with the sort and the cursor, this names the statement's shape. */
+function filtersSet(values: Record<string, unknown>): ReadonlySet<string> {
+  return new Set(FILTERS.filter((k) => values[k] !== undefined));
+}
+
 /** The conditions for the filters that are set, with placeholders for their values. */
 function filterConditions(set: ReadonlySet<string>): SQL[] {
   const p = sql.placeholder;
@@ -135,7 +140,7 @@ export function createDiscoveryRepository(db: Db) {
       cursor: Cursor | null,
     ): Promise<GuideCardRow[]> {
       const values = filterValues(filters);
-      const set = new Set(FILTERS.filter((k) => values[k] !== undefined));
+      const set = filtersSet(values);
       const key = `${[...set].join(',')}|${sort}|${cursor ? 'after' : 'first'}`;
       let statement = searchStatements.get(key);
       if (!statement) {
@@ -157,7 +162,7 @@ export function createDiscoveryRepository(db: Db) {
       const query = db
         .select({ id: g.userId })
         .from(g)
-        .where(and(...filterConditions(new Set(FILTERS.filter((k) => values[k] !== undefined)))))
+        .where(and(...filterConditions(filtersSet(values))))
         .orderBy(...order('recommended'))
         .limit(12)
         .toSQL();

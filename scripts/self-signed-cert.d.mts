@@ -1,0 +1,1 @@
+export function makeSelfSignedCert(): { certFile: string; keyFile: string };
