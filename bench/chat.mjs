@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { freePort, stealTicks } from './js-size.mjs';
+import { freePort, stealTicks } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // `ws` is the server's dependency; resolve it from there.

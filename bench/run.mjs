@@ -13,14 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import {
-  CHROMIUM_FLAGS,
-  CHROMIUM_PATH,
-  measureRoutes,
-  selfSignedCert,
-  sessionCookie,
-  startOnPublicAddress,
-} from './js-size.mjs';
+import { measureRoutes } from './js-size.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/browser.mjs';
+import { selfSignedCert, sessionCookie, startOnPublicAddress } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));

@@ -2,7 +2,7 @@
 // Usage: npm run bench:lighthouse -- http://localhost:3000/ [more URLs] [--cookie "lokal_session=…"]
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../js-size.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/browser.mjs';
 
 const args = process.argv.slice(2);
 const cookieAt = args.indexOf('--cookie');

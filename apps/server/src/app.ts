@@ -3,8 +3,6 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { APP_VERSION } from '@lokal/shared/constants/marketing';
 import Fastify, { type FastifyHttpOptions } from 'fastify';
@@ -65,6 +63,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { createMemoryHitCounter } from './plugins/rate-limit.ts';
 import { type Bus, createHub, createLocalBus, createPgBus } from './plugins/realtime.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -146,24 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (!options.bus) app.addHook('onClose', () => bus.close());
   const hub = createHub(bus);
   registerSessions(app, config, (hash) => auth.lookUpSession(hash));
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Lokal API',
-        version: APP_VERSION,
-        description: 'Find, chat with and book local guides.',
-      },
-      servers: [{ url: config.publicUrl }],
-      components: {
-        securitySchemes: {
-          cookie: { type: 'apiKey', in: 'cookie', name: 'lokal_session' },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app, config.publicUrl);
 
   systemRoutes(app, createSystemRepository(database.db), config.production);
   authRoutes(app, auth, config);

@@ -514,6 +514,14 @@ describe('the authorization matrix', () => {
     }
   });
 
+  it('declares a session in the OpenAPI document exactly where an anonymous caller gets 401', () => {
+    const declared = operations.filter((o) => o.signedIn).map((o) => o.key);
+    const refusedAnonymous = Object.entries(MATRIX)
+      .filter(([, statuses]) => statuses[ACTORS.indexOf('anonymous')] === 401)
+      .map(([route]) => route);
+    expect(declared.sort()).toEqual(refusedAnonymous.sort());
+  });
+
   it('refuses the hidden WebSocket route to a caller without a session', async () => {
     const res = await app.inject({ url: '/api/ws', headers: { origin: 'http://localhost:3000' } });
     expect(res.statusCode).toBe(401);

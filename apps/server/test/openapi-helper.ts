@@ -44,6 +44,8 @@ export type Operation = {
   body: JsonSchema | null;
   /** Media types of the request body other than JSON (multipart uploads). */
   consumes: string[];
+  /** The operation names a session scheme (cookie or bearer) as its security, required or optional. */
+  signedIn: boolean;
 };
 
 type Doc = {
@@ -51,7 +53,11 @@ type Doc = {
     string,
     Record<
       string,
-      { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }
+      {
+        parameters?: Parameter[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        security?: Record<string, string[]>[];
+      }
     >
   >;
 };
@@ -72,6 +78,7 @@ export async function readOpenApi(app: App): Promise<Operation[]> {
         params: op.parameters ?? [],
         body: content['application/json']?.schema ?? null,
         consumes: Object.keys(content).filter((t) => t !== 'application/json'),
+        signedIn: (op.security ?? []).some((requirement) => Object.keys(requirement).length > 0),
       });
     }
   }

@@ -75,10 +75,19 @@ export function registerSessions(app: App, config: Config, lookUp: LookUp): void
 
 /** A route hook (onRequest, so it answers before the body is even read): a signed-in user, optionally of one of the given roles. */
 export function requireUser(...roles: Role[]) {
-  return async (request: FastifyRequest) => {
+  const hook = async (request: FastifyRequest) => {
     if (!request.auth) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated, 'unauthenticated');
     if (roles.length > 0 && !roles.includes(request.auth.user.role)) {
       throw new HttpError(403, 'This action is not available to your account', 'forbidden');
     }
   };
+  return Object.assign(hook, { [NEEDS_SESSION]: true });
+}
+
+/** Marks the hooks that require a session, so the OpenAPI document can declare it on their routes. */
+export const NEEDS_SESSION = Symbol('needs a session');
+
+/** Whether a route's onRequest hooks include a session requirement. */
+export function needsSession(onRequest: unknown): boolean {
+  return [onRequest].flat().some((hook) => typeof hook === 'function' && NEEDS_SESSION in hook);
 }

@@ -53,6 +53,8 @@ export function discoveryRoutes(app: App, service: DiscoveryService) {
   app.get(
     '/api/profiles/:type/:id',
     {
+      // A guide's profile is public; a tourist's needs a session (the OpenAPI document says it is optional).
+      config: { session: 'optional' },
       schema: {
         tags: ['discovery'],
         summary: "A guide's or a tourist's public profile, with what this viewer may see",

@@ -49,6 +49,8 @@ export function reviewsRoutes(app: App, service: ReviewsService) {
   app.get(
     '/api/profiles/:type/:id/reviews',
     {
+      // A guide's profile is public; a tourist's needs a session (the OpenAPI document says it is optional).
+      config: { session: 'optional' },
       schema: {
         tags: ['reviews'],
         summary: "A guide's or a tourist's published reviews, newest first, with the rating and count",
