@@ -1,4 +1,4 @@
-// `npm run bench:chat`: WebSocket chat under load (issue 6). 1,000 clients (500 tourist–guide pairs, one
+// `npm run bench:chat`: WebSocket chat under load. 1,000 clients (500 tourist–guide pairs, one
 // conversation each, every client its own WebSocket) on one server process; 200 messages/s in total, evenly
 // paced, for BENCH_SECONDS (default 60). Prints p50/p99 delivery latency (send → the recipient's `message`
 // frame), ack latency, lost and duplicated messages and the server's memory per connection. Exits 1 when a

@@ -1,4 +1,4 @@
-// `npm run bench:load`: 60 s of mixed traffic from 500 simulated users on loopback (issue 8): browsing and
+// `npm run bench:load`: 60 s of mixed traffic from 500 simulated users on loopback: browsing and
 // search, profiles, favorites, chat (list, history, send), unread counts, notifications and bookings, for
 // tourists and guides. Prints requests, p50 and p99 per endpoint and the number of 5xx; exits 1 on any 5xx or
 // network error.

@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark of issue 8 in one run, one table at the end.
+// `npm run bench`: every benchmark in one run, one table at the end.
 //  (a) autocannon: /api/health (baseline) and the guide search over 100,000 guides, on PGlite and on a throw-away
 //      PostgreSQL 15 cluster (scripts/with-postgres.sh) — req/s, p50, p99, search ÷ baseline;
 //  (b) the chat load of bench/chat.mjs (1,000 WebSocket clients, 200 messages/s);

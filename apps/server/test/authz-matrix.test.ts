@@ -14,7 +14,7 @@ import {
 import { ON_POSTGRES, openTestDatabase, testConfig } from './helper.ts';
 import { type Operation, readOpenApi, registeredRoutes } from './openapi-helper.ts';
 
-// Issue 8, part 2: every route of the OpenAPI document against every kind of caller. A route added without a
+// Every route of the OpenAPI document against every kind of caller. A route added without a
 // row here fails the first test; a row for a route that is gone fails it too.
 
 // Every kind of account, plus a second tourist and guide for the object-level checks.

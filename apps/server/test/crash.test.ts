@@ -14,7 +14,7 @@ import {
 } from './process-helper.ts';
 import { connectSocket, type TestSocket } from './ws-helper.ts';
 
-// Issue 8: under chat load, kill -9 the server and start it again on the same database (PGlite in a data
+// Under chat load, kill -9 the server and start it again on the same database (PGlite in a data
 // folder by default, PostgreSQL in CI). Every acknowledged message must be there exactly once, the clients
 // resync from their last id, and the database opens cleanly.
 const PAIRS = 8;

@@ -17,7 +17,7 @@ import { openTestDatabase, testConfig } from './helper.ts';
 import { type Operation, readOpenApi } from './openapi-helper.ts';
 import { connectSocket } from './ws-helper.ts';
 
-// Issue 8, part 3: every route of the OpenAPI document gets hostile params, queries and bodies. Whatever comes
+// Every route of the OpenAPI document gets hostile params, queries and bodies. Whatever comes
 // in, the answer is a 4xx JSON { message, code } or a valid 2xx — never a 5xx, never a hang.
 //
 // FUZZ_RUNS=20 for a quick local pass (CI runs 200 per route); FUZZ_ROUTE="POST /api/bookings" fuzzes one

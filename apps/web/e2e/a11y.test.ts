@@ -7,7 +7,7 @@ import { type AxeFinding, formatFindings, seriousViolations } from './support/ax
 import { launchBrowser, trackErrors } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
-// Accessibility (issue 8, part 6): axe-core on every route of the router as each actor sees it, at a phone
+// Accessibility (decision 013): axe-core on every route of the router as each actor sees it, at a phone
 // and a desktop width, with the main dialogs open; then keyboard-only journeys through sign-up, both
 // onboardings and chat. No serious or critical axe violation is allowed.
 const STAFF = 'staff.a11y@lokal.test';

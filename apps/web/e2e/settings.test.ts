@@ -54,7 +54,7 @@ describe('tourist settings', () => {
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await summary(page).getByText('James Whitfield').waitFor();
     await summary(page).getByText('Luxury VIP Member').waitFor();
-    // The version comes from the root package.json (spec §9: v1.0.0).
+    // The version comes from the root package.json (v1.0.0).
     expect(ROOT_VERSION).toBe('1.0.0');
     await page.getByText(`Lokal v${ROOT_VERSION}`).waitFor();
     expect(await page.getByRole('link', { name: /Contact Support/ }).getAttribute('href')).toMatch(
@@ -136,7 +136,7 @@ describe('guide settings', () => {
     await summary(page).getByText('Verified guide').waitFor();
     await page.getByText(`Lokal v${ROOT_VERSION}`).waitFor();
 
-    // The handle: an empty one is refused in words, a real one is saved with the spec's toast.
+    // The handle: an empty one is refused in words, a real one is saved with its toast.
     const handle = page.getByLabel('Social media handle');
     await handle.fill('   ');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -15,7 +15,7 @@ export class HttpError extends Error {
   }
 }
 
-// The spec's own messages reach the user verbatim; other validation messages name their field.
+// The product's own messages (docs/product.md#messages) reach the user verbatim; others name their field.
 const SPEC_MESSAGES = new Set<string>(
   [...Object.values(AUTH_MESSAGES), ...Object.values(ONBOARDING_MESSAGES)].filter(
     (m) => typeof m === 'string',

@@ -13,7 +13,7 @@ import {
 } from '../process-helper.ts';
 import { connectSocket } from '../ws-helper.ts';
 
-// Issue 6: two real server processes on one PostgreSQL, the tourist on one and the guide on the other.
+// Two real server processes on one PostgreSQL, the tourist on one and the guide on the other.
 // Runs only against PostgreSQL (vitest.config.ts includes this folder when DATABASE_URL is postgres://).
 let instances: ServerProcess[] = [];
 const PUBLIC_URL = TEST_PUBLIC_URL;

@@ -4,7 +4,7 @@ export type Screen = {
   path: string;
   /** The screen's module under src/routes/, without the extension. */
   module: string;
-  /** Behind the shared access guard (spec §4). */
+  /** Behind the shared access guard (docs/product.md#access-guard). */
   guarded?: true;
 };
 

@@ -27,7 +27,7 @@ export const paths = {
     settings: '/guide/settings',
     topTourists: '/guide/top-tourists',
   },
-  // The staff console (issue 7).
+  // The staff console (docs/product.md#staff-console).
   admin: {
     login: '/admin/login',
     authRedirect: '/admin/auth-redirect',

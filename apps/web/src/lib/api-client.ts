@@ -61,7 +61,7 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
   }
   if (!res.ok) {
     const d = data as { message?: unknown; code?: unknown } | null;
-    // The body's message, else 'HTTP error! status: {code}' (spec §8).
+    // The body's message, else 'HTTP error! status: {code}' (docs/product.md#messages).
     const message = typeof d?.message === 'string' ? d.message : MESSAGES.httpError(res.status);
     throw new ApiError(message, res.status, typeof d?.code === 'string' ? d.code : undefined);
   }

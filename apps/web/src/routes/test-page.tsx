@@ -11,7 +11,7 @@ const TOURIST_LINKS = [
   ['Settings', paths.tourist.settings],
 ] as const;
 
-// The routing test page (spec §2): the tourist links and a way back.
+// The routing test page (docs/product.md#open-screens): the tourist links and a way back.
 export function Component() {
   return (
     <main className="mx-auto max-w-xl px-6 py-16">

@@ -1,4 +1,4 @@
-// The staff console and the operator CLI (issue 7): limits, wording and the audit vocabulary.
+// The staff console and the operator CLI (docs/product.md#verification): limits, wording and the audit vocabulary.
 
 /** The audit log's actor for commands run with `npm run lokal`. */
 export const OPERATOR_ACTOR = 'operator (CLI)';

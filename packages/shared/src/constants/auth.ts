@@ -1,4 +1,4 @@
-// Auth strings and limits from the spec (§2, §5, §8, §9) and the security baseline.
+// Auth strings and limits (docs/product.md#sign-in, docs/product.md#messages).
 export const AUTH_MESSAGES = {
   sendFailed: 'Something went wrong. Please try again.',
   resendFailed: 'Failed to resend email. Please try again.',

@@ -1,4 +1,4 @@
-// Country → currency and currency → symbol (spec §9 says the tables exist; these are ours).
+// Country → currency and currency → symbol (docs/product.md#city-and-currency).
 export const COUNTRY_CURRENCY: Record<string, string> = {
   US: 'USD',
   GB: 'GBP',

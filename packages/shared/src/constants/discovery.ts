@@ -1,4 +1,4 @@
-// Discovery constants (spec §2, §9).
+// Discovery constants (docs/product.md#discovery).
 export const TOURIST_HOME_CATEGORIES = [
   'All',
   'Art & Culture',

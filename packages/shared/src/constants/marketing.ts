@@ -1,6 +1,6 @@
 import { version } from '../../../../package.json';
 
-// Marketing figures are copy, not data (spec §1).
+// Marketing figures are copy, not data (docs/product.md#what-lokal-is).
 export const MARKETING = {
   verifiedGuides: '500+',
   cities: '50+',

@@ -1,4 +1,4 @@
-// The spec's user-facing strings (§2, §8), kept once so screens and tests use the same text.
+// User-facing strings (docs/product.md#messages), kept once so screens and tests use the same text.
 export const MESSAGES = {
   tourTypeToast: (tourType: string) => `Interested in ${tourType}? Create your profile to find local guides!`,
   guideCardToast: (name: string) => `Connect with ${name} by creating your tourist profile!`,

@@ -1,4 +1,4 @@
-// Constants of the onboarding wizards and the personality assessment (spec §4, §5, §8, §9).
+// Constants of the onboarding wizards and the personality assessment (docs/product.md#onboarding).
 
 export const TOURIST_STEPS = ['Personal Info', 'Verify Phone', 'Professional'] as const;
 export const GUIDE_STEPS = [
@@ -41,7 +41,7 @@ export const LANGUAGES = [
   'Other',
 ] as const;
 
-/** The 13 experiences; the five nightlife, party and pub-crawl ones are the highest paid (spec §1, §9). */
+/** The 13 experiences; the five nightlife, party and pub-crawl ones are the highest paid. */
 export const EXPERIENCES = [
   { title: 'Pub Crawls', specialty: 'Nightlife', highestPaid: true },
   { title: 'Nightclub Nights', specialty: 'Nightlife', highestPaid: true },
@@ -85,7 +85,7 @@ export const ONBOARDING_MESSAGES = {
   assessmentFailed: 'Failed to save personality assessment. Please try again.',
 } as const;
 
-/** What the UI shows for each SMS send error code (spec §8). */
+/** What the UI shows for each SMS send error code (docs/product.md#error-codes). */
 export const SMS_SEND_ERRORS: Record<string, string> = {
   'operation-not-allowed': 'Phone authentication is not available. Please contact support.',
   'invalid-app-credential': 'Authentication service configuration error. Please contact support.',
@@ -97,7 +97,7 @@ export const SMS_SEND_ERRORS: Record<string, string> = {
 };
 export const SMS_SEND_FALLBACK = 'SMS service is currently unavailable. Please try again later.';
 
-/** What the UI shows for each code check error (spec §8). */
+/** What the UI shows for each code check error (docs/product.md#error-codes). */
 export const CODE_CHECK_ERRORS: Record<string, string> = {
   'invalid-verification-code': 'Invalid verification code. Please try again.',
   'credential-already-in-use': 'This phone number is already linked to another account.',

@@ -1,4 +1,4 @@
-// Reviews after a completed booking (issue 7, docs/decisions/010-reviews-and-figures.md).
+// Reviews after a completed booking (docs/product.md#reviews, docs/decisions/010-reviews-and-figures.md).
 
 /** Both sides may write for this long after completion; then whatever was written is published. */
 export const REVIEW_WINDOW_DAYS = 14;

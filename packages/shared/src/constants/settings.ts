@@ -1,4 +1,4 @@
-// Strings of the settings screens (spec §2, §4, §8), kept once so screens and tests use the same text.
+// Strings of the settings screens (docs/product.md#settings), kept once so screens and tests use the same text.
 export const SETTINGS_MESSAGES = {
   handleUpdated: 'Social media handle updated!',
   saveFailed: 'Could not save your settings. Please try again.',
@@ -7,7 +7,7 @@ export const SETTINGS_MESSAGES = {
   nothingToUpdate: 'Send at least one setting to change',
 } as const;
 
-/** Spec §4 defaults; the database holds the same ones (users.notify_* and auto_accept_bookings). */
+/** The preferences' defaults; the database holds the same ones (users.notify_* and auto_accept_bookings). */
 export const SETTINGS_DEFAULTS = {
   notifyBookings: true,
   notifyEmail: true,

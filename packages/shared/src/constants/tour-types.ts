@@ -1,4 +1,4 @@
-// The 10 curated experiences of the landing page (spec §2), in the spec's order.
+// The 10 curated experiences of the landing page (docs/product.md#open-screens), in the page's order.
 export const TOUR_TYPES = [
   { name: 'Scenic Drives', description: 'Coastal roads and hidden viewpoints with a local at the wheel.' },
   { name: 'Deep Conversations', description: 'Slow evenings of ideas, philosophy and city stories.' },

@@ -23,7 +23,7 @@ function input(over: Partial<GuardInput> & { path?: string }): GuardInput {
   };
 }
 
-describe('decideAccess, the 11 steps of spec §4 in order', () => {
+describe('decideAccess, the 11 steps of docs/product.md#access-guard in order', () => {
   it('1. shows the checking screen while loading', () => {
     expect(decideAccess(input({ loading: true, signedIn: false }))).toEqual({
       kind: 'loading',

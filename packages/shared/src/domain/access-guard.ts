@@ -1,9 +1,9 @@
 import type { Role, UserType } from '../schemas/auth.ts';
 import { roleHome, safeRedirect } from './redirect.ts';
 
-/** What a protected route asks of the visitor (spec §2 route table). */
+/** What a protected route asks of the visitor (the route table, docs/product.md#screens). */
 export type RouteRequirement = {
-  /** 'staff' for the staff console (/admin): outside the spec's two roles and its development mode. */
+  /** 'staff' for the staff console (/admin): outside the marketplace's two roles and development mode. */
   role?: Role;
   onboarding: boolean;
   personalityTest: boolean;
@@ -11,7 +11,7 @@ export type RouteRequirement = {
   onboardingPage?: boolean;
 };
 
-/** The route-guard state of spec §3, as the status call reports it. */
+/** The route-guard state, as the status call reports it. */
 export type GuardStatus = {
   exists: boolean;
   onboardingCompleted: boolean;
@@ -38,7 +38,7 @@ export type GuardDecision =
 
 const CHECKING = 'Checking authentication...';
 
-/** The access guard of spec §4, its 11 steps in order. Pure: the React wrapper only applies the result. */
+/** The access guard of docs/product.md#access-guard, 11 steps in order. Pure: the React wrapper applies the result. */
 export function decideAccess(input: GuardInput): GuardDecision {
   const { requirement: req, status, location } = input;
   const here = `${location.pathname}${location.search ?? ''}`;

@@ -2,7 +2,7 @@ export type ApiQuery = Record<string, string | number | boolean | undefined | nu
 
 /**
  * The one spelling of an API address: `/api` + path + the query values that are set, in the order given
- * (empty and undefined filters are dropped, spec §7). The web app's client builds every request with it, and
+ * (empty and undefined filters are dropped). The web app's client builds every request with it, and
  * the server names the answers it writes into a page with it, so the two match character for character.
  */
 export function apiUrl(path: string, query?: ApiQuery): string {

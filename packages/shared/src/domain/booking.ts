@@ -3,7 +3,7 @@ import type { BookingStatus } from '../constants/bookings.ts';
 export type BookingAction = 'accept' | 'decline' | 'cancel' | 'complete' | 'expire';
 export type BookingActor = 'tourist' | 'guide' | 'system';
 
-// Every allowed step; anything else is refused (issue 7's state machine).
+// Every allowed step; anything else is refused (docs/product.md#booking-states).
 const ALLOWED: Record<BookingAction, { from: BookingStatus[]; by: BookingActor[]; to: BookingStatus }> = {
   accept: { from: ['requested'], by: ['guide'], to: 'accepted' },
   decline: { from: ['requested'], by: ['guide'], to: 'declined' },

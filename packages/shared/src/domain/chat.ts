@@ -1,7 +1,7 @@
 import type { Conversation } from '../schemas/chat.ts';
 
 /**
- * Conversation search (spec §5): a tourist searches by guide name, a guide by tourist name or country;
+ * Conversation search (docs/product.md#chat): a tourist searches by guide name, a guide by tourist name or country;
  * case-insensitive substring.
  */
 export function matchesConversation(c: Conversation, query: string): boolean {

@@ -3,7 +3,7 @@ import { DISCOVERY_MESSAGES, MOST_DESIRED_THRESHOLD, VERY_SELECTIVE_BELOW } from
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Last-online wording of the top-3 page (spec §9). */
+/** Last-online wording of the top-3 page (docs/product.md#top-3-ranking). */
 export function lastOnlineLabel(lastActive: Date | string, now: Date = new Date()): string {
   const days = Math.floor((now.getTime() - new Date(lastActive).getTime()) / DAY);
   if (days <= 0) return 'today';
@@ -27,7 +27,7 @@ export function isMostDesired(requestsLast30Days: number): boolean {
   return requestsLast30Days > MOST_DESIRED_THRESHOLD;
 }
 
-/** Budget conversion (spec §9): min and max times the multiplier, rounded, only from USD and when it is not 1. */
+/** Budget conversion (docs/product.md#city-and-currency): min and max × the multiplier, rounded, USD only. */
 export function convertBudget(
   budget: { min: number; max: number; currency: string },
   multiplier: number,

@@ -14,7 +14,7 @@ export function touristHomeSearch(q: string | null | undefined, category: string
 /** The session look-up every page starts with. */
 export const SESSION_READ = apiUrl('/auth/session');
 
-/** Whether this signed-in member passes the access guard of a protected screen (spec §4) as it stands. */
+/** Whether this signed-in member passes a protected screen's guard (docs/product.md#access-guard) as it stands. */
 export function mayOpen(pathname: string, user: StatusUser | null): boolean {
   const requirement = PROTECTED_ROUTES[pathname];
   if (!requirement || !user) return false;

@@ -1,6 +1,6 @@
 import { EXPERIENCES, PHONE_MIN_LENGTH } from '../constants/onboarding.ts';
 
-// Step validity of the wizards and the assessment (spec §5): the Next button follows these.
+// Step validity of the wizards and the assessment (docs/product.md#onboarding): the Next button follows these.
 
 export type TouristDraft = {
   firstName: string;
@@ -59,7 +59,7 @@ export type AssessmentDraft = {
   hideSocialMedia: boolean;
 };
 
-/** The defaults of spec §3. */
+/** The assessment's defaults (docs/product.md#onboarding). */
 export function emptyAssessment(): AssessmentDraft {
   return {
     languages: [],
@@ -89,7 +89,7 @@ export function isAssessmentStepValid(step: number, d: AssessmentDraft): boolean
   return false;
 }
 
-/** Ticking a language; unticking Other also clears the custom text (spec §5). */
+/** Ticking a language; unticking Other also clears the custom text. */
 export function toggleLanguage(d: AssessmentDraft, language: string): AssessmentDraft {
   const on = d.languages.includes(language);
   const languages = on ? d.languages.filter((l) => l !== language) : [...d.languages, language];

@@ -1,8 +1,8 @@
 import type { RouteRequirement } from './access-guard.ts';
 
-// The route table of spec §2: which protected page needs what. Open pages are not listed.
+// The route table (docs/product.md#screens): which protected page needs what. Open pages are not listed.
 export const PROTECTED_ROUTES: Record<string, RouteRequirement> = {
-  // Open in the spec; ours needs a session because the server completes onboarding (decision 003).
+  // Needs a session because the server completes onboarding (decision 003).
   '/tourist/onboarding': { role: 'tourist', onboarding: false, personalityTest: false, onboardingPage: true },
   '/tourist/home': { role: 'tourist', onboarding: true, personalityTest: false },
   '/tourist/chats': { role: 'tourist', onboarding: true, personalityTest: false },
@@ -18,6 +18,6 @@ export const PROTECTED_ROUTES: Record<string, RouteRequirement> = {
   '/guide/bookings': { role: 'guide', onboarding: true, personalityTest: true },
   '/guide/settings': { role: 'guide', onboarding: true, personalityTest: true },
   '/guide/top-tourists': { role: 'guide', onboarding: true, personalityTest: true },
-  // The staff console (issue 7): staff only; /admin/login and /admin/auth-redirect are open.
+  // The staff console (docs/product.md#staff-console): staff only; /admin/login and /admin/auth-redirect are open.
   '/admin': { role: 'staff', onboarding: false, personalityTest: false },
 };

@@ -1,4 +1,4 @@
-// Bookings are chosen in the guide's city time (issue 7). Without a geo database, a table of the cities
+// Bookings are chosen in the guide's city time (docs/product.md#bookings). Without a geo database, a table of the cities
 // Lokal serves maps city → IANA zone; an unknown city falls back to UTC, which the screens then name.
 const CITY_ZONES: Record<string, string> = {
   amsterdam: 'Europe/Amsterdam',

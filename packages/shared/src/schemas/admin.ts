@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES, REJECTION_REASON_MAX, RESOLUTION_MAX } from '../constan
 import { emailSchema, roleSchema, userTypeSchema } from './auth.ts';
 import { assessmentSchema } from './onboarding.ts';
 
-// The staff console's calls (issue 7). Dates travel as ISO strings.
+// The staff console's calls (docs/product.md#verification). Dates travel as ISO strings.
 
 export const staffLinkBodySchema = z.object({ email: emailSchema });
 export const staffVerifyBodySchema = z.object({ token: z.string().min(1).max(200), email: emailSchema });

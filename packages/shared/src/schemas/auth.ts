@@ -5,7 +5,7 @@ export type UserType = z.infer<typeof userTypeSchema>;
 export const roleSchema = z.enum(['tourist', 'guide', 'staff']);
 export type Role = z.infer<typeof roleSchema>;
 
-/** E-mails are compared lower-cased and trimmed everywhere (spec §5). */
+/** E-mails are compared lower-cased and trimmed everywhere (docs/product.md#sign-in). */
 export const emailSchema = z
   .string()
   .trim()
@@ -42,7 +42,7 @@ export const sessionResponseSchema = z.object({ user: statusUserSchema.nullable(
 
 export const successSchema = z.object({ success: z.literal(true) });
 
-/** Development-only mock sign-in: the e-mail is deliberately not validated (spec §5). */
+/** Development-only mock sign-in: the e-mail is deliberately not validated (docs/product.md#development-panel). */
 export const mockSignInBodySchema = z.object({
   email: z.string().trim().min(1).max(254),
   userType: userTypeSchema,

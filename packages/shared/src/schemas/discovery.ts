@@ -3,7 +3,7 @@ import { MEMBERSHIP_STATUSES, SEARCH_SORTS } from '../constants/discovery.ts';
 
 const tourTypeSchema = z.object({ name: z.string(), duration: z.string(), price: z.number() });
 
-/** The sample guide card of spec §3, live. */
+/** A guide card of the tourist home (docs/product.md#guide-search), live. */
 export const guideCardSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -65,7 +65,7 @@ export type Favorite = z.infer<typeof favoriteSchema>;
 
 export const budgetSchema = z.object({ min: z.number(), max: z.number(), currency: z.string() });
 
-/** The tourist card of the guide home (spec §3), live. */
+/** The tourist card of the guide home (docs/product.md#tourist-list), live. */
 export const touristCardSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -112,7 +112,7 @@ export const touristListResponseSchema = z.object({
 });
 export type TouristListResponse = z.infer<typeof touristListResponseSchema>;
 
-/** The premium tourist of the top-3 page (spec §3), live. */
+/** The premium tourist of the top-3 page (docs/product.md#tourist-profiles), live. */
 export const premiumTouristSchema = touristCardSchema.extend({
   profileImages: z.array(z.string()),
   membershipDuration: z.string(),

@@ -8,7 +8,7 @@ const name = z
   .min(1, ONBOARDING_MESSAGES.namesRequired)
   .max(60, 'Keep names to 60 characters');
 
-/** The handle a guide shares with tourists (spec §3): one line, 1–60 characters. */
+/** The handle a guide shares with tourists: one line, 1–60 characters. */
 export const socialMediaSchema = z
   .string()
   .trim()
@@ -54,7 +54,7 @@ export const settingsSchema = z.discriminatedUnion('role', [
     ...account,
     autoAcceptBookings: z.boolean(),
     socialMedia: z.string().nullable(),
-    /** Shown only to Luxury VIP tourists when true (spec §3). */
+    /** Shown only to Luxury VIP tourists when true (docs/product.md#tourist-profiles). */
     hideSocialMedia: z.boolean(),
     /** Staff review of the guide: pending until verified or rejected with a reason. */
     verification: z.object({ status: z.enum(VERIFICATION_STATES), reason: z.string().nullable() }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The landing page's sample profile card (spec §3), served live from the database.
+// The landing page's sample profile card, served live from the database.
 export const profileCardSchema = z.object({
   id: z.string(),
   name: z.string(),

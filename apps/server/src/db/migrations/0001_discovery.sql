@@ -21,7 +21,7 @@ CREATE INDEX "guide_profiles_tour_types_idx" ON "guide_profiles" USING gin ("tou
 CREATE INDEX "guide_profiles_rank_idx" ON "guide_profiles" USING btree ("verified" DESC NULLS LAST,"rating" DESC NULLS LAST,"user_id") WHERE "guide_profiles"."listed";--> statement-breakpoint
 CREATE INDEX "guide_profiles_city_idx" ON "guide_profiles" USING btree (lower("city"));--> statement-breakpoint
 CREATE INDEX "tourist_profiles_city_idx" ON "tourist_profiles" USING btree (lower("city"));--> statement-breakpoint
--- Keeps the lower-cased search text in step with the fields the discovery search matches (spec §5).
+-- Keeps the lower-cased search text in step with the fields the discovery search matches (docs/product.md#guide-search).
 CREATE OR REPLACE FUNCTION guide_profiles_search_text() RETURNS trigger AS $$
 BEGIN
   NEW.search_text := lower(concat_ws(' ', NEW.first_name, NEW.last_name, NEW.city, NEW.profession,

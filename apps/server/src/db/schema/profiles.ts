@@ -39,7 +39,7 @@ export const guideProfiles = pgTable(
     languages: text('languages').array().notNull().default([]),
     responseTime: text('response_time').notNull().default('within a day'),
     verified: boolean('verified').notNull().default(false),
-    /** Staff review (spec §1): pending until a staff member verifies or rejects with a reason. */
+    /** Staff review (docs/product.md#verification): pending until a staff member verifies or rejects with a reason. */
     verificationStatus: text('verification_status', { enum: ['pending', 'verified', 'rejected'] })
       .notNull()
       .default('pending'),
@@ -114,7 +114,7 @@ export const touristProfiles = pgTable(
   (t) => [index('tourist_profiles_city_idx').using('btree', sql`lower(${t.city})`)],
 );
 
-/** The personality assessment as the guide answered it (spec §3). */
+/** The personality assessment as the guide answered it (docs/product.md#onboarding). */
 export const guideAssessments = pgTable('guide_assessments', {
   userId: uuid('user_id')
     .primaryKey()
@@ -123,7 +123,7 @@ export const guideAssessments = pgTable('guide_assessments', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A user's favourite guides or tourists (spec §3 favorite payload). */
+/** A user's favourite guides or tourists (docs/product.md#favorites). */
 export const favorites = pgTable(
   'favorites',
   {

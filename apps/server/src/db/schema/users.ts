@@ -18,10 +18,10 @@ export const users = pgTable(
     currencyMultiplier: real('currency_multiplier').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Settings (spec §4 toggles, persisted here rather than kept locally). */
+    /** Settings (docs/product.md#settings). */
     notifyBookings: boolean('notify_bookings').notNull().default(true),
     notifyEmail: boolean('notify_email').notNull().default(true),
-    /** Guides: accept booking requests from verified tourists without asking (spec §6). */
+    /** Guides: accept booking requests from verified tourists without asking (docs/product.md#bookings). */
     autoAcceptBookings: boolean('auto_accept_bookings').notNull().default(false),
   },
   (t) => [

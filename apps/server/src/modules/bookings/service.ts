@@ -171,7 +171,7 @@ export function createBookingsService(deps: {
 
       const minutes = durationMinutes(tour.duration);
       const total = bookingTotal(tour.price, body.partySize, tourist.multiplier);
-      // Auto-accept applies to verified tourists only (spec §6).
+      // Auto-accept applies to verified tourists only (docs/product.md#bookings).
       const auto = guide.autoAccept && tourist.profile.verified;
       const conversation = await chat.conversationOf(user.id, body.guideId, user.id);
       const at = new Date(now());

@@ -144,7 +144,7 @@ export function createChatService(deps: {
       if (user.role === 'guide' && target.touristId) {
         if (!(await repo.userExists(target.touristId, 'tourist')))
           throw new HttpError(404, 'Tourist not found', 'not-found');
-        // The personality-test and verification rules of spec §6 apply to starting a conversation,
+        // The contact rules (docs/product.md#chat) apply to starting a conversation,
         // not to answering a tourist who wrote first.
         const existing = await repo.findConversation(target.touristId, user.id);
         if (existing) return existing;

@@ -287,7 +287,7 @@ export function createDiscoveryRepository(db: Db) {
       return { thisWeek: Number(row?.thisWeek ?? 0), earnings: Number(row?.earnings ?? 0) };
     },
 
-    /** The newest published reviews of each of these tourists (spec §3 recentReviews). */
+    /** The newest published reviews of each of these tourists. */
     async recentReviews(ids: string[], perPerson: number) {
       if (ids.length === 0) return [];
       const result = await db.execute(sql`

@@ -173,7 +173,7 @@ export function createDiscoveryService(deps: {
     return rows.map((t) => ({ ...t, figures: figures.get(t.profile.userId) ?? NO_FIGURES }));
   }
 
-  /** The three newest published reviews of each tourist (spec §3 recentReviews). */
+  /** The three newest published reviews of each tourist (docs/product.md#tourist-profiles). */
   async function recentReviewsOf(ids: string[]) {
     const byTourist = new Map<string, PremiumTourist['recentReviews']>();
     for (const r of await repo.recentReviews(ids, 3)) {
@@ -184,7 +184,7 @@ export function createDiscoveryService(deps: {
     return (id: string) => byTourist.get(id) ?? [];
   }
 
-  /** The guide, their city, and which tourists they may contact (spec §6). */
+  /** The guide, their city, and which tourists they may contact (docs/product.md#hidden-and-unverified-guides). */
   async function guideContext(user: SessionUser) {
     const guide = await repo.guideOf(user.id);
     const city = guide?.profile.city || guide?.userCity || null;

@@ -73,7 +73,7 @@ export function createLocaleService(deps: {
   return {
     rates,
 
-    /** City and currency for the session user; detected from the IP when none is stored (spec §7). */
+    /** The user's city and currency, from the IP when none is stored (docs/product.md#city-and-currency). */
     async profile(user: SessionUser, ip: string) {
       const s = await repo.settings(user.id);
       let city = s?.city || s?.guideCity || '';

@@ -17,7 +17,7 @@ function codeHash(userId: string, phone: string, code: string): string {
   return sha256(`${userId}:${phone}:${code}`);
 }
 
-/** E.164, or a 400 with the spec's invalid-phone-number message. */
+/** E.164, or a 400 `invalid-phone-number` (docs/product.md#error-codes). */
 export function normalisePhone(raw: string): string {
   const parsed = parsePhoneNumberFromString(raw.trim().startsWith('+') ? raw.trim() : `+${raw.trim()}`);
   if (!parsed?.isPossible()) {

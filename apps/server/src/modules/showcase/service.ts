@@ -34,7 +34,7 @@ export function createShowcaseService(repo: ReturnType<typeof createShowcaseRepo
             profession: t.occupation,
             bio: t.bio,
             image: t.image,
-            // Travelers carry no rating on landing cards (spec §3).
+            // Travelers carry no rating on landing cards.
             rating: 0,
             tags: t.interests,
             type: 'traveler',

@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 
 type Props = { name: string; pressed: boolean; busy?: boolean; onToggle: () => void; className?: string };
 
-// Shown on card hover and whenever the card holds keyboard focus (spec §4, plus keyboard users).
+// Shown on card hover and whenever the card holds keyboard focus (docs/product.md#favorites).
 export function FavoriteButton({ name, pressed, busy, onToggle, className = '' }: Props) {
   return (
     <button

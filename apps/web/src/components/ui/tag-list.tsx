@@ -1,6 +1,6 @@
 import { visibleTags } from '@lokal/shared/domain/tags';
 
-/** The first `max` tags as chips and the rest as '+N' (spec §2, §9). */
+/** The first `max` tags as chips and the rest as '+N' (docs/product.md#open-screens). */
 export function TagList({
   tags,
   max = 3,

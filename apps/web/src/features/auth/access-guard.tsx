@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from './auth-context.tsx';
 
-/** Applies the shared access guard (spec §4) to one route of the table. */
+/** Applies the shared access guard (docs/product.md#access-guard) to one route of the table. */
 export function AccessGuard({ path, children }: { path: string; children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();

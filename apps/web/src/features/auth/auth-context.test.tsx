@@ -8,7 +8,7 @@ function UsesAuth() {
 }
 
 describe('useAuth', () => {
-  it('throws when used outside its provider (spec §8)', () => {
+  it('throws when used outside its provider', () => {
     expect(() => renderToString(<UsesAuth />)).toThrow('useAuth must be used within an AuthProvider');
   });
 });

@@ -6,7 +6,7 @@ import { storage } from '../../lib/storage.ts';
 import { appConfigQuery, signOutCall } from './api/auth-calls.ts';
 import { statusQuery } from './api/get-status.ts';
 
-/** The session user as the app holds it (spec §3). */
+/** The session user as the app holds it. */
 export type SessionUser = {
   uid: string;
   email: string;

@@ -2,7 +2,7 @@ import { CalendarDays, Compass, MessageCircle, UserRound } from 'lucide-react';
 import { BottomNav } from '../../components/layout/bottom-nav.tsx';
 import { paths } from '../../config/paths.ts';
 
-/** The tourist's bar: Discover, Messages, Bookings and Profile (spec §2). */
+/** The tourist's bar: Discover, Messages, Bookings and Profile (docs/product.md#tourist-screens). */
 /** `unread` comes from the chat feature; the screen passes it in. */
 export function TouristBottomNav({ unread = 0 }: { unread?: number }) {
   return (

@@ -44,7 +44,7 @@ export function Component() {
   const [pendingOpen, setPendingOpen] = useState(false);
   const [testOpen, setTestOpen] = useState(false);
   const [ruleOpen, setRuleOpen] = useState(false);
-  // A failed check counts as not verified (spec §8).
+  // A failed check counts as not verified (docs/product.md#guide-screens).
   const unverified = verification.isError || verification.data?.verified === false;
   const rejection = verification.data?.status === 'rejected' ? verification.data.rejectionReason : null;
 

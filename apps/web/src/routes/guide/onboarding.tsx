@@ -68,7 +68,7 @@ export function Component() {
         await completeGuideOnboarding(parsed.data);
         toast.success('Welcome to Lokal!');
         const from = (location.state as { from?: string } | null)?.from;
-        // After 1 s: the page the guide was heading to, else the preview (spec §2).
+        // After 1 s: the page the guide was heading to, else the preview (docs/product.md#guide-screens).
         setTimeout(() => {
           updateUser({
             onboardingCompleted: true,

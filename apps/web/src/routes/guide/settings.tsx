@@ -24,7 +24,7 @@ import {
 import { SocialHandleForm } from '../../features/settings/components/social-handle-form.tsx';
 import { verificationText } from '../../features/settings/format.ts';
 
-// Profile card, social handle, account, preferences, support, sign-out and version (spec §2, §4).
+// Profile card, social handle, account, preferences, support, sign-out and version (docs/product.md#settings).
 export function Component() {
   const unread = useUnreadTotal();
   const { refresh } = useAuth();

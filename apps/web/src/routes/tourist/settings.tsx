@@ -18,7 +18,7 @@ import { SettingsFooter } from '../../features/settings/components/settings-foot
 import { SettingsRow, SettingsSection } from '../../features/settings/components/settings-section.tsx';
 import { availabilityLabel, membershipBadge } from '../../features/settings/format.ts';
 
-// Profile and settings (spec §2): summary and editing, favorites, account, preferences, support, sign-out.
+// Profile and settings (docs/product.md#settings): summary, favorites, account, preferences, support, sign-out.
 // No Subscription section: membership is assigned by our team, so it is shown read-only (decision 009).
 export function Component() {
   const unread = useUnreadTotal();

@@ -17,7 +17,7 @@ const schemas = onDemand(() => import('@lokal/shared/schemas/auth'));
 
 type Props = { userType: Role; submitLabel: string };
 
-// Shown as-is: the server's own words for limits and role conflicts; everything else is the spec's text.
+// Shown as-is: the server's own words for limits and role conflicts; everything else is our fixed text.
 function messageFor(err: unknown, fallback: string): string {
   if (err instanceof ApiError && (err.code === 'too-many-requests' || err.code === 'role-mismatch'))
     return err.message;

@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatSend } from '@lokal/shared/schemas/chat';
 import { api } from '../../../lib/api-client.ts';
 
-/** The spec's POST /api/chat/send: answered only after the message is stored; a retry never doubles it. */
+/** POST /api/chat/send: answered only after the message is stored; a retry never doubles it. */
 export async function sendMessage(input: ChatSend): Promise<ChatMessage> {
   return (await api.post<{ message: ChatMessage }>('/chat/send', input)).message;
 }

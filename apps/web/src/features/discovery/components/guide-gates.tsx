@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 
-/** Contacting or opening a tourist needs the personality test first (spec §4). */
+/** Contacting or opening a tourist needs the personality test first (docs/product.md#hidden-and-unverified-guides). */
 export function PersonalityRequiredDialog({
   open,
   onOpenChange,
@@ -30,7 +30,7 @@ export function PersonalityRequiredDialog({
   );
 }
 
-/** While staff verify a guide, only the top guests who welcome new guides can be contacted (spec §6). */
+/** Unverified guides reach only the city's top three open to new guides (docs/product.md#tourist-profiles). */
 export function VerificationPendingDialog({
   open,
   onOpenChange,

@@ -14,7 +14,7 @@ import { sendCode, verifyCode } from '../api/onboarding-calls.ts';
 
 type Props = { phone: string; verified: boolean; onChange: (phone: string, verified: boolean) => void };
 
-// Number, then code, then verified (spec §4 Phone verification); the server owns every rule.
+// Number, then code, then verified (docs/product.md#onboarding); the server owns every rule.
 // Focus follows the flow for keyboard users: to the code field when a code is sent, to the confirmation
 // once verified. While a call runs the fields are read-only and the buttons refuse a second press rather
 // than being disabled, which would drop the focus they hold onto the page body.

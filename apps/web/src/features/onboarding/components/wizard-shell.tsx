@@ -18,7 +18,7 @@ type Props = {
   counterLabel?: string;
 };
 
-// Step counter, progress = step ÷ total, Back and Next; the last button submits (spec §4).
+// Step counter, progress = step ÷ total, Back and Next; the last button submits (docs/product.md#onboarding).
 export function WizardShell(p: Props) {
   const total = p.steps.length;
   const percent = progressPercent(p.step, total);

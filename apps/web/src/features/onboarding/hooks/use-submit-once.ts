@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * The last step's submit (spec §4): a second click while the first is on its way is ignored; a failure
+ * The last step's submit (docs/product.md#onboarding): a second click while the first is on its way is ignored; a failure
  * unlocks the button and shows `failure(err)`. On success the button stays locked while the page moves on.
  */
 export function useSubmitOnce() {

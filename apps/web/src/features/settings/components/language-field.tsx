@@ -7,7 +7,7 @@ const OFFERED: string[] = LANGUAGES.filter((l) => l !== 'Other');
 
 type Props = { values: string[]; onChange: (values: string[]) => void; error?: string };
 
-/** The spec's languages as toggle chips, plus any other language typed in. */
+/** The assessment's languages as toggle chips, plus any other language typed in. */
 export function LanguageField({ values, onChange, error }: Props) {
   const others = values.filter((v) => !OFFERED.includes(v));
   const toggle = (lang: string) =>

@@ -29,7 +29,7 @@ const AUTO_ACCEPT: Toggle = {
   description: 'Confirm requests from verified tourists without asking you first.',
 };
 
-/** The switches of spec §4, saved on the server at once (optimistic, rolled back with a toast on failure). */
+/** The preferences (docs/product.md#settings), saved at once (optimistic, rolled back with a toast on failure). */
 export function PreferenceToggles() {
   const settings = useSettings();
   const update = useUpdateSettings({ optimistic: true });

@@ -23,7 +23,7 @@ type Props = {
   children?: ReactNode;
 };
 
-/** The profile summary of both settings screens (spec §2): photo, name, city and currency, status. */
+/** The profile summary of both settings screens: photo, name, city and currency, status. */
 export function ProfileSummary({ state, image, name, place, badge, actions, children }: Props) {
   return (
     <section aria-label="Profile summary" className="rounded-card bg-white p-5 shadow-card sm:p-6">

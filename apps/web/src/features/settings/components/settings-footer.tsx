@@ -4,7 +4,7 @@ import { SettingsSection } from './settings-section.tsx';
 import { SupportLink } from './support-link.tsx';
 import { VersionLabel } from './version-label.tsx';
 
-/** The end of both settings screens (spec §4): preferences, support, sign-out and the version. */
+/** The end of both settings screens (docs/product.md#settings): preferences, support, sign-out and the version. */
 export function SettingsFooter() {
   return (
     <>

@@ -10,7 +10,7 @@ import { useUpdateSettings } from '../api/update-settings.ts';
 
 const schemas = onDemand(() => import('@lokal/shared/schemas/settings'));
 
-/** The guide's handle with its own Save (spec §2) and who may see it (spec §3: hidden = VIP only). */
+/** The guide's handle with its own Save and who may see it (hidden = VIP only, docs/product.md#tourist-profiles). */
 export function SocialHandleForm({ settings }: { settings: GuideSettings }) {
   const [handle, setHandle] = useState(settings.socialMedia ?? '');
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { SUPPORT_EMAIL } from '@lokal/shared/constants/marketing';
 import { LifeBuoy } from 'lucide-react';
 
-/** Contact Support opens the mail app (spec §2). */
+/** Contact Support opens the mail app (docs/product.md#settings). */
 export function SupportLink() {
   return (
     <a
