@@ -3,10 +3,13 @@ import { api } from '../../../lib/api-client.ts';
 
 export const PAGE_SIZE = 30;
 
+/** Every conversation's history held; the conversation's id follows. */
+export const messagesKey = ['chat', 'messages'] as const;
+
 /** Newest page first; each next page goes further back (`before` the oldest id seen). */
 export const messagesQuery = (conversationId: string) =>
   infiniteQueryOptions({
-    queryKey: ['chat', 'messages', conversationId],
+    queryKey: [...messagesKey, conversationId],
     queryFn: ({ pageParam }) =>
       api.get('/chat/conversations/:id/messages', {
         params: { id: conversationId },
