@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { bookingsKey } from '../features/bookings/api/get-bookings.ts';
+import { conversationKey } from '../features/chat/api/get-conversation.ts';
 import { notificationsQuery } from '../features/notifications/api/get-notifications.ts';
 import { realtime } from '../lib/realtime.ts';
 import { toast } from '../lib/toast.ts';
@@ -20,9 +22,9 @@ export function RealtimeBridge() {
     // Booking changes and notifications: refresh what shows them, and say it once.
     const off = realtime.onFrame((frame) => {
       if (frame.type === 'booking') {
-        void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+        void queryClient.invalidateQueries({ queryKey: bookingsKey });
         // An accepted booking unmasks the pair's conversation.
-        void queryClient.invalidateQueries({ queryKey: ['chat', 'conversation'] });
+        void queryClient.invalidateQueries({ queryKey: conversationKey });
       }
       if (frame.type === 'notification') {
         void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });

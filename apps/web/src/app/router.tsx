@@ -5,13 +5,11 @@ import { paths } from '../config/paths.ts';
 import { AccessGuard } from '../features/auth/access-guard.tsx';
 import { statusQuery } from '../features/auth/api/get-status.ts';
 import { unreadQuery } from '../features/chat/api/get-unread.ts';
-import {
-  guideSearchQuery,
-  touristListQuery,
-  userProfileQuery,
-  verificationQuery,
-} from '../features/discovery/api/discovery-calls.ts';
-import { favoritesQuery } from '../features/favorites/api/favorites.ts';
+import { touristListQuery } from '../features/discovery/api/get-tourist-list.ts';
+import { userProfileQuery } from '../features/discovery/api/get-user-profile.ts';
+import { verificationQuery } from '../features/discovery/api/get-verification.ts';
+import { guideSearchQuery } from '../features/discovery/api/search-guides.ts';
+import { favoritesQuery } from '../features/favorites/api/get-favorites.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Component as Landing } from '../routes/landing.tsx';
 import { RootLayout } from './root-layout.tsx';

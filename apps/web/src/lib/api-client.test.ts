@@ -14,20 +14,37 @@ describe('api client', () => {
   it('calls the same origin under /api with JSON and drops undefined filters', async () => {
     const fetchMock = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    await api.get('/guides/search', { q: 'art', city: undefined, category: '', limit: 12 });
+    await api.get('/guides/search', { query: { q: 'art', city: undefined, category: '', limit: 12 } });
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/guides/search?q=art&limit=12',
       expect.objectContaining({ method: 'GET' }),
     );
-    await api.post('/favorites/add', { profileId: 'x' });
+    await api.post('/favorites/add', { body: { profileId: 'x', profileType: 'guide', profileName: 'Ana' } });
     const [, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
-    expect(init.body).toBe('{"profileId":"x"}');
+    expect(init.body).toBe('{"profileId":"x","profileType":"guide","profileName":"Ana"}');
+  });
+
+  it("fills the route's parameters into the address, encoded, and sends a POST without a body as {}", async () => {
+    const fetchMock = vi.fn(async () => new Response('{"success":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await api.delete('/admin/invites/:email', { params: { email: 'a+b@x.io/..' } });
+    await api.post('/admin/waitlist/:id/dismiss', { params: { id: 'r1' } });
+    const [[deleteUrl, deleteInit], [postUrl, postInit]] = fetchMock.mock.calls as unknown as [
+      [string, RequestInit],
+      [string, RequestInit],
+    ];
+    expect(deleteUrl).toBe('/api/admin/invites/a%2Bb%40x.io%2F..');
+    expect(deleteInit.body).toBeUndefined();
+    expect(postUrl).toBe('/api/admin/waitlist/r1/dismiss');
+    expect(postInit.body).toBe('{}');
   });
 
   it("throws the body's message on a non-OK response", async () => {
     respond(403, '{"message":"Beta Access Only","code":"not-invited"}');
-    await expect(api.post('/auth/request-link', {})).rejects.toMatchObject({
+    await expect(
+      api.post('/auth/request-link', { body: { email: 'a@b.co', userType: 'tourist' } }),
+    ).rejects.toMatchObject({
       message: 'Beta Access Only',
       status: 403,
       code: 'not-invited',

@@ -1,5 +1,7 @@
 import { MESSAGES } from '@lokal/shared/constants/messages';
 import { type ApiQuery, apiUrl } from '@lokal/shared/domain/api-url';
+// Types only: the contract's schemas stay out of the bundle; the server validates every answer against them.
+import type { ApiBody, ApiPath, ApiQueryOf, ApiResponse, PathParams } from '@lokal/shared/schemas/endpoints';
 
 /** An API failure: the server's message and, when it sent one, its code. */
 export class ApiError extends Error {
@@ -68,12 +70,43 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
   return data as T;
 }
 
-/** The one way the web app talks to the API: same origin, under /api, JSON. */
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+/** What a call to the contract's `METHOD path` passes: its `:name` parameters, its query and its body. */
+type CallOptions<M extends Method, P extends ApiPath<M>> = (keyof PathParams<P> extends never
+  ? { params?: undefined }
+  : { params: PathParams<P> }) &
+  (ApiQueryOf<M, P> extends undefined ? { query?: undefined } : { query?: ApiQueryOf<M, P> }) &
+  (ApiBody<M, P> extends undefined ? { body?: undefined } : { body: ApiBody<M, P> });
+/** The options may be left out when nothing in them is required. */
+type CallArgs<M extends Method, P extends ApiPath<M>> =
+  Record<never, never> extends CallOptions<M, P>
+    ? [options?: CallOptions<M, P>]
+    : [options: CallOptions<M, P>];
+
+/** The address with its `:name` parameters filled in, each encoded. */
+function fill(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+}
+
+function call<M extends Method>(method: M) {
+  return <P extends ApiPath<M>>(path: P, ...[options]: CallArgs<M, P>): Promise<ApiResponse<M, P>> => {
+    const o = (options ?? {}) as { params?: Record<string, string>; query?: ApiQuery; body?: unknown };
+    // A POST or PATCH always carries a JSON body, even an empty one.
+    const body = method === 'GET' || method === 'DELETE' ? undefined : (o.body ?? {});
+    return request(method, fill(path, o.params), body, o.query);
+  };
+}
+
+/**
+ * The one way the web app talks to the API: same origin, under /api, JSON. Each call names a route of the
+ * shared contract; its parameters, query, body and answer are typed from that route's schemas.
+ */
 export const api = {
-  get: <T>(path: string, query?: ApiQuery) => request<T>('GET', path, undefined, query),
-  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
-  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
-  delete: <T>(path: string) => request<T>('DELETE', path),
+  get: call('GET'),
+  post: call('POST'),
+  patch: call('PATCH'),
+  delete: call('DELETE'),
   /** A multipart upload (e.g. a photo); the answer is JSON like every other call. */
-  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
+  upload: <P extends ApiPath<'POST'>>(path: P, form: FormData): Promise<ApiResponse<'POST', P>> =>
+    request('POST', path, form),
 };

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ADMIN_MESSAGES, REJECTION_REASON_MAX, RESOLUTION_MAX } from '../constants/admin.ts';
-import { emailSchema, roleSchema, userTypeSchema } from './auth.ts';
+import {
+  emailSchema,
+  requestLinkResponseSchema,
+  roleSchema,
+  statusResponseSchema,
+  successSchema,
+  userTypeSchema,
+} from './auth.ts';
+import type { EndpointTable } from './common.ts';
 import { assessmentSchema } from './onboarding.ts';
 
 // The staff console's calls (docs/product.md#verification). Dates travel as ISO strings.
@@ -176,3 +184,38 @@ export const summaryResponseSchema = z.object({
   openReports: z.number().int(),
 });
 export type AdminSummary = z.infer<typeof summaryResponseSchema>;
+
+/** The staff console's routes, by method and address under /api. */
+export const adminEndpoints = {
+  'GET /admin/summary': { response: summaryResponseSchema },
+  'GET /admin/verifications': { query: pageQuerySchema, response: queueResponseSchema },
+  'POST /admin/verifications/:guideId/verify': {
+    params: guideParamsSchema,
+    response: decisionResponseSchema,
+  },
+  'POST /admin/verifications/:guideId/reject': {
+    params: guideParamsSchema,
+    body: rejectBodySchema,
+    response: decisionResponseSchema,
+  },
+  'GET /admin/invites': { query: invitesQuerySchema, response: invitesResponseSchema },
+  'POST /admin/invites': { body: inviteBodySchema, response: inviteSchema },
+  'DELETE /admin/invites/:email': { params: inviteParamsSchema, response: successSchema },
+  'GET /admin/waitlist': { query: pageQuerySchema, response: waitlistResponseSchema },
+  'POST /admin/waitlist/:id/invite': { params: waitlistParamsSchema, response: waitlistInviteResponseSchema },
+  'POST /admin/waitlist/:id/dismiss': { params: waitlistParamsSchema, response: successSchema },
+  'GET /admin/reports': { query: reportsQuerySchema, response: reportsResponseSchema },
+  'POST /admin/reports/:id/resolve': {
+    params: reportParamsSchema,
+    body: resolveBodySchema,
+    response: successSchema,
+  },
+  'GET /admin/users': { query: usersQuerySchema, response: usersResponseSchema },
+  'GET /admin/audit': { query: pageQuerySchema, response: auditResponseSchema },
+} as const satisfies EndpointTable;
+
+/** The staff sign-in, beside the console it opens. */
+export const staffAuthEndpoints = {
+  'POST /auth/staff/request-link': { body: staffLinkBodySchema, response: requestLinkResponseSchema },
+  'POST /auth/staff/verify': { body: staffVerifyBodySchema, response: statusResponseSchema },
+} as const satisfies EndpointTable;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EndpointTable } from './common.ts';
 
 export const userTypeSchema = z.enum(['tourist', 'guide']);
 export type UserType = z.infer<typeof userTypeSchema>;
@@ -50,3 +51,15 @@ export const mockSignInBodySchema = z.object({
 export const mockSignInResponseSchema = statusResponseSchema.extend({
   mockUser: z.object({ uid: z.string(), email: z.string(), displayName: z.string() }),
 });
+
+/** The sign-in routes, by method and address under /api. */
+export const authEndpoints = {
+  'POST /auth/request-link': { body: requestLinkBodySchema, response: requestLinkResponseSchema },
+  'POST /auth/beta-request': { body: betaRequestBodySchema, response: successSchema },
+  'POST /auth/verify': { body: verifyBodySchema, response: statusResponseSchema },
+  'POST /auth/sign-out': { response: successSchema },
+  'GET /auth/session': { response: sessionResponseSchema },
+  'GET /users/status': { response: statusResponseSchema },
+  /** Development only: absent in production. */
+  'POST /dev/mock-sign-in': { body: mockSignInBodySchema, response: mockSignInResponseSchema },
+} as const satisfies EndpointTable;

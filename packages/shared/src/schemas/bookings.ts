@@ -6,6 +6,7 @@ import {
   PARTY_MAX,
   REASON_MAX,
 } from '../constants/bookings.ts';
+import type { EndpointTable } from './common.ts';
 
 /** The tourist's request; the same schema checks the booking form and the route. */
 export const bookingRequestSchema = z
@@ -71,3 +72,25 @@ export const bookingSchema = z.object({
   createdAt: z.string(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
+
+export const bookingParamsSchema = z.object({ id: z.uuid({ message: 'Unknown booking' }) });
+export const bookingResponseSchema = z.object({ booking: bookingSchema });
+export const bookingListResponseSchema = z.object({ bookings: z.array(bookingSchema) });
+
+/** The booking routes, by method and address under /api. */
+export const bookingsEndpoints = {
+  'POST /bookings': { body: bookingRequestSchema, response: bookingResponseSchema },
+  'GET /bookings': { query: bookingListQuerySchema, response: bookingListResponseSchema },
+  'GET /bookings/:id': { params: bookingParamsSchema, response: bookingResponseSchema },
+  'POST /bookings/:id/accept': { params: bookingParamsSchema, response: bookingResponseSchema },
+  'POST /bookings/:id/decline': {
+    params: bookingParamsSchema,
+    body: bookingReasonSchema,
+    response: bookingResponseSchema,
+  },
+  'POST /bookings/:id/cancel': {
+    params: bookingParamsSchema,
+    body: cancelSchema,
+    response: bookingResponseSchema,
+  },
+} as const satisfies EndpointTable;

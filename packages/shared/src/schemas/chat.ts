@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX, REPORT_REASONS, type ReportReason } from '../constants/chat.ts';
+import type { EndpointTable } from './common.ts';
 import type { AppNotification } from './notifications.ts';
 
 export const chatSendSchema = z.object({
@@ -67,7 +68,24 @@ export const reportSchema = z
   .strict();
 export type ReportInput = z.input<typeof reportSchema>;
 
-export type ConversationList = { conversations: Conversation[]; responseRate: number | null };
+export const conversationParamsSchema = z.object({ id: z.uuid({ message: 'Unknown conversation' }) });
+
+export const conversationListSchema = z.object({
+  conversations: z.array(conversationSchema),
+  /** Guides only: percent of tourists' conversations answered; null before anyone wrote. */
+  responseRate: z.number().nullable(),
+});
+export type ConversationList = z.infer<typeof conversationListSchema>;
+export const conversationResponseSchema = z.object({ conversation: conversationSchema });
+/** The conversation opened (or found). */
+export const openedConversationSchema = z.object({ id: z.string() });
+/** The report filed. */
+export const reportCreatedSchema = z.object({ id: z.string() });
+export const unreadTotalSchema = z.object({ total: z.number() });
+export const messagePageSchema = z.object({ messages: z.array(messageSchema) });
+export type MessagePage = z.infer<typeof messagePageSchema>;
+export const sentMessageSchema = z.object({ message: messageSchema });
+export const markReadResponseSchema = z.object({ updated: z.number() });
 
 export const historyQuerySchema = z.object({
   before: z.coerce.number().int().positive().optional(),
@@ -104,3 +122,31 @@ export type ServerFrame =
   | { type: 'booking'; bookingId: string }
   | { type: 'history'; conversationId: string; messages: ChatMessage[] }
   | { type: 'error'; message: string; code: string; clientId?: string };
+
+/** The chat routes, by method and address under /api. */
+export const chatEndpoints = {
+  'GET /chat/conversations': { response: conversationListSchema },
+  'POST /chat/conversations': { body: openConversationSchema, response: openedConversationSchema },
+  'GET /chat/conversations/:id': { params: conversationParamsSchema, response: conversationResponseSchema },
+  'GET /chat/unread': { response: unreadTotalSchema },
+  'POST /chat/conversations/:id/block': {
+    params: conversationParamsSchema,
+    response: conversationResponseSchema,
+  },
+  'POST /chat/conversations/:id/unblock': {
+    params: conversationParamsSchema,
+    response: conversationResponseSchema,
+  },
+  'POST /chat/conversations/:id/report': {
+    params: conversationParamsSchema,
+    body: reportSchema,
+    response: reportCreatedSchema,
+  },
+  'GET /chat/conversations/:id/messages': {
+    params: conversationParamsSchema,
+    query: historyQuerySchema,
+    response: messagePageSchema,
+  },
+  'POST /chat/send': { body: chatSendSchema, response: sentMessageSchema },
+  'POST /chat/conversations/:id/read': { params: conversationParamsSchema, response: markReadResponseSchema },
+} as const satisfies EndpointTable;

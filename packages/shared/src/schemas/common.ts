@@ -1,5 +1,19 @@
 import { z } from 'zod';
 
+/**
+ * One route of the API: the schemas of its path parameters, query, JSON body and success answer. The server
+ * declares its route with these same schemas (and so documents them at /api/docs); the web types its call
+ * from them.
+ */
+export type Endpoint = {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+};
+/** Routes keyed by "METHOD /address" under /api, with `:name` for a path parameter. */
+export type EndpointTable = Record<`${'GET' | 'POST' | 'PATCH' | 'DELETE'} /${string}`, Endpoint>;
+
 // The one error shape of the API: every 4xx/5xx answers with it.
 export const errorSchema = z.object({
   message: z.string(),
@@ -22,3 +36,10 @@ export const appConfigSchema = z.object({
   environment: z.enum(['development', 'production']),
   version: z.string(),
 });
+
+/** The system routes, by method and address under /api. */
+export const systemEndpoints = {
+  'GET /app-config': { response: appConfigSchema },
+  'GET /hello': { query: helloQuerySchema, response: helloResponseSchema },
+  'GET /health': { response: healthResponseSchema },
+} as const satisfies EndpointTable;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_STATUSES, SEARCH_SORTS } from '../constants/discovery.ts';
+import { successSchema } from './auth.ts';
+import type { EndpointTable } from './common.ts';
 
 const tourTypeSchema = z.object({ name: z.string(), duration: z.string(), price: z.number() });
 
@@ -29,13 +31,26 @@ export type GuideCard = z.infer<typeof guideCardSchema>;
 const text = z.string().trim().max(100);
 const price = z.coerce.number().int().min(0).max(100_000);
 
-export const guideSearchQuerySchema = z.object({
+/**
+ * The guide search's filters, named once: the search query below, the server's statement and the web's
+ * search state all derive from it. `tourType` is set only by the by-tour-type search.
+ */
+export const guideFiltersSchema = z.object({
   q: text.optional(),
   category: text.optional(),
   city: text.optional(),
   language: text.optional(),
   minPrice: price.optional(),
   maxPrice: price.optional(),
+  tourType: z.string().trim().min(1).max(100).optional(),
+});
+export type GuideFilters = z.output<typeof guideFiltersSchema>;
+export const GUIDE_FILTERS = guideFiltersSchema.keyof().options;
+export type GuideSort = (typeof SEARCH_SORTS)[number];
+/** What a search screen holds: the filters it can set and the order. */
+export type GuideSearchFilters = Omit<GuideFilters, 'tourType'> & { sort?: GuideSort };
+
+export const guideSearchQuerySchema = guideFiltersSchema.omit({ tourType: true }).extend({
   sort: z.enum(SEARCH_SORTS).default('recommended'),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(12),
@@ -43,7 +58,7 @@ export const guideSearchQuerySchema = z.object({
 export type GuideSearchQuery = z.input<typeof guideSearchQuerySchema>;
 
 export const byTourTypeQuerySchema = guideSearchQuerySchema.extend({
-  tourType: z.string().trim().min(1).max(100),
+  tourType: guideFiltersSchema.shape.tourType.unwrap(),
 });
 
 export const guideSearchResponseSchema = z.object({
@@ -64,6 +79,8 @@ export const favoritesResponseSchema = z.object({ favorites: z.array(favoriteSch
 export type Favorite = z.infer<typeof favoriteSchema>;
 
 export const budgetSchema = z.object({ min: z.number(), max: z.number(), currency: z.string() });
+/** Which guides a tourist is open to. */
+export const availabilitySchema = z.object({ newGuides: z.boolean(), experiencedGuides: z.boolean() });
 
 /** The tourist card of the guide home (docs/product.md#tourist-list), live. */
 export const touristCardSchema = z.object({
@@ -78,7 +95,7 @@ export const touristCardSchema = z.object({
   image: z.string(),
   status: z.enum(MEMBERSHIP_STATUSES),
   budget: budgetSchema,
-  availability: z.object({ newGuides: z.boolean(), experiencedGuides: z.boolean() }),
+  availability: availabilitySchema,
   interests: z.array(z.string()),
   languages: z.array(z.string()),
   lookingFor: z.array(z.string()),
@@ -163,6 +180,12 @@ export const userProfileResponseSchema = z.object({
   currencyMultiplier: z.number(),
   verified: z.boolean().optional(),
 });
+export const exchangeRatesResponseSchema = z.object({
+  base: z.string(),
+  date: z.string(),
+  rates: z.record(z.string(), z.number()),
+  source: z.enum(['provider', 'fallback']),
+});
 export const updateCitySchema = z.object({ city: z.string().trim().min(1).max(80) });
 export const updateCurrencySchema = z.object({
   currency: z
@@ -219,10 +242,56 @@ export const touristProfileUpdateSchema = z
     interests: tagList,
     languages: tagList,
     lookingFor: tagList,
-    availability: z.object({ newGuides: z.boolean(), experiencedGuides: z.boolean() }),
+    availability: availabilitySchema,
   })
   .partial()
   .strict();
 export type TouristProfileUpdate = z.infer<typeof touristProfileUpdateSchema>;
 
+/** The tourist's own profile, as guides see it (GET /api/tourists/me). */
+export const ownTouristSchema = z.object({
+  name: z.string(),
+  bio: z.string(),
+  city: z.string(),
+  country: z.string(),
+  age: z.number().nullable(),
+  image: z.string(),
+  profileImages: z.array(z.string()),
+  status: z.string(),
+  budget: budgetSchema,
+  interests: z.array(z.string()),
+  languages: z.array(z.string()),
+  lookingFor: z.array(z.string()),
+  availability: availabilitySchema,
+});
+export type OwnTouristProfile = z.infer<typeof ownTouristSchema>;
+
 export const photoResponseSchema = z.object({ image: z.string() });
+export const uploadParamsSchema = z.object({
+  file: z.string().regex(/^[0-9a-f-]{36}-[0-9a-f]{12}\.webp$/, 'Unknown file'),
+});
+/** The photo's bytes (image/webp), not JSON. */
+export const uploadResponseSchema = z.any();
+
+/** The discovery, profile, favorites and locale routes, by method and address under /api. */
+export const discoveryEndpoints = {
+  'GET /guides/search': { query: guideSearchQuerySchema, response: guideSearchResponseSchema },
+  'GET /guides/search/by-tour-type': { query: byTourTypeQuerySchema, response: guideSearchResponseSchema },
+  'GET /profiles/:type/:id': { params: profileParamsSchema, response: profileResponseSchema },
+  'GET /guides/tourists': { query: touristListQuerySchema, response: touristListResponseSchema },
+  'GET /guides/top-tourists': { response: topTouristsResponseSchema },
+  'GET /guides/verification': { response: verificationResponseSchema },
+  'POST /favorites/add': { body: favoriteAddSchema, response: favoritesResponseSchema },
+  'POST /favorites/remove': { body: favoriteRemoveSchema, response: favoritesResponseSchema },
+  'GET /favorites': { response: favoritesResponseSchema },
+  'GET /users/profile': { response: userProfileResponseSchema },
+  'POST /users/update-city': { body: updateCitySchema, response: successSchema },
+  'POST /users/update-currency': { body: updateCurrencySchema, response: successSchema },
+  'GET /exchange-rates': { response: exchangeRatesResponseSchema },
+  'POST /guides/me/profile': { body: guideProfileUpdateSchema, response: successSchema },
+  'GET /tourists/me': { response: ownTouristSchema },
+  'POST /tourists/me/profile': { body: touristProfileUpdateSchema, response: successSchema },
+  /** Multipart: the picture in the field "photo". */
+  'POST /users/me/photo': { response: photoResponseSchema },
+  'GET /uploads/:file': { params: uploadParamsSchema, response: uploadResponseSchema },
+} as const satisfies EndpointTable;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EndpointTable } from './common.ts';
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -17,3 +18,11 @@ export const notificationListSchema = z.object({
 });
 
 export const markNotificationsSchema = z.object({ ids: z.array(z.uuid()).max(100).optional() }).strict();
+/** What is still unread after marking. */
+export const markNotificationsResponseSchema = z.object({ unread: z.number() });
+
+/** The notification routes, by method and address under /api. */
+export const notificationsEndpoints = {
+  'GET /notifications': { response: notificationListSchema },
+  'POST /notifications/read': { body: markNotificationsSchema, response: markNotificationsResponseSchema },
+} as const satisfies EndpointTable;

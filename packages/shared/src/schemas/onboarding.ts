@@ -8,6 +8,7 @@ import {
   PHONE_MIN_LENGTH,
   RELATIONSHIP_STATUSES,
 } from '../constants/onboarding.ts';
+import type { EndpointTable } from './common.ts';
 
 const name = z.string().trim().max(60);
 
@@ -131,3 +132,14 @@ export const guidePreviewSchema = z.object({
   assessment: assessmentSchema.nullable(),
 });
 export type GuidePreview = z.infer<typeof guidePreviewSchema>;
+
+/** The phone and onboarding routes, by method and address under /api. */
+export const onboardingEndpoints = {
+  'POST /phone/send-code': { body: sendCodeBodySchema, response: sendCodeResponseSchema },
+  'POST /phone/verify-code': { body: verifyCodeBodySchema, response: verifyCodeResponseSchema },
+  'POST /tourists/onboarding': { body: touristOnboardingSchema, response: onboardingResponseSchema },
+  'POST /guides/onboarding': { body: guideOnboardingSchema, response: onboardingResponseSchema },
+  'GET /guides/personality-status': { response: personalityStatusSchema },
+  'POST /guides/personality-assessment': { body: assessmentSchema, response: personalityStatusSchema },
+  'GET /guides/me': { response: guidePreviewSchema },
+} as const satisfies EndpointTable;

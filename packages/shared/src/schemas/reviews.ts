@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../constants/bookings.ts';
 import { REVIEW_MESSAGES, REVIEW_TEXT_MAX } from '../constants/reviews.ts';
+import type { EndpointTable } from './common.ts';
 
 /** What one side writes about the other after a completed booking: the form and the route share it. */
 export const reviewInputSchema = z.object({
@@ -80,3 +81,18 @@ export const profileReviewsResponseSchema = z.object({
   summary: z.object({ rating: z.number(), count: z.number() }),
 });
 export type ProfileReviewsResponse = z.infer<typeof profileReviewsResponseSchema>;
+
+/** The review routes, by method and address under /api. */
+export const reviewsEndpoints = {
+  'GET /bookings/:id/review': { params: bookingReviewParamsSchema, response: reviewStateSchema },
+  'POST /bookings/:id/review': {
+    params: bookingReviewParamsSchema,
+    body: reviewInputSchema,
+    response: reviewStateSchema,
+  },
+  'GET /profiles/:type/:id/reviews': {
+    params: profileReviewsParamsSchema,
+    query: profileReviewsQuerySchema,
+    response: profileReviewsResponseSchema,
+  },
+} as const satisfies EndpointTable;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ONBOARDING_MESSAGES } from '../constants/onboarding.ts';
 import { SETTINGS_MESSAGES } from '../constants/settings.ts';
+import type { EndpointTable } from './common.ts';
 
 const name = z
   .string()
@@ -62,3 +63,9 @@ export const settingsSchema = z.discriminatedUnion('role', [
 ]);
 export type Settings = z.infer<typeof settingsSchema>;
 export type GuideSettings = Extract<Settings, { role: 'guide' }>;
+
+/** The settings routes, by method and address under /api. */
+export const settingsEndpoints = {
+  'GET /users/settings': { response: settingsSchema },
+  'PATCH /users/settings': { body: settingsUpdateSchema, response: settingsSchema },
+} as const satisfies EndpointTable;

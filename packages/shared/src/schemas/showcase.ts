@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EndpointTable } from './common.ts';
 
 // The landing page's sample profile card, served live from the database.
 export const profileCardSchema = z.object({
@@ -20,3 +21,8 @@ export const showcaseResponseSchema = z.object({
   travelers: z.array(profileCardSchema),
 });
 export type ShowcaseResponse = z.infer<typeof showcaseResponseSchema>;
+
+/** The landing page's showcase, by method and address under /api. */
+export const showcaseEndpoints = {
+  'GET /showcase': { response: showcaseResponseSchema },
+} as const satisfies EndpointTable;

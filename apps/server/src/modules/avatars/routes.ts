@@ -1,6 +1,6 @@
 import { avatarSvg } from '@lokal/shared/domain/avatar';
 import { errorSchema } from '@lokal/shared/schemas/common';
-import { z } from 'zod';
+import { avatarParamsSchema, avatarQuerySchema, avatarResponseSchema } from '@lokal/shared/schemas/media';
 import type { App } from '../../types.ts';
 
 export function avatarRoutes(app: App) {
@@ -10,11 +10,9 @@ export function avatarRoutes(app: App) {
       schema: {
         tags: ['media'],
         summary: 'A deterministic generated portrait (SVG)',
-        params: z.object({
-          file: z.string().regex(/^[a-z0-9-]{1,80}\.svg$/, 'Expected a name like sofia.svg'),
-        }),
-        querystring: z.object({ style: z.enum(['feminine', 'masculine']).optional() }),
-        response: { 200: z.string(), 400: errorSchema },
+        params: avatarParamsSchema,
+        querystring: avatarQuerySchema,
+        response: { 200: avatarResponseSchema, 400: errorSchema },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,13 @@
 import {
   bookingListQuerySchema,
+  bookingListResponseSchema,
+  bookingParamsSchema,
   bookingReasonSchema,
   bookingRequestSchema,
-  bookingSchema,
+  bookingResponseSchema,
   cancelSchema,
 } from '@lokal/shared/schemas/bookings';
 import { errorSchema } from '@lokal/shared/schemas/common';
-import { z } from 'zod';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { BookingsService } from './service.ts';
@@ -19,8 +20,6 @@ const errors = {
   409: errorSchema,
   429: errorSchema,
 };
-const idParams = z.object({ id: z.uuid({ message: 'Unknown booking' }) });
-const one = z.object({ booking: bookingSchema });
 
 export function bookingsRoutes(app: App, service: BookingsService) {
   app.post(
@@ -32,7 +31,7 @@ export function bookingsRoutes(app: App, service: BookingsService) {
         summary:
           "Request one of a guide's tour types for a date and start time in the guide's city; accepted at once when the guide auto-accepts verified tourists",
         body: bookingRequestSchema,
-        response: { 201: one, ...errors },
+        response: { 201: bookingResponseSchema, ...errors },
       },
     },
     async (request, reply) =>
@@ -47,7 +46,7 @@ export function bookingsRoutes(app: App, service: BookingsService) {
         tags: ['bookings'],
         summary: 'My bookings: upcoming (requested or accepted, soonest first) or past (newest first)',
         querystring: bookingListQuerySchema,
-        response: { 200: z.object({ bookings: z.array(bookingSchema) }), ...errors },
+        response: { 200: bookingListResponseSchema, ...errors },
       },
     },
     async (request) => ({ bookings: await service.list(request.auth!.user, request.query.scope) }),
@@ -60,8 +59,8 @@ export function bookingsRoutes(app: App, service: BookingsService) {
       schema: {
         tags: ['bookings'],
         summary: 'One of my bookings',
-        params: idParams,
-        response: { 200: one, ...errors },
+        params: bookingParamsSchema,
+        response: { 200: bookingResponseSchema, ...errors },
       },
     },
     async (request) => ({ booking: await service.get(request.auth!.user, request.params.id) }),
@@ -74,8 +73,8 @@ export function bookingsRoutes(app: App, service: BookingsService) {
       schema: {
         tags: ['bookings'],
         summary: 'The guide accepts a requested booking',
-        params: idParams,
-        response: { 200: one, ...errors },
+        params: bookingParamsSchema,
+        response: { 200: bookingResponseSchema, ...errors },
       },
     },
     async (request) => ({ booking: await service.act(request.auth!.user, request.params.id, 'accept', '') }),
@@ -88,9 +87,9 @@ export function bookingsRoutes(app: App, service: BookingsService) {
       schema: {
         tags: ['bookings'],
         summary: 'The guide declines a requested booking, optionally saying why',
-        params: idParams,
+        params: bookingParamsSchema,
         body: bookingReasonSchema,
-        response: { 200: one, ...errors },
+        response: { 200: bookingResponseSchema, ...errors },
       },
     },
     async (request) => ({
@@ -105,9 +104,9 @@ export function bookingsRoutes(app: App, service: BookingsService) {
       schema: {
         tags: ['bookings'],
         summary: 'Either side cancels a requested or accepted booking, with a reason',
-        params: idParams,
+        params: bookingParamsSchema,
         body: cancelSchema,
-        response: { 200: one, ...errors },
+        response: { 200: bookingResponseSchema, ...errors },
       },
     },
     async (request) => ({

@@ -1,13 +1,19 @@
 import {
   chatSendSchema,
-  conversationSchema,
+  conversationListSchema,
+  conversationParamsSchema,
+  conversationResponseSchema,
   historyQuerySchema,
-  messageSchema,
+  markReadResponseSchema,
+  messagePageSchema,
   openConversationSchema,
+  openedConversationSchema,
+  reportCreatedSchema,
   reportSchema,
+  sentMessageSchema,
+  unreadTotalSchema,
 } from '@lokal/shared/schemas/chat';
 import { errorSchema } from '@lokal/shared/schemas/common';
-import { z } from 'zod';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { ChatService } from './service.ts';
@@ -20,7 +26,6 @@ const errors = {
   409: errorSchema,
   429: errorSchema,
 };
-const idParams = z.object({ id: z.uuid({ message: 'Unknown conversation' }) });
 
 export function chatRoutes(app: App, service: ChatService) {
   app.get(
@@ -31,14 +36,7 @@ export function chatRoutes(app: App, service: ChatService) {
         tags: ['chat'],
         summary:
           "My conversations, newest first, with the other party, last message and unread count; a guide's response rate",
-        response: {
-          200: z.object({
-            conversations: z.array(conversationSchema),
-            /** Guides only: percent of tourists' conversations answered; null before anyone wrote. */
-            responseRate: z.number().nullable(),
-          }),
-          ...errors,
-        },
+        response: { 200: conversationListSchema, ...errors },
       },
     },
     async (request) => {
@@ -60,7 +58,7 @@ export function chatRoutes(app: App, service: ChatService) {
         summary:
           'Open (or find) the conversation with a guide (tourists) or a tourist (guides, under the contact rules)',
         body: openConversationSchema,
-        response: { 200: z.object({ id: z.string() }), ...errors },
+        response: { 200: openedConversationSchema, ...errors },
       },
     },
     async (request) => ({ id: (await service.open(request.auth!.user, request.body)).id }),
@@ -73,8 +71,8 @@ export function chatRoutes(app: App, service: ChatService) {
       schema: {
         tags: ['chat'],
         summary: 'One of my conversations, with the other party',
-        params: idParams,
-        response: { 200: z.object({ conversation: conversationSchema }), ...errors },
+        params: conversationParamsSchema,
+        response: { 200: conversationResponseSchema, ...errors },
       },
     },
     async (request) => ({ conversation: await service.get(request.auth!.user, request.params.id) }),
@@ -87,7 +85,7 @@ export function chatRoutes(app: App, service: ChatService) {
       schema: {
         tags: ['chat'],
         summary: 'Unread messages across all my conversations (the bottom bar badge)',
-        response: { 200: z.object({ total: z.number() }), ...errors },
+        response: { 200: unreadTotalSchema, ...errors },
       },
     },
     async (request) => ({ total: await service.unreadTotal(request.auth!.user) }),
@@ -106,8 +104,8 @@ export function chatRoutes(app: App, service: ChatService) {
           summary: blocked
             ? 'Block the other party: neither side can send until it is lifted'
             : 'Lift my block on the other party',
-          params: idParams,
-          response: { 200: z.object({ conversation: conversationSchema }), ...errors },
+          params: conversationParamsSchema,
+          response: { 200: conversationResponseSchema, ...errors },
         },
       },
       async (request) => ({
@@ -123,9 +121,9 @@ export function chatRoutes(app: App, service: ChatService) {
       schema: {
         tags: ['chat'],
         summary: 'Report the other party to staff',
-        params: idParams,
+        params: conversationParamsSchema,
         body: reportSchema,
-        response: { 201: z.object({ id: z.string() }), ...errors },
+        response: { 201: reportCreatedSchema, ...errors },
       },
     },
     async (request, reply) =>
@@ -139,9 +137,9 @@ export function chatRoutes(app: App, service: ChatService) {
       schema: {
         tags: ['chat'],
         summary: 'Message history: `before` pages back, `after` resumes after the last id seen',
-        params: idParams,
+        params: conversationParamsSchema,
         querystring: historyQuerySchema,
-        response: { 200: z.object({ messages: z.array(messageSchema) }), ...errors },
+        response: { 200: messagePageSchema, ...errors },
       },
     },
     async (request) => ({
@@ -158,8 +156,8 @@ export function chatRoutes(app: App, service: ChatService) {
         summary: 'Send a message; the same clientId never makes a second one',
         body: chatSendSchema,
         response: {
-          200: z.object({ message: messageSchema }),
-          201: z.object({ message: messageSchema }),
+          200: sentMessageSchema,
+          201: sentMessageSchema,
           ...errors,
         },
       },
@@ -177,8 +175,8 @@ export function chatRoutes(app: App, service: ChatService) {
       schema: {
         tags: ['chat'],
         summary: "Mark the other party's messages as read",
-        params: idParams,
-        response: { 200: z.object({ updated: z.number() }), ...errors },
+        params: conversationParamsSchema,
+        response: { 200: markReadResponseSchema, ...errors },
       },
     },
     async (request) => service.markRead(request.auth!.user, request.params.id),

@@ -1,3 +1,4 @@
+import { GUIDE_FILTERS, type GuideFilters, type GuideSort } from '@lokal/shared/schemas/discovery';
 import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
@@ -5,16 +6,6 @@ import { conversations, messages } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 
-export type GuideSort = 'recommended' | 'rating' | 'price_asc' | 'price_desc';
-export type GuideFilters = {
-  q?: string;
-  category?: string;
-  city?: string;
-  language?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  tourType?: string;
-};
 export type Cursor = { v: boolean; r: number; p: number; id: string };
 
 /** Matches LIKE's metacharacters literally. */
@@ -55,8 +46,6 @@ const cardColumns = {
 };
 export type GuideCardRow = Pick<typeof g.$inferSelect, keyof typeof cardColumns>;
 
-const FILTERS = ['q', 'category', 'city', 'language', 'minPrice', 'maxPrice', 'tourType'] as const;
-
 /** The values of the filters given, as the statement's parameters. */
 function filterValues(f: GuideFilters): Record<string, unknown> {
   return {
@@ -72,7 +61,7 @@ function filterValues(f: GuideFilters): Record<string, unknown> {
 
 /** Which filters carry a value: with the sort and the cursor, this names the statement's shape. */
 function filtersSet(values: Record<string, unknown>): ReadonlySet<string> {
-  return new Set(FILTERS.filter((k) => values[k] !== undefined));
+  return new Set(GUIDE_FILTERS.filter((k) => values[k] !== undefined));
 }
 
 /** The conditions for the filters that are set, with placeholders for their values. */

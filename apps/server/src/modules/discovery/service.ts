@@ -5,17 +5,16 @@ import {
 } from '@lokal/shared/constants/discovery';
 import { topTouristScore } from '@lokal/shared/domain/discovery';
 import { acceptanceRate } from '@lokal/shared/domain/reviews';
-import type { GuideCard, PremiumTourist, TouristCard } from '@lokal/shared/schemas/discovery';
-import { HttpError } from '../../plugins/errors.ts';
-import type { SessionUser } from '../../plugins/sessions.ts';
 import type {
-  Cursor,
-  DiscoveryRepository,
-  GuideCardRow,
+  GuideCard,
   GuideFilters,
   GuideSort,
-  TouristFigures,
-} from './repository.ts';
+  PremiumTourist,
+  TouristCard,
+} from '@lokal/shared/schemas/discovery';
+import { HttpError } from '../../plugins/errors.ts';
+import type { SessionUser } from '../../plugins/sessions.ts';
+import type { Cursor, DiscoveryRepository, GuideCardRow, TouristFigures } from './repository.ts';
 
 const ONLINE_WINDOW_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;

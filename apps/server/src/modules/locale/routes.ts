@@ -1,11 +1,11 @@
 import { successSchema } from '@lokal/shared/schemas/auth';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import {
+  exchangeRatesResponseSchema,
   updateCitySchema,
   updateCurrencySchema,
   userProfileResponseSchema,
 } from '@lokal/shared/schemas/discovery';
-import { z } from 'zod';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { createLocaleService } from './service.ts';
@@ -66,14 +66,7 @@ export function localeRoutes(app: App, service: ReturnType<typeof createLocaleSe
       schema: {
         tags: ['users'],
         summary: 'USD-based exchange rates (provider, cached a day, or the shipped table)',
-        response: {
-          200: z.object({
-            base: z.string(),
-            date: z.string(),
-            rates: z.record(z.string(), z.number()),
-            source: z.enum(['provider', 'fallback']),
-          }),
-        },
+        response: { 200: exchangeRatesResponseSchema },
       },
     },
     async () => service.rates(),

@@ -1,6 +1,9 @@
 import { errorSchema } from '@lokal/shared/schemas/common';
-import { markNotificationsSchema, notificationListSchema } from '@lokal/shared/schemas/notifications';
-import { z } from 'zod';
+import {
+  markNotificationsResponseSchema,
+  markNotificationsSchema,
+  notificationListSchema,
+} from '@lokal/shared/schemas/notifications';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { NotificationsService } from './service.ts';
@@ -29,7 +32,7 @@ export function notificationsRoutes(app: App, service: NotificationsService) {
         tags: ['notifications'],
         summary: 'Mark the given notifications (or all of them) read',
         body: markNotificationsSchema,
-        response: { 200: z.object({ unread: z.number() }), ...errors },
+        response: { 200: markNotificationsResponseSchema, ...errors },
       },
     },
     async (request) => service.markRead(request.auth!.user.id, request.body.ids),

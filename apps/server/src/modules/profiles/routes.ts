@@ -3,34 +3,19 @@ import path from 'node:path';
 import { successSchema } from '@lokal/shared/schemas/auth';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import {
-  budgetSchema,
   guideProfileUpdateSchema,
+  ownTouristSchema,
   photoResponseSchema,
   touristProfileUpdateSchema,
+  uploadParamsSchema,
+  uploadResponseSchema,
 } from '@lokal/shared/schemas/discovery';
-import { z } from 'zod';
 import { HttpError } from '../../plugins/errors.ts';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import { type createProfilesService, MAX_PHOTO_BYTES } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema };
-
-const ownTouristSchema = z.object({
-  name: z.string(),
-  bio: z.string(),
-  city: z.string(),
-  country: z.string(),
-  age: z.number().nullable(),
-  image: z.string(),
-  profileImages: z.array(z.string()),
-  status: z.string(),
-  budget: budgetSchema,
-  interests: z.array(z.string()),
-  languages: z.array(z.string()),
-  lookingFor: z.array(z.string()),
-  availability: z.object({ newGuides: z.boolean(), experiencedGuides: z.boolean() }),
-});
 
 export function profilesRoutes(
   app: App,
@@ -125,8 +110,8 @@ export function profilesRoutes(
       schema: {
         tags: ['profiles'],
         summary: 'An uploaded profile photo',
-        params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}-[0-9a-f]{12}\.webp$/, 'Unknown file') }),
-        response: { 200: z.any(), 400: errorSchema, 404: errorSchema },
+        params: uploadParamsSchema,
+        response: { 200: uploadResponseSchema, 400: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {

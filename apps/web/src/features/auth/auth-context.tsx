@@ -3,8 +3,9 @@ import type { StatusUser } from '@lokal/shared/schemas/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { storage } from '../../lib/storage.ts';
-import { appConfigQuery, signOutCall } from './api/auth-calls.ts';
+import { appConfigQuery } from './api/get-app-config.ts';
 import { statusQuery } from './api/get-status.ts';
+import { signOutCall } from './api/sign-out.ts';
 
 /** The session user as the app holds it. */
 export type SessionUser = {

@@ -1,6 +1,5 @@
-import type { ChatMessage, Conversation, ConversationList } from '@lokal/shared/schemas/chat';
+import type { ChatMessage, Conversation, ConversationList, MessagePage } from '@lokal/shared/schemas/chat';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { MessagePage } from './api/get-messages.ts';
 
 export type MessagesData = InfiniteData<MessagePage, unknown>;
 

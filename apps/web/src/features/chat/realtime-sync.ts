@@ -1,9 +1,9 @@
 import type { ServerFrame } from '@lokal/shared/schemas/chat';
 import type { QueryClient } from '@tanstack/react-query';
 import { realtime } from '../../lib/realtime.ts';
-import { conversationQuery } from './api/get-conversation.ts';
+import { conversationKey, conversationQuery } from './api/get-conversation.ts';
 import { conversationsQuery } from './api/get-conversations.ts';
-import { messagesQuery } from './api/get-messages.ts';
+import { messagesKey, messagesQuery } from './api/get-messages.ts';
 import { unreadQuery } from './api/get-unread.ts';
 import { lastMessageId, type MessagesData, markMineRead, mergeMessages, setOnline } from './message-cache.ts';
 import { clearOutbox, retryFailed, storeMessage } from './outbox.ts';
@@ -14,7 +14,7 @@ const RESUME_PAGE = 100;
 /** Conversations whose history this tab holds: on a reconnect each asks for what came after its last id. */
 function heldConversations(queryClient: QueryClient): { id: string; data: MessagesData }[] {
   return queryClient
-    .getQueriesData<MessagesData>({ queryKey: ['chat', 'messages'] })
+    .getQueriesData<MessagesData>({ queryKey: messagesKey })
     .filter(([, data]) => data)
     .map(([key, data]) => ({ id: String(key[2]), data: data! }));
 }
@@ -65,7 +65,7 @@ export function startChatSync(queryClient: QueryClient, myId: string): () => voi
           setOnline(l, frame.userId, frame.online),
         );
         for (const [key, c] of queryClient.getQueriesData<{ other: { id: string } }>({
-          queryKey: ['chat', 'conversation'],
+          queryKey: conversationKey,
         })) {
           if (c?.other.id === frame.userId) void queryClient.invalidateQueries({ queryKey: key });
         }
@@ -85,7 +85,7 @@ export function startChatSync(queryClient: QueryClient, myId: string): () => voi
     // and each open conversation's state (a block lifted, a booking made).
     for (const { id, data } of heldConversations(queryClient)) resume(id, lastMessageId(data));
     refreshCounts();
-    void queryClient.invalidateQueries({ queryKey: ['chat', 'conversation'] });
+    void queryClient.invalidateQueries({ queryKey: conversationKey });
     if (reconnected) retryFailed(queryClient);
   };
 

@@ -19,11 +19,9 @@ import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
-import {
-  touristListQuery,
-  userProfileQuery,
-  verificationQuery,
-} from '../../features/discovery/api/discovery-calls.ts';
+import { touristListQuery } from '../../features/discovery/api/get-tourist-list.ts';
+import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
+import { verificationQuery } from '../../features/discovery/api/get-verification.ts';
 import {
   PersonalityRequiredDialog,
   VerificationPendingDialog,

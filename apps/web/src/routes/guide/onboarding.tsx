@@ -12,7 +12,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
-import { completeGuideOnboarding } from '../../features/onboarding/api/onboarding-calls.ts';
+import { completeGuideOnboarding } from '../../features/onboarding/api/complete-guide-onboarding.ts';
 import { ChoiceChips } from '../../features/onboarding/components/choice-chips.tsx';
 import { NameFields } from '../../features/onboarding/components/name-fields.tsx';
 import { PhoneVerification } from '../../features/onboarding/components/phone-verification.tsx';

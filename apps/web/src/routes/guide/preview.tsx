@@ -5,7 +5,7 @@ import { Brand } from '../../components/layout/brand.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
-import { guidePreviewQuery } from '../../features/onboarding/api/onboarding-calls.ts';
+import { guidePreviewQuery } from '../../features/onboarding/api/get-guide-preview.ts';
 import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 
 // The guide's own profile exactly as tourists will see it, with the way to the assessment.

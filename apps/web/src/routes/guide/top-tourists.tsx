@@ -19,7 +19,8 @@ import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
-import { topTouristsQuery, userProfileQuery } from '../../features/discovery/api/discovery-calls.ts';
+import { topTouristsQuery } from '../../features/discovery/api/get-top-tourists.ts';
+import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import {
   PersonalityRequiredDialog,
   VerificationPendingDialog,

@@ -5,7 +5,7 @@ import { useAuth } from '../../features/auth/auth-context.tsx';
 import { BookButton } from '../../features/bookings/components/book-button.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
-import { userProfileQuery } from '../../features/discovery/api/discovery-calls.ts';
+import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
 import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 

@@ -12,7 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
-import { guideSearchQuery } from '../../features/discovery/api/discovery-calls.ts';
+import { guideSearchQuery } from '../../features/discovery/api/search-guides.ts';
 import { GuideCard } from '../../features/discovery/components/guide-card.tsx';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
 import { ProfileReviewsDialog } from '../../features/reviews/components/profile-reviews-dialog.tsx';

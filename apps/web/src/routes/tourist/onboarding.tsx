@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
-import { completeTouristOnboarding } from '../../features/onboarding/api/onboarding-calls.ts';
+import { completeTouristOnboarding } from '../../features/onboarding/api/complete-tourist-onboarding.ts';
 import { ChoiceChips } from '../../features/onboarding/components/choice-chips.tsx';
 import { NameFields } from '../../features/onboarding/components/name-fields.tsx';
 import { PhoneVerification } from '../../features/onboarding/components/phone-verification.tsx';

@@ -7,7 +7,7 @@ import { Brand } from '../../components/layout/brand.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
-import { userProfileQuery } from '../../features/discovery/api/discovery-calls.ts';
+import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
 import { FavoritesList } from '../../features/favorites/components/favorites-list.tsx';
 import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';

@@ -1,11 +1,10 @@
-import type { AuditResponse } from '@lokal/shared/schemas/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const auditLogQuery = (page: number) =>
   queryOptions({
     queryKey: ['admin', 'audit', page],
-    queryFn: () => api.get<AuditResponse>('/admin/audit', { page }),
+    queryFn: () => api.get('/admin/audit', { query: { page } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,11 +1,10 @@
-import type { InvitesResponse } from '@lokal/shared/schemas/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const invitesQuery = (q: string, page: number) =>
   queryOptions({
     queryKey: ['admin', 'invites', q, page],
-    queryFn: () => api.get<InvitesResponse>('/admin/invites', { q, page }),
+    queryFn: () => api.get('/admin/invites', { query: { q, page } }),
     placeholderData: keepPreviousData,
   });
 

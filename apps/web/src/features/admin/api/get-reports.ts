@@ -1,4 +1,3 @@
-import type { ReportsResponse } from '@lokal/shared/schemas/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -7,7 +6,7 @@ export type ReportStatus = 'open' | 'resolved';
 export const reportsQuery = (status: ReportStatus, page: number) =>
   queryOptions({
     queryKey: ['admin', 'reports', status, page],
-    queryFn: () => api.get<ReportsResponse>('/admin/reports', { status, page }),
+    queryFn: () => api.get('/admin/reports', { query: { status, page } }),
     placeholderData: keepPreviousData,
   });
 

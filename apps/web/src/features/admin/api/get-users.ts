@@ -1,4 +1,3 @@
-import type { UsersResponse } from '@lokal/shared/schemas/admin';
 import type { Role } from '@lokal/shared/schemas/auth';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -6,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 export const usersQuery = (q: string, role: Role | '', page: number) =>
   queryOptions({
     queryKey: ['admin', 'users', q, role, page],
-    queryFn: () => api.get<UsersResponse>('/admin/users', { q, role, page }),
+    queryFn: () => api.get('/admin/users', { query: { q, role: role || undefined, page } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,11 +1,10 @@
-import type { WaitlistResponse } from '@lokal/shared/schemas/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const waitlistQuery = (page: number) =>
   queryOptions({
     queryKey: ['admin', 'waitlist', page],
-    queryFn: () => api.get<WaitlistResponse>('/admin/waitlist', { page }),
+    queryFn: () => api.get('/admin/waitlist', { query: { page } }),
     placeholderData: keepPreviousData,
   });
 

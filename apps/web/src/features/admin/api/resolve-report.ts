@@ -3,6 +3,6 @@ import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from '../hooks/use-admin-mutation.ts';
 
 export const resolveReport = ({ reportId, ...body }: ResolveBody & { reportId: string }) =>
-  api.post<{ success: true }>(`/admin/reports/${encodeURIComponent(reportId)}/resolve`, body);
+  api.post('/admin/reports/:id/resolve', { params: { id: reportId }, body });
 
 export const useResolveReport = () => useAdminMutation(resolveReport);

@@ -12,8 +12,9 @@ import { paths, rolePaths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { onDemand } from '../../../lib/on-demand.ts';
 import { storage } from '../../../lib/storage.ts';
-import { verifyLink, verifyStaffLink } from '../api/auth-calls.ts';
 import { statusQuery } from '../api/get-status.ts';
+import { verifyLink } from '../api/verify-link.ts';
+import { verifyStaffLink } from '../api/verify-staff-link.ts';
 import { useAuth } from '../auth-context.tsx';
 
 const schemas = onDemand(() => import('@lokal/shared/schemas/auth'));

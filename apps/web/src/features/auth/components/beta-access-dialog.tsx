@@ -4,7 +4,7 @@ import { Mail } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { requestBetaAccess } from '../api/auth-calls.ts';
+import { requestBetaAccess } from '../api/request-beta-access.ts';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; email: string; userType: UserType };
 

@@ -9,8 +9,8 @@ import { inputClass } from '../../../components/ui/field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { storage } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
-import { mockSignIn } from '../api/auth-calls.ts';
 import { statusQuery } from '../api/get-status.ts';
+import { mockSignIn } from '../api/mock-sign-in.ts';
 import { useAuth } from '../auth-context.tsx';
 
 const DEFAULT_EMAILS: Record<UserType, string> = {

@@ -10,7 +10,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { onDemand } from '../../../lib/on-demand.ts';
 import { storage } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
-import { requestLink, requestStaffLink } from '../api/auth-calls.ts';
+import { requestLink } from '../api/request-link.ts';
+import { requestStaffLink } from '../api/request-staff-link.ts';
 import { BetaAccessDialog } from './beta-access-dialog.tsx';
 
 const schemas = onDemand(() => import('@lokal/shared/schemas/auth'));

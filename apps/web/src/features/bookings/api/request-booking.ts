@@ -1,12 +1,12 @@
-import type { Booking, BookingRequest } from '@lokal/shared/schemas/bookings';
+import type { BookingRequest } from '@lokal/shared/schemas/bookings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { bookingsKey } from './get-bookings.ts';
 
 export function useRequestBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: BookingRequest) =>
-      (await api.post<{ booking: Booking }>('/bookings', input)).booking,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+    mutationFn: async (body: BookingRequest) => (await api.post('/bookings', { body })).booking,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsKey }),
   });
 }

@@ -12,7 +12,7 @@ import { RadioCard } from '../../../components/ui/radio-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { onDemand } from '../../../lib/on-demand.ts';
 import { toast } from '../../../lib/toast.ts';
-import { guideToursQuery } from '../api/get-guide-tours.ts';
+import { profileQuery } from '../../discovery/api/get-profile.ts';
 import { useRequestBooking } from '../api/request-booking.ts';
 
 const schemas = onDemand(() => import('@lokal/shared/schemas/bookings'));
@@ -28,7 +28,12 @@ type Props = {
 
 /** A tourist asks a guide for one of their tour types, on a date and at a time in the guide's city. */
 export function BookingDialog({ open, onOpenChange, guideId, guideName, currency }: Props) {
-  const tours = useQuery({ ...guideToursQuery(guideId), enabled: open });
+  // The tour types and the city, from the guide's public profile.
+  const tours = useQuery({
+    ...profileQuery('guide', guideId),
+    enabled: open,
+    select: (r) => (r.type === 'guide' ? r.profile : null),
+  });
   const requestBooking = useRequestBooking();
   const [tourName, setTourName] = useState('');
   const [date, setDate] = useState('');

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 
 export const unreadQuery = queryOptions({
   queryKey: ['chat', 'unread'],
-  queryFn: async () => (await api.get<{ total: number }>('/chat/unread')).total,
+  queryFn: async () => (await api.get('/chat/unread')).total,
   staleTime: 15_000,
   refetchOnWindowFocus: true,
 });

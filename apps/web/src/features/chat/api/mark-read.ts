@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client.ts';
 
 export function markRead(conversationId: string) {
-  return api.post<{ updated: number }>(`/chat/conversations/${encodeURIComponent(conversationId)}/read`);
+  return api.post('/chat/conversations/:id/read', { params: { id: conversationId } });
 }

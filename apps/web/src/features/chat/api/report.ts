@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 
 export function useReport(conversationId: string) {
   return useMutation({
-    mutationFn: (input: ReportInput) =>
-      api.post<{ id: string }>(`/chat/conversations/${encodeURIComponent(conversationId)}/report`, input),
+    mutationFn: (body: ReportInput) =>
+      api.post('/chat/conversations/:id/report', { params: { id: conversationId }, body }),
   });
 }

@@ -1,4 +1,3 @@
-import type { Conversation } from '@lokal/shared/schemas/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { conversationQuery } from './get-conversation.ts';
@@ -7,12 +6,13 @@ import { conversationsQuery } from './get-conversations.ts';
 export function useSetBlocked(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (blocked: boolean) =>
-      (
-        await api.post<{ conversation: Conversation }>(
-          `/chat/conversations/${encodeURIComponent(conversationId)}/${blocked ? 'block' : 'unblock'}`,
-        )
-      ).conversation,
+    mutationFn: async (blocked: boolean) => {
+      const params = { id: conversationId };
+      const res = blocked
+        ? await api.post('/chat/conversations/:id/block', { params })
+        : await api.post('/chat/conversations/:id/unblock', { params });
+      return res.conversation;
+    },
     onSuccess: (conversation) => {
       queryClient.setQueryData(conversationQuery(conversationId).queryKey, conversation);
       void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TagList } from '../../../components/ui/tag-list.tsx';
-import { partyProfileQuery } from '../api/get-profile.ts';
+import { profileQuery } from '../../discovery/api/get-profile.ts';
 import { PartyAvatar } from './party-avatar.tsx';
 
 type Props = {
@@ -19,7 +19,7 @@ type Props = {
 
 /** The other party's profile from the conversation header; what the profile call may not show stays basic. */
 export function PartyProfileDialog({ open, onOpenChange, other, extra }: Props) {
-  const profile = useQuery({ ...partyProfileQuery(other.role, other.id), enabled: open });
+  const profile = useQuery({ ...profileQuery(other.role, other.id), enabled: open });
   const data = profile.data;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={other.name}>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { FavoriteButton } from '../../../components/ui/favorite-button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { type FavoriteInput, useFavorites, useToggleFavorite } from '../api/favorites.ts';
+import { useFavorites } from '../api/get-favorites.ts';
+import { type FavoriteInput, useToggleFavorite } from '../api/toggle-favorite.ts';
 
 // Signed in: favorites live on the server. Signed out: the heart still works for this visit.
 export function FavoriteToggle({ className, ...fav }: FavoriteInput & { className?: string }) {

@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useFavorites } from '../api/favorites.ts';
+import { useFavorites } from '../api/get-favorites.ts';
 import { FavoriteToggle } from './favorite-toggle.tsx';
 
 export function FavoritesList() {

@@ -1,10 +1,9 @@
-import type { AppNotification } from '@lokal/shared/schemas/notifications';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const notificationsQuery = queryOptions({
   // The socket's 'notification' events invalidate it.
   queryKey: ['notifications'],
-  queryFn: () => api.get<{ notifications: AppNotification[]; unread: number }>('/notifications'),
+  queryFn: () => api.get('/notifications'),
   refetchOnWindowFocus: true,
 });

@@ -5,7 +5,7 @@ import { notificationsQuery } from './get-notifications.ts';
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids?: string[]) => api.post<{ unread: number }>('/notifications/read', ids ? { ids } : {}),
+    mutationFn: (ids?: string[]) => api.post('/notifications/read', { body: ids ? { ids } : {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
   });
 }

@@ -10,7 +10,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { sendCode, verifyCode } from '../api/onboarding-calls.ts';
+import { sendCode } from '../api/send-code.ts';
+import { verifyCode } from '../api/verify-code.ts';
 
 type Props = { phone: string; verified: boolean; onChange: (phone: string, verified: boolean) => void };
 

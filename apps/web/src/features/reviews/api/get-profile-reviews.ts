@@ -1,4 +1,3 @@
-import type { ProfileReviewsResponse } from '@lokal/shared/schemas/reviews';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -8,9 +7,9 @@ export const profileReviewsQuery = (type: ReviewSubject, id: string, pageSize = 
   infiniteQueryOptions({
     queryKey: ['reviews', type, id, pageSize],
     queryFn: ({ pageParam }) =>
-      api.get<ProfileReviewsResponse>(`/profiles/${type}/${encodeURIComponent(id)}/reviews`, {
-        limit: pageSize,
-        cursor: pageParam ?? undefined,
+      api.get('/profiles/:type/:id/reviews', {
+        params: { type, id },
+        query: { limit: pageSize, cursor: pageParam ?? undefined },
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,4 +1,3 @@
-import type { ReviewState } from '@lokal/shared/schemas/reviews';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -6,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 export const reviewStateQuery = (bookingId: string) =>
   queryOptions({
     queryKey: ['bookings', bookingId, 'review'],
-    queryFn: () => api.get<ReviewState>(`/bookings/${encodeURIComponent(bookingId)}/review`),
+    queryFn: () => api.get('/bookings/:id/review', { params: { id: bookingId } }),
     retry: false,
   });
 

@@ -1,4 +1,4 @@
-import type { ReviewInput, ReviewState } from '@lokal/shared/schemas/reviews';
+import type { ReviewInput } from '@lokal/shared/schemas/reviews';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { reviewStateQuery } from './get-review-state.ts';
@@ -6,8 +6,7 @@ import { reviewStateQuery } from './get-review-state.ts';
 export function useSubmitReview(bookingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReviewInput) =>
-      api.post<ReviewState>(`/bookings/${encodeURIComponent(bookingId)}/review`, input),
+    mutationFn: (body: ReviewInput) => api.post('/bookings/:id/review', { params: { id: bookingId }, body }),
     onSuccess: (state) => {
       queryClient.setQueryData(reviewStateQuery(bookingId).queryKey, state);
       // Publishing moves ratings and counts on cards and profiles.

@@ -1,10 +1,9 @@
-import type { Settings } from '@lokal/shared/schemas/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const settingsQuery = queryOptions({
   queryKey: ['settings'],
-  queryFn: () => api.get<Settings>('/users/settings'),
+  queryFn: () => api.get('/users/settings'),
 });
 
 export function useSettings() {

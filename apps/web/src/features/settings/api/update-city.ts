@@ -1,3 +1,3 @@
 import { api } from '../../../lib/api-client.ts';
 
-export const updateCity = (city: string) => api.post<{ success: true }>('/users/update-city', { city });
+export const updateCity = (city: string) => api.post('/users/update-city', { body: { city } });

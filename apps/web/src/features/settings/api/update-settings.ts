@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { settingsQuery } from './get-settings.ts';
 
-export const updateSettings = (patch: SettingsUpdate) => api.patch<Settings>('/users/settings', patch);
+export const updateSettings = (patch: SettingsUpdate) => api.patch('/users/settings', { body: patch });
 
 const mutationKey = ['settings', 'update'];
 

@@ -4,5 +4,5 @@ import { api } from '../../../lib/api-client.ts';
 export function uploadPhoto(file: File) {
   const form = new FormData();
   form.append('photo', file);
-  return api.upload<{ image: string }>('/users/me/photo', form);
+  return api.upload('/users/me/photo', form);
 }

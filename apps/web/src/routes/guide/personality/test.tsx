@@ -25,7 +25,7 @@ import { Slider } from '../../../components/ui/slider.tsx';
 import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../features/auth/auth-context.tsx';
-import { saveAssessment } from '../../../features/onboarding/api/onboarding-calls.ts';
+import { saveAssessment } from '../../../features/onboarding/api/save-assessment.ts';
 import { ChoiceChips } from '../../../features/onboarding/components/choice-chips.tsx';
 import { WizardShell } from '../../../features/onboarding/components/wizard-shell.tsx';
 import { useSubmitOnce } from '../../../features/onboarding/hooks/use-submit-once.ts';

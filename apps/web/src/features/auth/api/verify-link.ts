@@ -1,0 +1,4 @@
+import type { VerifyBody } from '@lokal/shared/schemas/auth';
+import { api } from '../../../lib/api-client.ts';
+
+export const verifyLink = (body: VerifyBody) => api.post('/auth/verify', { body });

@@ -1,0 +1,4 @@
+import { api } from '../../../lib/api-client.ts';
+
+export const verifyCode = (phone: string, code: string) =>
+  api.post('/phone/verify-code', { body: { phone, code } });
