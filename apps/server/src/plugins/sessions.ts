@@ -19,6 +19,11 @@ export type RequestAuth = { sessionId: string; user: SessionUser };
 declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth | null;
+    /**
+     * The signed-in user. Behind requireUser (every signed-in scope declares it once) it is always there;
+     * read anywhere else without a session, it answers 401.
+     */
+    readonly user: SessionUser;
   }
 }
 
@@ -65,11 +70,28 @@ type LookUp = (tokenHash: string) => Promise<RequestAuth | null>;
 /** Resolves the session of every API request once; routes then ask for what they need. */
 export function registerSessions(app: App, config: Config, lookUp: LookUp): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('user', {
+    getter(this: FastifyRequest) {
+      if (!this.auth) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated, 'unauthenticated');
+      return this.auth.user;
+    },
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = readSessionToken(request, config);
     if (!token || token.length > 200) return;
     request.auth = await lookUp(sha256(token));
+  });
+}
+
+/**
+ * Routes that all need a signed-in user (optionally of one of these roles), in a scope of their own: the
+ * rule is declared once, as the scope's onRequest hook.
+ */
+export function signedInScope(app: App, roles: Role[], routes: (scope: App) => void) {
+  return app.register(async (scope) => {
+    scope.addHook('onRequest', requireUser(...roles));
+    routes(scope);
   });
 }
 

@@ -25,27 +25,31 @@ import { successSchema } from '@lokal/shared/schemas/auth';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../plugins/sessions.ts';
-import type { App } from '../../types.ts';
-import type { Actor } from './repository.ts';
-import type { AdminService } from './service.ts';
+import type { ModulePlugin } from '../context.ts';
+import { type Actor, createAdminRepository } from './repository.ts';
+import { createAdminService } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['admin'];
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-// Checked on request, before the body is even read: nobody but staff learns anything here, not even
-// whether their input would have been valid.
-const onRequest = requireUser('staff');
+const actor = (request: FastifyRequest): Actor => ({ id: request.user.id, email: request.user.email });
 
-const actor = (request: FastifyRequest): Actor => ({
-  id: request.auth!.user.id,
-  email: request.auth!.user.email,
-});
+export const adminModule: ModulePlugin = async (app, { ctx }) => {
+  const service = createAdminService({
+    repo: createAdminRepository(ctx.db),
+    mailer: ctx.mailer,
+    config: ctx.config,
+    now: ctx.now,
+    log: ctx.log,
+    publish: ctx.publish,
+  });
+  // Checked on request, before the body is even read: nobody but staff learns anything here, not even
+  // whether their input would have been valid.
+  app.addHook('onRequest', requireUser('staff'));
 
-export function adminRoutes(app: App, service: AdminService) {
   app.get(
-    '/api/admin/summary',
+    '/summary',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -57,9 +61,8 @@ export function adminRoutes(app: App, service: AdminService) {
   );
 
   app.get(
-    '/api/admin/verifications',
+    '/verifications',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -73,9 +76,8 @@ export function adminRoutes(app: App, service: AdminService) {
   );
 
   app.post(
-    '/api/admin/verifications/:guideId/verify',
+    '/verifications/:guideId/verify',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -88,9 +90,8 @@ export function adminRoutes(app: App, service: AdminService) {
   );
 
   app.post(
-    '/api/admin/verifications/:guideId/reject',
+    '/verifications/:guideId/reject',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -104,9 +105,8 @@ export function adminRoutes(app: App, service: AdminService) {
   );
 
   app.get(
-    '/api/admin/invites',
+    '/invites',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -119,9 +119,8 @@ export function adminRoutes(app: App, service: AdminService) {
   );
 
   app.post(
-    '/api/admin/invites',
+    '/invites',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -135,9 +134,8 @@ export function adminRoutes(app: App, service: AdminService) {
   );
 
   app.delete(
-    '/api/admin/invites/:email',
+    '/invites/:email',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -153,9 +151,8 @@ export function adminRoutes(app: App, service: AdminService) {
   );
 
   app.get(
-    '/api/admin/waitlist',
+    '/waitlist',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -168,9 +165,8 @@ export function adminRoutes(app: App, service: AdminService) {
   );
 
   app.post(
-    '/api/admin/waitlist/:id/invite',
+    '/waitlist/:id/invite',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -183,9 +179,8 @@ export function adminRoutes(app: App, service: AdminService) {
   );
 
   app.post(
-    '/api/admin/waitlist/:id/dismiss',
+    '/waitlist/:id/dismiss',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -201,9 +196,8 @@ export function adminRoutes(app: App, service: AdminService) {
   );
 
   app.get(
-    '/api/admin/reports',
+    '/reports',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -216,9 +210,8 @@ export function adminRoutes(app: App, service: AdminService) {
   );
 
   app.post(
-    '/api/admin/reports/:id/resolve',
+    '/reports/:id/resolve',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -235,9 +228,8 @@ export function adminRoutes(app: App, service: AdminService) {
   );
 
   app.get(
-    '/api/admin/users',
+    '/users',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -250,9 +242,8 @@ export function adminRoutes(app: App, service: AdminService) {
   );
 
   app.get(
-    '/api/admin/audit',
+    '/audit',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -263,4 +254,4 @@ export function adminRoutes(app: App, service: AdminService) {
     },
     async (request) => service.auditLog(request.query.page),
   );
-}
+};

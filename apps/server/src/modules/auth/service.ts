@@ -11,7 +11,8 @@ import { HttpError } from '../../plugins/errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { createRateLimiter, type RateRule } from '../../plugins/rate-limit.ts';
 import { newToken, type RequestAuth, type SessionUser, sha256 } from '../../plugins/sessions.ts';
-import type { AuthRepository } from './repository.ts';
+import { type AppContext, perApp } from '../context.ts';
+import { type AuthRepository, createAuthRepository } from './repository.ts';
 
 const MINUTE = 60_000;
 
@@ -212,3 +213,13 @@ export function createAuthService(deps: {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** The one auth service of this app: the session hook looks sessions up through it. */
+export const authServiceOf = perApp((ctx: AppContext) =>
+  createAuthService({
+    repo: createAuthRepository(ctx.db),
+    config: ctx.config,
+    mailer: ctx.mailer,
+    now: ctx.now,
+  }),
+);

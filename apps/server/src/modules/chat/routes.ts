@@ -8,9 +8,11 @@ import {
 } from '@lokal/shared/schemas/chat';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/sessions.ts';
+import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
-import type { ChatService } from './service.ts';
+import type { ModulePlugin } from '../context.ts';
+import { type ChatService, chatServiceOf } from './service.ts';
+import { chatSocketRoute } from './ws.ts';
 
 const errors = {
   400: errorSchema,
@@ -22,11 +24,16 @@ const errors = {
 };
 const idParams = z.object({ id: z.uuid({ message: 'Unknown conversation' }) });
 
-export function chatRoutes(app: App, service: ChatService) {
+export const chatModule: ModulePlugin = async (app, { ctx }) => {
+  const service = chatServiceOf(ctx);
+  await signedInScope(app, ['tourist', 'guide'], (scope) => chatRoutes(scope, service));
+  chatSocketRoute(app, service, ctx.hub, ctx.config);
+};
+
+function chatRoutes(app: App, service: ChatService) {
   app.get(
-    '/api/chat/conversations',
+    '/chat/conversations',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary:
@@ -42,7 +49,7 @@ export function chatRoutes(app: App, service: ChatService) {
       },
     },
     async (request) => {
-      const user = request.auth!.user;
+      const user = request.user;
       const [conversations, responseRate] = await Promise.all([
         service.list(user),
         user.role === 'guide' ? service.responseRate(user) : null,
@@ -52,9 +59,8 @@ export function chatRoutes(app: App, service: ChatService) {
   );
 
   app.post(
-    '/api/chat/conversations',
+    '/chat/conversations',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary:
@@ -63,13 +69,12 @@ export function chatRoutes(app: App, service: ChatService) {
         response: { 200: z.object({ id: z.string() }), ...errors },
       },
     },
-    async (request) => ({ id: (await service.open(request.auth!.user, request.body)).id }),
+    async (request) => ({ id: (await service.open(request.user, request.body)).id }),
   );
 
   app.get(
-    '/api/chat/conversations/:id',
+    '/chat/conversations/:id',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: 'One of my conversations, with the other party',
@@ -77,20 +82,19 @@ export function chatRoutes(app: App, service: ChatService) {
         response: { 200: z.object({ conversation: conversationSchema }), ...errors },
       },
     },
-    async (request) => ({ conversation: await service.get(request.auth!.user, request.params.id) }),
+    async (request) => ({ conversation: await service.get(request.user, request.params.id) }),
   );
 
   app.get(
-    '/api/chat/unread',
+    '/chat/unread',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: 'Unread messages across all my conversations (the bottom bar badge)',
         response: { 200: z.object({ total: z.number() }), ...errors },
       },
     },
-    async (request) => ({ total: await service.unreadTotal(request.auth!.user) }),
+    async (request) => ({ total: await service.unreadTotal(request.user) }),
   );
 
   for (const [action, blocked] of [
@@ -98,9 +102,8 @@ export function chatRoutes(app: App, service: ChatService) {
     ['unblock', false],
   ] as const) {
     app.post(
-      `/api/chat/conversations/:id/${action}`,
+      `/chat/conversations/:id/${action}`,
       {
-        onRequest: requireUser('tourist', 'guide'),
         schema: {
           tags: ['chat'],
           summary: blocked
@@ -111,15 +114,14 @@ export function chatRoutes(app: App, service: ChatService) {
         },
       },
       async (request) => ({
-        conversation: await service.setBlocked(request.auth!.user, request.params.id, blocked),
+        conversation: await service.setBlocked(request.user, request.params.id, blocked),
       }),
     );
   }
 
   app.post(
-    '/api/chat/conversations/:id/report',
+    '/chat/conversations/:id/report',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: 'Report the other party to staff',
@@ -129,13 +131,12 @@ export function chatRoutes(app: App, service: ChatService) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.report(request.auth!.user, request.params.id, request.body)),
+      reply.status(201).send(await service.report(request.user, request.params.id, request.body)),
   );
 
   app.get(
-    '/api/chat/conversations/:id/messages',
+    '/chat/conversations/:id/messages',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: 'Message history: `before` pages back, `after` resumes after the last id seen',
@@ -145,14 +146,13 @@ export function chatRoutes(app: App, service: ChatService) {
       },
     },
     async (request) => ({
-      messages: await service.history(request.auth!.user, request.params.id, request.query),
+      messages: await service.history(request.user, request.params.id, request.query),
     }),
   );
 
   app.post(
-    '/api/chat/send',
+    '/chat/send',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: 'Send a message; the same clientId never makes a second one',
@@ -165,15 +165,14 @@ export function chatRoutes(app: App, service: ChatService) {
       },
     },
     async (request, reply) => {
-      const { message, created } = await service.send(request.auth!.user, request.body);
+      const { message, created } = await service.send(request.user, request.body);
       return reply.status(created ? 201 : 200).send({ message });
     },
   );
 
   app.post(
-    '/api/chat/conversations/:id/read',
+    '/chat/conversations/:id/read',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: "Mark the other party's messages as read",
@@ -181,6 +180,6 @@ export function chatRoutes(app: App, service: ChatService) {
         response: { 200: z.object({ updated: z.number() }), ...errors },
       },
     },
-    async (request) => service.markRead(request.auth!.user, request.params.id),
+    async (request) => service.markRead(request.user, request.params.id),
   );
 }

@@ -2,29 +2,30 @@ import { errorSchema } from '@lokal/shared/schemas/common';
 import { markNotificationsSchema, notificationListSchema } from '@lokal/shared/schemas/notifications';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/sessions.ts';
-import type { App } from '../../types.ts';
-import type { NotificationsService } from './service.ts';
+import type { ModulePlugin } from '../context.ts';
+import { notificationsOf } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
-export function notificationsRoutes(app: App, service: NotificationsService) {
+export const notificationsModule: ModulePlugin = async (app, { ctx }) => {
+  const service = notificationsOf(ctx);
+  app.addHook('onRequest', requireUser('tourist', 'guide'));
+
   app.get(
-    '/api/notifications',
+    '',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['notifications'],
         summary: 'My latest 50 notifications, newest first, and how many are unread',
         response: { 200: notificationListSchema, ...errors },
       },
     },
-    async (request) => service.list(request.auth!.user.id),
+    async (request) => service.list(request.user.id),
   );
 
   app.post(
-    '/api/notifications/read',
+    '/read',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['notifications'],
         summary: 'Mark the given notifications (or all of them) read',
@@ -32,6 +33,6 @@ export function notificationsRoutes(app: App, service: NotificationsService) {
         response: { 200: z.object({ unread: z.number() }), ...errors },
       },
     },
-    async (request) => service.markRead(request.auth!.user.id, request.body.ids),
+    async (request) => service.markRead(request.user.id, request.body.ids),
   );
-}
+};

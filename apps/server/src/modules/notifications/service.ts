@@ -2,7 +2,12 @@ import type { ServerFrame } from '@lokal/shared/schemas/chat';
 import type { AppNotification } from '@lokal/shared/schemas/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../plugins/mail.ts';
-import type { NotificationRow, NotificationsRepository } from './repository.ts';
+import { type AppContext, perApp } from '../context.ts';
+import {
+  createNotificationsRepository,
+  type NotificationRow,
+  type NotificationsRepository,
+} from './repository.ts';
 
 export function toNotification(n: NotificationRow): AppNotification {
   return {
@@ -67,3 +72,15 @@ export function createNotificationsService(deps: {
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+/** The one notifications service of this app: bookings and staff decisions notify through it. */
+export const notificationsOf = perApp((ctx: AppContext) =>
+  createNotificationsService({
+    repo: createNotificationsRepository(ctx.db),
+    mailer: ctx.mailer,
+    publicUrl: ctx.config.publicUrl,
+    now: ctx.now,
+    log: ctx.log,
+    publish: ctx.publish,
+  }),
+);
