@@ -1,5 +1,4 @@
 import type http from 'node:http';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -9,61 +8,37 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
-import { createAdminRepository } from './modules/admin/repository.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { createAdminService } from './modules/admin/service.ts';
+import { adminModule } from './modules/admin/routes.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { createAuthService } from './modules/auth/service.ts';
-import { avatarRoutes } from './modules/avatars/routes.ts';
-import { createBookingsRepository } from './modules/bookings/repository.ts';
-import { bookingsRoutes } from './modules/bookings/routes.ts';
-import { createBookingsService } from './modules/bookings/service.ts';
-import { createChatRepository } from './modules/chat/repository.ts';
-import { chatRoutes } from './modules/chat/routes.ts';
-import { createChatService, toMessage } from './modules/chat/service.ts';
-import { chatSocketRoute, MAX_FRAME_BYTES } from './modules/chat/ws.ts';
-import { createDiscoveryRepository } from './modules/discovery/repository.ts';
-import { discoveryRoutes } from './modules/discovery/routes.ts';
-import { createDiscoveryService } from './modules/discovery/service.ts';
-import { createFavoritesRepository } from './modules/favorites/repository.ts';
-import { favoritesRoutes } from './modules/favorites/routes.ts';
-import { createLocaleRepository } from './modules/locale/repository.ts';
-import { localeRoutes } from './modules/locale/routes.ts';
-import { createLocaleService } from './modules/locale/service.ts';
-import { createNotificationsRepository } from './modules/notifications/repository.ts';
-import { notificationsRoutes } from './modules/notifications/routes.ts';
-import { createNotificationsService } from './modules/notifications/service.ts';
-import { createOnboardingRepository } from './modules/onboarding/repository.ts';
-import { onboardingRoutes } from './modules/onboarding/routes.ts';
-import { createOnboardingService } from './modules/onboarding/service.ts';
-import { createPhoneRepository } from './modules/phone/repository.ts';
-import { phoneRoutes } from './modules/phone/routes.ts';
-import { createPhoneService } from './modules/phone/service.ts';
-import { createProfilesRepository } from './modules/profiles/repository.ts';
-import { profilesRoutes } from './modules/profiles/routes.ts';
-import { createProfilesService } from './modules/profiles/service.ts';
-import { createReviewsRepository } from './modules/reviews/repository.ts';
-import { reviewsRoutes } from './modules/reviews/routes.ts';
-import { createReviewsService } from './modules/reviews/service.ts';
-import { createSettingsRepository } from './modules/settings/repository.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
-import { createSettingsService } from './modules/settings/service.ts';
-import { createShowcaseRepository } from './modules/showcase/repository.ts';
-import { showcaseRoutes } from './modules/showcase/routes.ts';
-import { createShowcaseService } from './modules/showcase/service.ts';
-import { createSystemRepository } from './modules/system/repository.ts';
-import { systemRoutes } from './modules/system/routes.ts';
+import { authModule } from './modules/auth/routes.ts';
+import { authServiceOf } from './modules/auth/service.ts';
+import { avatarsModule } from './modules/avatars/routes.ts';
+import { bookingsModule } from './modules/bookings/routes.ts';
+import { chatModule } from './modules/chat/routes.ts';
+import { loadChatMessage } from './modules/chat/service.ts';
+import { MAX_FRAME_BYTES } from './modules/chat/ws.ts';
+import type { AppContext } from './modules/context.ts';
+import { discoveryModule } from './modules/discovery/routes.ts';
+import { favoritesModule } from './modules/favorites/routes.ts';
+import { localeModule } from './modules/locale/routes.ts';
+import { notificationsModule } from './modules/notifications/routes.ts';
+import { onboardingModule } from './modules/onboarding/routes.ts';
+import { phoneModule } from './modules/phone/routes.ts';
+import { profilesModule } from './modules/profiles/routes.ts';
+import { reviewsModule } from './modules/reviews/routes.ts';
+import { settingsModule } from './modules/settings/routes.ts';
+import { showcaseModule } from './modules/showcase/routes.ts';
+import { systemModule } from './modules/system/routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { createMemoryHitCounter } from './plugins/rate-limit.ts';
 import { type Bus, createHub, createLocalBus, createPgBus } from './plugins/realtime.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/sessions.ts';
 import { createSmsSender, type SmsSender } from './plugins/sms.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import type { App } from './types.ts';
 
 export type BuildOptions = {
   /** Use this database instead of opening the one DATABASE_URL names (tests share one). */
@@ -93,28 +68,71 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
-
-  const database = options.database ?? (await openDatabase(config.databaseUrl, config.dataDir));
-  if (!options.database) app.addHook('onClose', () => database.close());
-  // The demo's past activity is placed relative to the app's clock (tests move it).
-  if (options.seed) await seedDemoData(database.db, (options.now ?? Date.now)());
-
-  const now = options.now ?? Date.now;
-  const authRepo = createAuthRepository(database.db);
-  // One mail transport for sign-in links, booking updates and staff messages.
-  const mailer = options.mailer ?? createMailer(config, app.log);
-  const auth = createAuthService({
-    repo: authRepo,
-    config,
-    mailer,
-    now,
-  });
-  await auth.syncInvites();
+  const ctx = await openContext(app, config, options);
 
   await registerSecurity(app, config);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(multipart);
+  await registerWebSocket(app);
+  registerSessions(app, config, (hash) => authServiceOf(ctx).lookUpSession(hash));
+  // Registered before the modules: the document is generated from the routes they add.
+  await registerOpenApi(app, config.publicUrl);
+
+  // Each module is a plugin with its prefix; its access rules are hooks inside it.
+  await app.register(systemModule, { prefix: '/api', ctx });
+  await app.register(authModule, { prefix: '/api', ctx });
+  await app.register(phoneModule, { prefix: '/api/phone', ctx });
+  await app.register(onboardingModule, { prefix: '/api', ctx });
+  await app.register(discoveryModule, { prefix: '/api', ctx });
+  await app.register(reviewsModule, { prefix: '/api', ctx });
+  await app.register(chatModule, { prefix: '/api', ctx });
+  await app.register(notificationsModule, { prefix: '/api/notifications', ctx });
+  await app.register(bookingsModule, { prefix: '/api/bookings', ctx });
+  await app.register(favoritesModule, { prefix: '/api/favorites', ctx });
+  await app.register(profilesModule, { prefix: '/api', ctx });
+  await app.register(localeModule, { prefix: '/api', ctx });
+  await app.register(settingsModule, { prefix: '/api/users/settings', ctx });
+  await app.register(showcaseModule, { prefix: '/api/showcase', ctx });
+  await app.register(adminModule, { prefix: '/api/admin', ctx });
+  await app.register(avatarsModule, { prefix: '/api/avatars', ctx });
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** The database, the clock, mail, SMS and the realtime hub: what the modules build their services from. */
+async function openContext(app: App, config: Config, options: BuildOptions): Promise<AppContext> {
+  const database: Database = options.database ?? (await openDatabase(config.databaseUrl, config.dataDir));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  const now = options.now ?? Date.now;
+  // The demo's past activity is placed relative to the app's clock (tests move it).
+  if (options.seed) await seedDemoData(database.db, now());
+  // Several instances on one PostgreSQL hear each other through LISTEN/NOTIFY; PGlite is one process.
+  const bus =
+    options.bus ??
+    (database.url
+      ? await createPgBus(database.url, app.log, loadChatMessage(database.db))
+      : createLocalBus());
+  if (!options.bus) app.addHook('onClose', () => bus.close());
+  const hub = createHub(bus);
+  const hits = createAuthRepository(database.db);
+  return {
+    db: database.db,
+    inProcessDb: database.kind === 'pglite',
+    config,
+    now,
+    // One mail transport for sign-in links, booking updates and staff messages.
+    mailer: options.mailer ?? createMailer(config, app.log),
+    sms: options.sms ?? createSmsSender(config, app.log),
+    log: app.log,
+    hub,
+    publish: (to, frame) => hub.publish(to, frame),
+    countHit: (key, start) => hits.countHit(key, start),
+  };
+}
+
+async function registerWebSocket(app: App) {
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     // A frame the ws parser refuses (too large, bad opcode) is the client's mistake: ws has already closed
@@ -126,125 +144,4 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       socket.terminate();
     },
   });
-  // Several instances on one PostgreSQL hear each other through LISTEN/NOTIFY; PGlite is one process.
-  const chatRepo = createChatRepository(database.db);
-  const bus =
-    options.bus ??
-    (database.url
-      ? await createPgBus(database.url, app.log, async (id) => {
-          const [m] = await chatRepo.messagesByIds([id]);
-          return m ? toMessage(m) : null;
-        })
-      : createLocalBus());
-  if (!options.bus) app.addHook('onClose', () => bus.close());
-  const hub = createHub(bus);
-  registerSessions(app, config, (hash) => auth.lookUpSession(hash));
-  await registerOpenApi(app, config.publicUrl);
-
-  systemRoutes(app, createSystemRepository(database.db), config.production);
-  authRoutes(app, auth, config);
-  const phone = createPhoneService({
-    repo: createPhoneRepository(database.db),
-    sms: options.sms ?? createSmsSender(config, app.log),
-    config,
-    now,
-    countHit: (key, start) => authRepo.countHit(key, start),
-  });
-  phoneRoutes(app, phone);
-  onboardingRoutes(app, createOnboardingService({ repo: createOnboardingRepository(database.db), phone }));
-  // Reviews and discovery lean on each other: the tourist-profile rule lives in discovery, publishing in reviews.
-  const reviews = createReviewsService({
-    repo: createReviewsRepository(database.db),
-    now,
-    assertMayViewTourist: async (viewer, touristId) => {
-      await discovery.touristProfile(touristId, viewer);
-    },
-  });
-  const discovery = createDiscoveryService({
-    repo: createDiscoveryRepository(database.db),
-    now,
-    searchCacheMs: config.searchCacheMs,
-    responseRate: (guideId) => chatRepo.responseRate(guideId),
-    publishDueReviews: (subjectIds) => reviews.publishDue(subjectIds),
-  });
-  discoveryRoutes(app, discovery);
-  reviewsRoutes(app, reviews);
-  // Reviews whose 14 days ended are published (and ratings refreshed) each minute; reads also sweep their own.
-  const reviewSweeper = setInterval(() => {
-    reviews.publishDue().catch((err) => app.log.error({ err }, 'review publishing failed'));
-  }, 60_000);
-  reviewSweeper.unref();
-  app.addHook('onClose', async () => clearInterval(reviewSweeper));
-  const chat = createChatService({
-    repo: chatRepo,
-    discovery,
-    now,
-    // PGlite is one process: its send limit is counted in memory, sparing a write per message.
-    countHit:
-      database.kind === 'pglite' ? createMemoryHitCounter() : (key, start) => authRepo.countHit(key, start),
-    rateLimitScale: config.rateLimitScale,
-    publish: (to, frame) => hub.publish(to, frame),
-    cacheSendContext: database.kind === 'pglite',
-  });
-  chatRoutes(app, chat);
-  chatSocketRoute(app, chat, hub, config);
-  const notifications = createNotificationsService({
-    repo: createNotificationsRepository(database.db),
-    mailer,
-    publicUrl: config.publicUrl,
-    now,
-    log: app.log,
-    publish: (to, frame) => hub.publish(to, frame),
-  });
-  notificationsRoutes(app, notifications);
-  const bookings = createBookingsService({
-    repo: createBookingsRepository(database.db),
-    chat,
-    notifications,
-    now,
-    countHit: (key, start) => authRepo.countHit(key, start),
-    rateLimitScale: config.rateLimitScale,
-    log: app.log,
-    publish: (to, frame) => hub.publish(to, frame),
-  });
-  bookingsRoutes(app, bookings);
-  // Bookings end and requests go stale with time: every instance sweeps each minute (rows are claimed atomically).
-  const sweeper = setInterval(() => {
-    bookings.sweep().catch((err) => app.log.error({ err }, 'booking sweep failed'));
-  }, 60_000);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
-  favoritesRoutes(app, createFavoritesRepository(database.db));
-  const uploadsDir = path.join(config.dataDir, 'uploads');
-  profilesRoutes(
-    app,
-    createProfilesService({ repo: createProfilesRepository(database.db), uploadsDir }),
-    uploadsDir,
-  );
-  localeRoutes(
-    app,
-    createLocaleService({
-      repo: createLocaleRepository(database.db),
-      ratesUrl: config.exchangeRatesUrl,
-      now,
-      log: app.log,
-    }),
-  );
-  settingsRoutes(app, createSettingsService(createSettingsRepository(database.db)));
-  showcaseRoutes(app, createShowcaseService(createShowcaseRepository(database.db)));
-  adminRoutes(
-    app,
-    createAdminService({
-      repo: createAdminRepository(database.db),
-      mailer,
-      config,
-      now,
-      log: app.log,
-      publish: (to, frame) => hub.publish(to, frame),
-    }),
-  );
-  avatarRoutes(app);
-
-  await registerWebApp(app, config.webDist);
-  return app;
 }

@@ -7,8 +7,8 @@ import { emailSchema } from '@lokal/shared/schemas/auth';
 import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { type Actor, createAdminRepository } from './modules/admin/repository.ts';
-import { type AdminService, createAdminService } from './modules/admin/service.ts';
+import type { Actor } from './modules/admin/audit/repository.ts';
+import { createOperatorServices, type OperatorServices } from './modules/admin/operator.ts';
 import { HttpError } from './plugins/errors.ts';
 import { createMailer } from './plugins/mail.ts';
 
@@ -27,23 +27,23 @@ Every command is written to the audit log as "${OPERATOR_ACTOR}".`;
 
 const OPERATOR: Actor = { id: null, email: OPERATOR_ACTOR };
 
-const COMMANDS: Record<string, (service: AdminService, email: string) => Promise<string>> = {
-  async 'invites:add'(service, email) {
-    await service.addInvite(OPERATOR, email, 'cli');
+const COMMANDS: Record<string, (services: OperatorServices, email: string) => Promise<string>> = {
+  async 'invites:add'(services, email) {
+    await services.invites.addInvite(OPERATOR, email, 'cli');
     return `Invited ${email}: they can now ask for a sign-in link.`;
   },
-  async 'guides:verify'(service, email) {
-    const result = await service.verifyGuideByEmail(OPERATOR, email);
+  async 'guides:verify'(services, email) {
+    const result = await services.verification.verifyGuideByEmail(OPERATOR, email);
     return `Verified guide ${email}${result.emailSent ? '; they were e-mailed' : '; the e-mail could not be sent'}.`;
   },
-  async 'staff:add'(service, email) {
-    const how = await service.addStaff(OPERATOR, email);
+  async 'staff:add'(services, email) {
+    const how = await services.users.addStaff(OPERATOR, email);
     return how === 'created'
       ? `Created staff account ${email}: sign in at /admin/login.`
       : `Promoted ${email} to staff (signed out everywhere; sign in at /admin/login).`;
   },
-  async 'staff:remove'(service, email) {
-    await service.removeStaff(OPERATOR, email);
+  async 'staff:remove'(services, email) {
+    await services.users.removeStaff(OPERATOR, email);
     return `Removed staff account ${email}.`;
   },
 };
@@ -83,15 +83,15 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = {}): Pro
   }
   const database = deps.database ?? (await openDatabase(config.databaseUrl, config.dataDir));
   const log = pino({ level: 'warn' });
-  const service = createAdminService({
-    repo: createAdminRepository(database.db),
+  const services = createOperatorServices({
+    db: database.db,
     mailer: createMailer(config, log),
     config,
     now: Date.now,
     log,
   });
   try {
-    io.out(await run(service, email.data));
+    io.out(await run(services, email.data));
     return 0;
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;

@@ -7,6 +7,54 @@ import type { Config } from '../config.ts';
 export type Mail = { to: string; subject: string; text: string; html: string; consoleLine?: string };
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text from people or settings, safe in HTML, attribute values included. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+const SMALL = 'font-size:13px;color:#5b6472';
+
+/**
+ * The one layout of every e-mail the server sends: a heading, paragraphs, one button (its address also written
+ * out), small print; the plain-text part says the same.
+ */
+export function layoutMail(m: {
+  heading: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  notes?: string[];
+  /** The heading unless given. */
+  subject?: string;
+}): { subject: string; text: string; html: string } {
+  const notes = m.notes ?? [];
+  const text = [
+    'Hello,',
+    '',
+    ...m.paragraphs.flatMap((p) => [p, '']),
+    m.action.url,
+    '',
+    ...notes.flatMap((n) => [n, '']),
+    '— Lokal',
+  ].join('\n');
+  const url = escapeHtml(m.action.url);
+  const html = `<!doctype html><html><body style="font-family:Georgia,serif;background:#faf7f2;color:#1b2433;padding:32px">
+<h1 style="font-size:24px;margin:0 0 16px">${escapeHtml(m.heading)}</h1>
+${m.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${url}" style="display:inline-block;background:#1b2433;color:#faf7f2;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(m.action.label)}</a></p>
+<p style="${SMALL}">Or paste this address into your browser:<br>${url}</p>
+${notes.map((n) => `<p style="${SMALL}">${escapeHtml(n)}</p>`).join('\n')}
+</body></html>`;
+  return { subject: m.subject ?? m.heading, text, html };
+}
+
 /** SMTP when SMTP_URL is set; otherwise one .eml per mail in $DATA_DIR/outbox and a line on the console. */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (config.smtpUrl) {

@@ -5,14 +5,6 @@ import { errorSchema } from '@lokal/shared/schemas/common';
 import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { App } from '../types.ts';
-import { needsSession } from './sessions.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** 'optional': the route serves everyone and reads a session when there is one (documented as such). */
-    session?: 'optional';
-  }
-}
 
 /** Where the session travels: the browser's cookie, or a bearer token for API clients. */
 const SIGNED_IN: Record<string, string[]>[] = [{ cookie: [] }, { bearer: [] }];
@@ -32,9 +24,9 @@ export function operationId(method: string, url: string): string {
 }
 
 /**
- * Every route's zod schemas become its OpenAPI operation. A route guarded by requireUser declares the session
- * schemes; one whose `config.session` is 'optional' declares them beside none (`{}`); every other route
- * declares that it needs none.
+ * Every route's zod schemas become its OpenAPI operation. A route in a requireSession scope declares the
+ * session schemes; one whose `config.session` is 'optional' declares them beside none (`{}`); every other
+ * route declares that it needs none.
  */
 const transform: SwaggerTransform = (input) => {
   const declared = (input.schema as { response?: Record<string, unknown> }).response ?? {};
@@ -47,8 +39,8 @@ const transform: SwaggerTransform = (input) => {
     schema: { ...input.schema, response },
   } as Parameters<typeof jsonSchemaTransform>[0]);
   const method = [input.route.method].flat()[0] ?? 'GET';
-  const optional = input.route.config?.session === 'optional';
-  const security = needsSession(input.route.onRequest) ? SIGNED_IN : optional ? [{}, ...SIGNED_IN] : [];
+  const session = input.route.config?.session;
+  const security = session === 'required' ? SIGNED_IN : session === 'optional' ? [{}, ...SIGNED_IN] : [];
   return {
     url,
     schema: {

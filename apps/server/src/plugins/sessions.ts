@@ -17,8 +17,20 @@ export type SessionUser = {
 export type RequestAuth = { sessionId: string; user: SessionUser };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'required': set by requireSession on every route of its scope; 'optional': the route serves everyone and
+     * reads a session when there is one. The OpenAPI document declares the session schemes accordingly.
+     */
+    session?: 'required' | 'optional';
+  }
   interface FastifyRequest {
     auth: RequestAuth | null;
+    /**
+     * The signed-in user. Behind requireUser (every signed-in scope declares it once) it is always there;
+     * read anywhere else without a session, it answers 401.
+     */
+    readonly user: SessionUser;
   }
 }
 
@@ -65,6 +77,12 @@ type LookUp = (tokenHash: string) => Promise<RequestAuth | null>;
 /** Resolves the session of every API request once; routes then ask for what they need. */
 export function registerSessions(app: App, config: Config, lookUp: LookUp): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('user', {
+    getter(this: FastifyRequest) {
+      if (!this.auth) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated, 'unauthenticated');
+      return this.auth.user;
+    },
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = readSessionToken(request, config);
@@ -73,21 +91,34 @@ export function registerSessions(app: App, config: Config, lookUp: LookUp): void
   });
 }
 
+/**
+ * Routes that all need a signed-in user (optionally of one of these roles), in a scope of their own: the
+ * rule is declared once, as the scope's onRequest hook.
+ */
+export function signedInScope(app: App, roles: Role[], routes: (scope: App) => void) {
+  return app.register(async (scope) => {
+    requireSession(scope, ...roles);
+    routes(scope);
+  });
+}
+
 /** A route hook (onRequest, so it answers before the body is even read): a signed-in user, optionally of one of the given roles. */
 export function requireUser(...roles: Role[]) {
-  const hook = async (request: FastifyRequest) => {
+  return async (request: FastifyRequest) => {
     if (!request.auth) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated, 'unauthenticated');
     if (roles.length > 0 && !roles.includes(request.auth.user.role)) {
       throw new HttpError(403, 'This action is not available to your account', 'forbidden');
     }
   };
-  return Object.assign(hook, { [NEEDS_SESSION]: true });
 }
 
-/** Marks the hooks that require a session, so the OpenAPI document can declare it on their routes. */
-export const NEEDS_SESSION = Symbol('needs a session');
-
-/** Whether a route's onRequest hooks include a session requirement. */
-export function needsSession(onRequest: unknown): boolean {
-  return [onRequest].flat().some((hook) => typeof hook === 'function' && NEEDS_SESSION in hook);
+/**
+ * The access rule of a whole plugin scope: every route in it needs a session (of one of `roles`, when given).
+ * The routes are marked `config.session = 'required'`, which the OpenAPI document declares as their security.
+ */
+export function requireSession(app: App, ...roles: Role[]): void {
+  app.addHook('onRequest', requireUser(...roles));
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, session: 'required' };
+  });
 }

@@ -1,51 +1,32 @@
-import {
-  auditResponseSchema,
-  decisionResponseSchema,
-  guideParamsSchema,
-  inviteBodySchema,
-  inviteParamsSchema,
-  inviteSchema,
-  invitesQuerySchema,
-  invitesResponseSchema,
-  pageQuerySchema,
-  queueResponseSchema,
-  rejectBodySchema,
-  reportParamsSchema,
-  reportsQuerySchema,
-  reportsResponseSchema,
-  resolveBodySchema,
-  summaryResponseSchema,
-  usersQuerySchema,
-  usersResponseSchema,
-  waitlistInviteResponseSchema,
-  waitlistParamsSchema,
-  waitlistResponseSchema,
-} from '@lokal/shared/schemas/admin';
-import { successSchema } from '@lokal/shared/schemas/auth';
-import { errorSchema } from '@lokal/shared/schemas/common';
-import type { FastifyRequest } from 'fastify';
-import { requireUser } from '../../plugins/sessions.ts';
-import type { App } from '../../types.ts';
-import type { Actor } from './repository.ts';
-import type { AdminService } from './service.ts';
+import { summaryResponseSchema } from '@lokal/shared/schemas/admin';
+import { requireSession } from '../../plugins/sessions.ts';
+import type { ModulePlugin } from '../context.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { errors, security, tags } from './console.ts';
+import { createInvitesRepository } from './invites/repository.ts';
+import { invitesRoutes } from './invites/routes.ts';
+import { createReportsRepository } from './reports/repository.ts';
+import { reportsRoutes } from './reports/routes.ts';
+import { usersRoutes } from './users/routes.ts';
+import { createVerificationRepository } from './verification/repository.ts';
+import { verificationRoutes } from './verification/routes.ts';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const tags = ['admin'];
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-// Checked on request, before the body is even read: nobody but staff learns anything here, not even
-// whether their input would have been valid.
-const onRequest = requireUser('staff');
+// The staff console: one area per screen, each with its own repository; all of them staff only.
+export const adminModule: ModulePlugin = async (app, { ctx }) => {
+  // Checked on request, before the body is even read: nobody but staff learns anything here, not even
+  // whether their input would have been valid.
+  requireSession(app, 'staff');
 
-const actor = (request: FastifyRequest): Actor => ({
-  id: request.auth!.user.id,
-  email: request.auth!.user.email,
-});
+  const { db } = ctx;
+  const waiting = {
+    verifications: createVerificationRepository(db).waitingCount,
+    waitlist: createInvitesRepository(db).waitingCount,
+    reports: createReportsRepository(db).openCount,
+  };
 
-export function adminRoutes(app: App, service: AdminService) {
   app.get(
-    '/api/admin/summary',
+    '/summary',
     {
-      onRequest,
       schema: {
         tags,
         security,
@@ -53,214 +34,18 @@ export function adminRoutes(app: App, service: AdminService) {
         response: { 200: summaryResponseSchema, ...errors },
       },
     },
-    async () => service.summary(),
-  );
-
-  app.get(
-    '/api/admin/verifications',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Guides waiting for review, oldest first: profile, assessment answers, verified phone, waiting since',
-        querystring: pageQuerySchema,
-        response: { 200: queueResponseSchema, ...errors },
-      },
-    },
-    async (request) => service.queue(request.query.page),
-  );
-
-  app.post(
-    '/api/admin/verifications/:guideId/verify',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'Verify a waiting guide: the dashboard opens, the guide gets an e-mail and a notification',
-        params: guideParamsSchema,
-        response: { 200: decisionResponseSchema, ...errors },
-      },
-    },
-    async (request) => service.verifyGuide(actor(request), request.params.guideId),
-  );
-
-  app.post(
-    '/api/admin/verifications/:guideId/reject',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'Reject a waiting guide with a reason the guide sees (e-mail and notification)',
-        params: guideParamsSchema,
-        body: rejectBodySchema,
-        response: { 200: decisionResponseSchema, ...errors },
-      },
-    },
-    async (request) => service.rejectGuide(actor(request), request.params.guideId, request.body.reason),
-  );
-
-  app.get(
-    '/api/admin/invites',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'The beta invite list, newest first, with where each address came from',
-        querystring: invitesQuerySchema,
-        response: { 200: invitesResponseSchema, ...errors },
-      },
-    },
-    async (request) => service.invites(request.query.q, request.query.page),
-  );
-
-  app.post(
-    '/api/admin/invites',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'Add an address to the invite list',
-        body: inviteBodySchema,
-        response: { 201: inviteSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.addInvite(actor(request), request.body.email, 'staff')),
-  );
-
-  app.delete(
-    '/api/admin/invites/:email',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'Remove an address from the invite list (not those from INVITES or ADMIN_EMAILS)',
-        params: inviteParamsSchema,
-        response: { 200: successSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await service.removeInvite(actor(request), request.params.email);
-      return { success: true as const };
+    async () => {
+      const [pendingVerifications, waitlist, openReports] = await Promise.all([
+        waiting.verifications(),
+        waiting.waitlist(),
+        waiting.reports(),
+      ]);
+      return { pendingVerifications, waitlist, openReports };
     },
   );
 
-  app.get(
-    '/api/admin/waitlist',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'Beta-access requests not yet invited, one per address, newest first',
-        querystring: pageQuerySchema,
-        response: { 200: waitlistResponseSchema, ...errors },
-      },
-    },
-    async (request) => service.waitlist(request.query.page),
-  );
-
-  app.post(
-    '/api/admin/waitlist/:id/invite',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'Invite the address of a request: e-mails an invitation, then adds it to the invite list',
-        params: waitlistParamsSchema,
-        response: { 200: waitlistInviteResponseSchema, ...errors, 502: errorSchema },
-      },
-    },
-    async (request) => service.inviteFromWaitlist(actor(request), request.params.id),
-  );
-
-  app.post(
-    '/api/admin/waitlist/:id/dismiss',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: "Dismiss an address's requests without inviting it",
-        params: waitlistParamsSchema,
-        response: { 200: successSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await service.dismissRequest(actor(request), request.params.id);
-      return { success: true as const };
-    },
-  );
-
-  app.get(
-    '/api/admin/reports',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'Reports from chat with both people and the last messages of their conversation',
-        querystring: reportsQuerySchema,
-        response: { 200: reportsResponseSchema, ...errors },
-      },
-    },
-    async (request) => service.reports(request.query.status, request.query.page),
-  );
-
-  app.post(
-    '/api/admin/reports/:id/resolve',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'Resolve a report with a note on what was done',
-        params: reportParamsSchema,
-        body: resolveBodySchema,
-        response: { 200: successSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await service.resolveReport(actor(request), request.params.id, request.body.resolution);
-      return { success: true as const };
-    },
-  );
-
-  app.get(
-    '/api/admin/users',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'Members by e-mail or name, newest first, with role, progress and last activity',
-        querystring: usersQuerySchema,
-        response: { 200: usersResponseSchema, ...errors },
-      },
-    },
-    async (request) => service.users(request.query.q, request.query.role, request.query.page),
-  );
-
-  app.get(
-    '/api/admin/audit',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'Every staff and operator action, newest first',
-        querystring: pageQuerySchema,
-        response: { 200: auditResponseSchema, ...errors },
-      },
-    },
-    async (request) => service.auditLog(request.query.page),
-  );
-}
+  // Same prefix: the areas' paths already name them (/verifications, /invites, /waitlist …).
+  for (const area of [verificationRoutes, invitesRoutes, reportsRoutes, usersRoutes, auditRoutes]) {
+    await app.register(area, { ctx });
+  }
+};

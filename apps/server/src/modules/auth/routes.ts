@@ -11,18 +11,22 @@ import {
   verifyBodySchema,
 } from '@lokal/shared/schemas/auth';
 import { errorSchema } from '@lokal/shared/schemas/common';
-import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/sessions.ts';
+import { clearSessionCookie, setSessionCookie, signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
-import { type AuthService, toStatus } from './service.ts';
+import type { ModulePlugin } from '../context.ts';
+import { authServiceOf, toStatus } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-export function authRoutes(app: App, service: AuthService, config: Config) {
+export const authModule: ModulePlugin = async (app, { ctx }) => {
+  const service = authServiceOf(ctx);
+  const { config } = ctx;
+  await service.syncInvites();
+
   app.post(
-    '/api/auth/request-link',
+    '/auth/request-link',
     {
       schema: {
         tags: ['auth'],
@@ -38,7 +42,7 @@ export function authRoutes(app: App, service: AuthService, config: Config) {
   );
 
   app.post(
-    '/api/auth/beta-request',
+    '/auth/beta-request',
     {
       schema: {
         tags: ['auth'],
@@ -54,7 +58,7 @@ export function authRoutes(app: App, service: AuthService, config: Config) {
   );
 
   app.post(
-    '/api/auth/verify',
+    '/auth/verify',
     {
       schema: {
         tags: ['auth'],
@@ -71,7 +75,7 @@ export function authRoutes(app: App, service: AuthService, config: Config) {
   );
 
   app.post(
-    '/api/auth/staff/request-link',
+    '/auth/staff/request-link',
     {
       schema: {
         tags: ['auth'],
@@ -87,7 +91,7 @@ export function authRoutes(app: App, service: AuthService, config: Config) {
   );
 
   app.post(
-    '/api/auth/staff/verify',
+    '/auth/staff/verify',
     {
       schema: {
         tags: ['auth'],
@@ -104,7 +108,7 @@ export function authRoutes(app: App, service: AuthService, config: Config) {
   );
 
   app.post(
-    '/api/auth/sign-out',
+    '/auth/sign-out',
     {
       schema: {
         tags: ['auth'],
@@ -121,7 +125,7 @@ export function authRoutes(app: App, service: AuthService, config: Config) {
 
   // The browser's first question: answered 200 either way, so a signed-out visit logs no error.
   app.get(
-    '/api/auth/session',
+    '/auth/session',
     {
       schema: {
         tags: ['auth'],
@@ -132,24 +136,10 @@ export function authRoutes(app: App, service: AuthService, config: Config) {
     async (request) => ({ user: request.auth ? toStatus(request.auth.user).user : null }),
   );
 
-  app.get(
-    '/api/users/status',
-    {
-      onRequest: requireUser(),
-      schema: {
-        tags: ['users'],
-        summary: "The signed-in user's role and progress",
-        security: [{ cookie: [] }, { bearer: [] }],
-        response: { 200: statusResponseSchema, ...errors },
-      },
-    },
-    async (request) => toStatus(request.auth!.user),
-  );
-
   // Development only: not even registered in production.
   if (!config.production) {
     app.post(
-      '/api/dev/mock-sign-in',
+      '/dev/mock-sign-in',
       {
         schema: {
           tags: ['development'],
@@ -167,4 +157,21 @@ export function authRoutes(app: App, service: AuthService, config: Config) {
       },
     );
   }
+
+  await signedInScope(app, [], signedInRoutes);
+};
+
+function signedInRoutes(app: App) {
+  app.get(
+    '/users/status',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "The signed-in user's role and progress",
+        security: [{ cookie: [] }, { bearer: [] }],
+        response: { 200: statusResponseSchema, ...errors },
+      },
+    },
+    async (request) => toStatus(request.user),
+  );
 }

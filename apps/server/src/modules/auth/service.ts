@@ -8,10 +8,11 @@ import {
 import type { RequestLinkBody, Role, StatusResponse, UserType, VerifyBody } from '@lokal/shared/schemas/auth';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { Mailer } from '../../plugins/mail.ts';
+import { layoutMail, type Mailer } from '../../plugins/mail.ts';
 import { createRateLimiter, type RateRule } from '../../plugins/rate-limit.ts';
 import { newToken, type RequestAuth, type SessionUser, sha256 } from '../../plugins/sessions.ts';
-import type { AuthRepository } from './repository.ts';
+import { type AppContext, perApp } from '../context.ts';
+import { type AuthRepository, createAuthRepository } from './repository.ts';
 
 const MINUTE = 60_000;
 
@@ -44,25 +45,12 @@ export function toStatus(user: SessionUser): StatusResponse {
 
 function signInMail(link: string, role: Role) {
   const who = role === 'guide' ? 'a guide' : role === 'staff' ? 'staff (the Lokal console)' : 'a traveller';
-  const text = [
-    'Hello,',
-    '',
-    `Use this link to sign in to Lokal as ${who}. It works once and expires in 10 minutes.`,
-    '',
-    link,
-    '',
-    "If you didn't ask for it, you can ignore this e-mail.",
-    '',
-    '— Lokal',
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Georgia,serif;background:#faf7f2;color:#1b2433;padding:32px">
-<h1 style="font-size:24px;margin:0 0 16px">Your Lokal sign-in link</h1>
-<p>Use this button to sign in to Lokal as ${who}. It works once and expires in 10 minutes.</p>
-<p><a href="${link}" style="display:inline-block;background:#1b2433;color:#faf7f2;padding:12px 20px;border-radius:8px;text-decoration:none">Sign in to Lokal</a></p>
-<p style="font-size:13px;color:#5b6472">Or paste this address into your browser:<br>${link}</p>
-<p style="font-size:13px;color:#5b6472">If you didn't ask for it, you can ignore this e-mail.</p>
-</body></html>`;
-  return { subject: 'Your Lokal sign-in link', text, html };
+  return layoutMail({
+    heading: 'Your Lokal sign-in link',
+    paragraphs: [`Use this link to sign in to Lokal as ${who}. It works once and expires in 10 minutes.`],
+    action: { label: 'Sign in to Lokal', url: link },
+    notes: ["If you didn't ask for it, you can ignore this e-mail."],
+  });
 }
 
 export function createAuthService(deps: {
@@ -212,3 +200,13 @@ export function createAuthService(deps: {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** The one auth service of this app: the session hook looks sessions up through it. */
+export const authServiceOf = perApp((ctx: AppContext) =>
+  createAuthService({
+    repo: createAuthRepository(ctx.db),
+    config: ctx.config,
+    mailer: ctx.mailer,
+    now: ctx.now,
+  }),
+);

@@ -1,11 +1,11 @@
 import { avatarSvg } from '@lokal/shared/domain/avatar';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import { avatarParamsSchema, avatarQuerySchema, avatarResponseSchema } from '@lokal/shared/schemas/media';
-import type { App } from '../../types.ts';
+import type { ModulePlugin } from '../context.ts';
 
-export function avatarRoutes(app: App) {
+export const avatarsModule: ModulePlugin = async (app) => {
   app.get(
-    '/api/avatars/:file',
+    '/:file',
     {
       schema: {
         tags: ['media'],
@@ -24,4 +24,4 @@ export function avatarRoutes(app: App) {
         .send(avatarSvg(seed, request.query.style));
     },
   );
-}
+};

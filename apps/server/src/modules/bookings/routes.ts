@@ -8,9 +8,13 @@ import {
   cancelSchema,
 } from '@lokal/shared/schemas/bookings';
 import { errorSchema } from '@lokal/shared/schemas/common';
-import { requireUser } from '../../plugins/sessions.ts';
+import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
-import type { BookingsService } from './service.ts';
+import { chatServiceOf } from '../chat/service.ts';
+import type { ModulePlugin } from '../context.ts';
+import { notificationsOf } from '../notifications/service.ts';
+import { createBookingsRepository } from './repository.ts';
+import { type BookingsService, createBookingsService } from './service.ts';
 
 const errors = {
   400: errorSchema,
@@ -21,11 +25,33 @@ const errors = {
   429: errorSchema,
 };
 
-export function bookingsRoutes(app: App, service: BookingsService) {
+export const bookingsModule: ModulePlugin = async (app, { ctx }) => {
+  const service = createBookingsService({
+    repo: createBookingsRepository(ctx.db),
+    chat: chatServiceOf(ctx),
+    notifications: notificationsOf(ctx),
+    now: ctx.now,
+    countHit: ctx.countHit,
+    rateLimitScale: ctx.config.rateLimitScale,
+    log: ctx.log,
+    publish: ctx.publish,
+  });
+  // Bookings end and requests go stale with time: every instance sweeps each minute (rows are claimed atomically).
+  const sweeper = setInterval(() => {
+    service.sweep().catch((err) => ctx.log.error({ err }, 'booking sweep failed'));
+  }, 60_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
+  await signedInScope(app, ['tourist'], (scope) => touristRoutes(scope, service));
+  await signedInScope(app, ['tourist', 'guide'], (scope) => participantRoutes(scope, service));
+  await signedInScope(app, ['guide'], (scope) => guideRoutes(scope, service));
+};
+
+function touristRoutes(app: App, service: BookingsService) {
   app.post(
-    '/api/bookings',
+    '',
     {
-      onRequest: requireUser('tourist'),
       schema: {
         tags: ['bookings'],
         summary:
@@ -35,13 +61,14 @@ export function bookingsRoutes(app: App, service: BookingsService) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ booking: await service.request(request.auth!.user, request.body) }),
+      reply.status(201).send({ booking: await service.request(request.user, request.body) }),
   );
+}
 
+function participantRoutes(app: App, service: BookingsService) {
   app.get(
-    '/api/bookings',
+    '',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['bookings'],
         summary: 'My bookings: upcoming (requested or accepted, soonest first) or past (newest first)',
@@ -49,13 +76,12 @@ export function bookingsRoutes(app: App, service: BookingsService) {
         response: { 200: bookingListResponseSchema, ...errors },
       },
     },
-    async (request) => ({ bookings: await service.list(request.auth!.user, request.query.scope) }),
+    async (request) => ({ bookings: await service.list(request.user, request.query.scope) }),
   );
 
   app.get(
-    '/api/bookings/:id',
+    '/:id',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['bookings'],
         summary: 'One of my bookings',
@@ -63,44 +89,12 @@ export function bookingsRoutes(app: App, service: BookingsService) {
         response: { 200: bookingResponseSchema, ...errors },
       },
     },
-    async (request) => ({ booking: await service.get(request.auth!.user, request.params.id) }),
+    async (request) => ({ booking: await service.get(request.user, request.params.id) }),
   );
 
   app.post(
-    '/api/bookings/:id/accept',
+    '/:id/cancel',
     {
-      onRequest: requireUser('guide'),
-      schema: {
-        tags: ['bookings'],
-        summary: 'The guide accepts a requested booking',
-        params: bookingParamsSchema,
-        response: { 200: bookingResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({ booking: await service.act(request.auth!.user, request.params.id, 'accept', '') }),
-  );
-
-  app.post(
-    '/api/bookings/:id/decline',
-    {
-      onRequest: requireUser('guide'),
-      schema: {
-        tags: ['bookings'],
-        summary: 'The guide declines a requested booking, optionally saying why',
-        params: bookingParamsSchema,
-        body: bookingReasonSchema,
-        response: { 200: bookingResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      booking: await service.act(request.auth!.user, request.params.id, 'decline', request.body.reason),
-    }),
-  );
-
-  app.post(
-    '/api/bookings/:id/cancel',
-    {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['bookings'],
         summary: 'Either side cancels a requested or accepted booking, with a reason',
@@ -110,7 +104,38 @@ export function bookingsRoutes(app: App, service: BookingsService) {
       },
     },
     async (request) => ({
-      booking: await service.act(request.auth!.user, request.params.id, 'cancel', request.body.reason),
+      booking: await service.act(request.user, request.params.id, 'cancel', request.body.reason),
+    }),
+  );
+}
+
+function guideRoutes(app: App, service: BookingsService) {
+  app.post(
+    '/:id/accept',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'The guide accepts a requested booking',
+        params: bookingParamsSchema,
+        response: { 200: bookingResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ booking: await service.act(request.user, request.params.id, 'accept', '') }),
+  );
+
+  app.post(
+    '/:id/decline',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'The guide declines a requested booking, optionally saying why',
+        params: bookingParamsSchema,
+        body: bookingReasonSchema,
+        response: { 200: bookingResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      booking: await service.act(request.user, request.params.id, 'decline', request.body.reason),
     }),
   );
 }

@@ -14,9 +14,11 @@ import {
   unreadTotalSchema,
 } from '@lokal/shared/schemas/chat';
 import { errorSchema } from '@lokal/shared/schemas/common';
-import { requireUser } from '../../plugins/sessions.ts';
+import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
-import type { ChatService } from './service.ts';
+import type { ModulePlugin } from '../context.ts';
+import { type ChatService, chatServiceOf } from './service.ts';
+import { chatSocketRoute } from './ws.ts';
 
 const errors = {
   400: errorSchema,
@@ -27,11 +29,16 @@ const errors = {
   429: errorSchema,
 };
 
-export function chatRoutes(app: App, service: ChatService) {
+export const chatModule: ModulePlugin = async (app, { ctx }) => {
+  const service = chatServiceOf(ctx);
+  await signedInScope(app, ['tourist', 'guide'], (scope) => chatRoutes(scope, service));
+  chatSocketRoute(app, service, ctx.hub, ctx.config);
+};
+
+function chatRoutes(app: App, service: ChatService) {
   app.get(
-    '/api/chat/conversations',
+    '/chat/conversations',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary:
@@ -40,7 +47,7 @@ export function chatRoutes(app: App, service: ChatService) {
       },
     },
     async (request) => {
-      const user = request.auth!.user;
+      const user = request.user;
       const [conversations, responseRate] = await Promise.all([
         service.list(user),
         user.role === 'guide' ? service.responseRate(user) : null,
@@ -50,9 +57,8 @@ export function chatRoutes(app: App, service: ChatService) {
   );
 
   app.post(
-    '/api/chat/conversations',
+    '/chat/conversations',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary:
@@ -61,13 +67,12 @@ export function chatRoutes(app: App, service: ChatService) {
         response: { 200: openedConversationSchema, ...errors },
       },
     },
-    async (request) => ({ id: (await service.open(request.auth!.user, request.body)).id }),
+    async (request) => ({ id: (await service.open(request.user, request.body)).id }),
   );
 
   app.get(
-    '/api/chat/conversations/:id',
+    '/chat/conversations/:id',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: 'One of my conversations, with the other party',
@@ -75,20 +80,19 @@ export function chatRoutes(app: App, service: ChatService) {
         response: { 200: conversationResponseSchema, ...errors },
       },
     },
-    async (request) => ({ conversation: await service.get(request.auth!.user, request.params.id) }),
+    async (request) => ({ conversation: await service.get(request.user, request.params.id) }),
   );
 
   app.get(
-    '/api/chat/unread',
+    '/chat/unread',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: 'Unread messages across all my conversations (the bottom bar badge)',
         response: { 200: unreadTotalSchema, ...errors },
       },
     },
-    async (request) => ({ total: await service.unreadTotal(request.auth!.user) }),
+    async (request) => ({ total: await service.unreadTotal(request.user) }),
   );
 
   for (const [action, blocked] of [
@@ -96,9 +100,8 @@ export function chatRoutes(app: App, service: ChatService) {
     ['unblock', false],
   ] as const) {
     app.post(
-      `/api/chat/conversations/:id/${action}`,
+      `/chat/conversations/:id/${action}`,
       {
-        onRequest: requireUser('tourist', 'guide'),
         schema: {
           tags: ['chat'],
           summary: blocked
@@ -109,15 +112,14 @@ export function chatRoutes(app: App, service: ChatService) {
         },
       },
       async (request) => ({
-        conversation: await service.setBlocked(request.auth!.user, request.params.id, blocked),
+        conversation: await service.setBlocked(request.user, request.params.id, blocked),
       }),
     );
   }
 
   app.post(
-    '/api/chat/conversations/:id/report',
+    '/chat/conversations/:id/report',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: 'Report the other party to staff',
@@ -127,13 +129,12 @@ export function chatRoutes(app: App, service: ChatService) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.report(request.auth!.user, request.params.id, request.body)),
+      reply.status(201).send(await service.report(request.user, request.params.id, request.body)),
   );
 
   app.get(
-    '/api/chat/conversations/:id/messages',
+    '/chat/conversations/:id/messages',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: 'Message history: `before` pages back, `after` resumes after the last id seen',
@@ -143,14 +144,13 @@ export function chatRoutes(app: App, service: ChatService) {
       },
     },
     async (request) => ({
-      messages: await service.history(request.auth!.user, request.params.id, request.query),
+      messages: await service.history(request.user, request.params.id, request.query),
     }),
   );
 
   app.post(
-    '/api/chat/send',
+    '/chat/send',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: 'Send a message; the same clientId never makes a second one',
@@ -163,15 +163,14 @@ export function chatRoutes(app: App, service: ChatService) {
       },
     },
     async (request, reply) => {
-      const { message, created } = await service.send(request.auth!.user, request.body);
+      const { message, created } = await service.send(request.user, request.body);
       return reply.status(created ? 201 : 200).send({ message });
     },
   );
 
   app.post(
-    '/api/chat/conversations/:id/read',
+    '/chat/conversations/:id/read',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['chat'],
         summary: "Mark the other party's messages as read",
@@ -179,6 +178,6 @@ export function chatRoutes(app: App, service: ChatService) {
         response: { 200: markReadResponseSchema, ...errors },
       },
     },
-    async (request) => service.markRead(request.auth!.user, request.params.id),
+    async (request) => service.markRead(request.user, request.params.id),
   );
 }

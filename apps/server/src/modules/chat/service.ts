@@ -7,11 +7,13 @@ import type {
   ReportInput,
   ServerFrame,
 } from '@lokal/shared/schemas/chat';
+import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
+import { createMemoryHitCounter, createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
-import type { DiscoveryService } from '../discovery/service.ts';
-import type { ChatRepository, MessageRow } from './repository.ts';
+import { type AppContext, perApp } from '../context.ts';
+import { type ContactRule, contactRuleOf } from '../discovery/contact-rule.ts';
+import { type ChatRepository, createChatRepository, type MessageRow } from './repository.ts';
 
 const ONLINE_WINDOW_MS = 5 * 60_000;
 const SENDS_PER_MINUTE = 30;
@@ -32,9 +34,18 @@ export function toMessage(m: MessageRow): ChatMessage {
   };
 }
 
+/** One message by id, as clients see it: the realtime bus of several instances sends only ids. */
+export function loadChatMessage(db: Db) {
+  const repo = createChatRepository(db);
+  return async (id: number) => {
+    const [m] = await repo.messagesByIds([id]);
+    return m ? toMessage(m) : null;
+  };
+}
+
 export function createChatService(deps: {
   repo: ChatRepository;
-  discovery: DiscoveryService;
+  contactRule: Pick<ContactRule, 'assertGuideMayContact'>;
   now: () => number;
   countHit: HitCounter;
   rateLimitScale: number;
@@ -46,7 +57,7 @@ export function createChatService(deps: {
    */
   cacheSendContext?: boolean;
 }) {
-  const { repo, discovery, now } = deps;
+  const { repo, contactRule, now } = deps;
   const consume = createRateLimiter(deps.countHit, now);
   type SendContext = NonNullable<Awaited<ReturnType<typeof repo.sendContext>>>;
   const contexts = deps.cacheSendContext ? new Map<string, { ctx: SendContext; at: number }>() : null;
@@ -148,7 +159,7 @@ export function createChatService(deps: {
         // not to answering a tourist who wrote first.
         const existing = await repo.findConversation(target.touristId, user.id);
         if (existing) return existing;
-        await discovery.assertGuideMayContact(user, target.touristId);
+        await contactRule.assertGuideMayContact(user, target.touristId);
         return repo.openConversation(target.touristId, user.id, user.id);
       }
       throw new HttpError(
@@ -299,3 +310,17 @@ export function createChatService(deps: {
 }
 
 export type ChatService = ReturnType<typeof createChatService>;
+
+/** The one chat service of this app: bookings post into conversations and clear its send cache. */
+export const chatServiceOf = perApp((ctx: AppContext) =>
+  createChatService({
+    repo: createChatRepository(ctx.db),
+    contactRule: contactRuleOf(ctx),
+    now: ctx.now,
+    // PGlite is one process: its send limit is counted in memory, sparing a write per message.
+    countHit: ctx.inProcessDb ? createMemoryHitCounter() : ctx.countHit,
+    rateLimitScale: ctx.config.rateLimitScale,
+    publish: ctx.publish,
+    cacheSendContext: ctx.inProcessDb,
+  }),
+);

@@ -16,7 +16,7 @@ export function chatSocketRoute(app: App, service: ChatService, hub: Hub, config
   const allowedOrigin = appOrigin(config);
 
   app.get(
-    '/api/ws',
+    '/ws',
     {
       websocket: true,
       // Refused before the upgrade: a foreign page, or nobody signed in.
@@ -33,7 +33,7 @@ export function chatSocketRoute(app: App, service: ChatService, hub: Hub, config
       },
     },
     (socket, request) => {
-      const user = request.auth!.user;
+      const user = request.user;
       const send = (frame: ServerFrame) =>
         socket.readyState === socket.OPEN && socket.send(JSON.stringify(frame));
       if (hub.add(user.id, socket)) void service.presence(user, true).catch(() => {});

@@ -10,16 +10,34 @@ import {
   touristListResponseSchema,
   verificationResponseSchema,
 } from '@lokal/shared/schemas/discovery';
-import { HttpError } from '../../plugins/errors.ts';
-import { requireUser } from '../../plugins/sessions.ts';
+import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
-import type { DiscoveryService } from './service.ts';
+import { createChatRepository } from '../chat/repository.ts';
+import type { ModulePlugin } from '../context.ts';
+import { reviewPublishingOf } from '../reviews/publishing.ts';
+import { contactRuleOf } from './contact-rule.ts';
+import { createDiscoveryRepository } from './repository.ts';
+import { createDiscoveryService, type DiscoveryService } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-export function discoveryRoutes(app: App, service: DiscoveryService) {
+export const discoveryModule: ModulePlugin = async (app, { ctx }) => {
+  const chat = createChatRepository(ctx.db);
+  const service = createDiscoveryService({
+    repo: createDiscoveryRepository(ctx.db),
+    now: ctx.now,
+    searchCacheMs: ctx.config.searchCacheMs,
+    responseRate: (guideId) => chat.responseRate(guideId),
+    publishDueReviews: reviewPublishingOf(ctx),
+    contactRule: contactRuleOf(ctx),
+  });
+  publicRoutes(app, service);
+  await signedInScope(app, ['guide'], (scope) => guideRoutes(scope, service));
+};
+
+function publicRoutes(app: App, service: DiscoveryService) {
   app.get(
-    '/api/guides/search',
+    '/guides/search',
     {
       schema: {
         tags: ['discovery'],
@@ -35,7 +53,7 @@ export function discoveryRoutes(app: App, service: DiscoveryService) {
   );
 
   app.get(
-    '/api/guides/search/by-tour-type',
+    '/guides/search/by-tour-type',
     {
       schema: {
         tags: ['discovery'],
@@ -51,7 +69,7 @@ export function discoveryRoutes(app: App, service: DiscoveryService) {
   );
 
   app.get(
-    '/api/profiles/:type/:id',
+    '/profiles/:type/:id',
     {
       // A guide's profile is public; a tourist's needs a session (the OpenAPI document says it is optional).
       config: { session: 'optional' },
@@ -66,15 +84,16 @@ export function discoveryRoutes(app: App, service: DiscoveryService) {
       const { type, id } = request.params;
       if (type === 'guide')
         return { type, profile: await service.guideProfile(id, request.auth?.user ?? null) };
-      if (!request.auth) throw new HttpError(401, 'User not authenticated', 'unauthenticated');
-      return { type, profile: await service.touristProfile(id, request.auth.user) };
+      // Tourist profiles are for signed-in guides: reading request.user answers 401 to anyone else.
+      return { type, profile: await service.touristProfile(id, request.user) };
     },
   );
+}
 
+function guideRoutes(app: App, service: DiscoveryService) {
   app.get(
-    '/api/guides/tourists',
+    '/guides/tourists',
     {
-      onRequest: requireUser('guide'),
       schema: {
         tags: ['discovery'],
         summary: "Tourists in the guide's city, premium first, with the dashboard figures",
@@ -82,32 +101,30 @@ export function discoveryRoutes(app: App, service: DiscoveryService) {
         response: { 200: touristListResponseSchema, ...errors },
       },
     },
-    async (request) => service.touristsForGuide(request.auth!.user, request.query.q, request.query.category),
+    async (request) => service.touristsForGuide(request.user, request.query.q, request.query.category),
   );
 
   app.get(
-    '/api/guides/top-tourists',
+    '/guides/top-tourists',
     {
-      onRequest: requireUser('guide'),
       schema: {
         tags: ['discovery'],
         summary: "The three top premium tourists of the guide's city",
         response: { 200: topTouristsResponseSchema, ...errors },
       },
     },
-    async (request) => service.topTourists(request.auth!.user),
+    async (request) => service.topTourists(request.user),
   );
 
   app.get(
-    '/api/guides/verification',
+    '/guides/verification',
     {
-      onRequest: requireUser('guide'),
       schema: {
         tags: ['discovery'],
         summary: "Whether staff have verified this guide: the review's status and a rejection's reason",
         response: { 200: verificationResponseSchema, ...errors },
       },
     },
-    async (request) => service.verification(request.auth!.user),
+    async (request) => service.verification(request.user),
   );
 }

@@ -1,10 +1,6 @@
-import {
-  DEFAULT_CITY,
-  DISCOVERY_MESSAGES,
-  GUIDE_CATEGORY_INTERESTS,
-} from '@lokal/shared/constants/discovery';
-import { topTouristScore } from '@lokal/shared/domain/discovery';
+import { DEFAULT_CITY, GUIDE_CATEGORY_INTERESTS } from '@lokal/shared/constants/discovery';
 import { acceptanceRate } from '@lokal/shared/domain/reviews';
+
 import type {
   GuideCard,
   GuideFilters,
@@ -14,32 +10,14 @@ import type {
 } from '@lokal/shared/schemas/discovery';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
-import type { Cursor, DiscoveryRepository, GuideCardRow, TouristFigures } from './repository.ts';
+import type { PublishDueReviews } from '../reviews/publishing.ts';
+import { type ContactRule, scoreOf, type TouristRow } from './contact-rule.ts';
+import type { Cursor, DiscoveryRepository, GuideCardRow } from './repository.ts';
 
 const ONLINE_WINDOW_MS = 5 * 60_000;
-const DAY_MS = 86_400_000;
-const NO_FIGURES: TouristFigures = { requests30: 0, requests: 0, answered: 0, reviews: 0 };
 const STATUS_RANK: Record<string, number> = { 'Luxury VIP Member': 0, 'Premium Member': 1, 'Gold Member': 2 };
 
 type SearchPage = { guides: GuideCard[]; nextCursor: string | null };
-type TouristBase = Awaited<ReturnType<DiscoveryRepository['touristsIn']>>[number];
-/** A tourist with the figures counted from chat and reviews (decision 010). */
-type TouristRow = TouristBase & { figures: TouristFigures };
-
-/** The top-3 ranking on real inputs: demand is guides' requests in the last 30 days, rating from reviews. */
-function scoreOf(t: TouristRow, at: Date): number {
-  const p = t.profile;
-  return topTouristScore(
-    {
-      status: p.status,
-      rating: p.rating,
-      verified: p.verified,
-      requestsLast30Days: t.figures.requests30,
-      lastActive: t.lastActive,
-    },
-    at,
-  );
-}
 
 function encodeCursor(row: GuideCardRow): string {
   const c: Cursor = { v: row.verified, r: row.rating, p: 0, id: row.userId };
@@ -133,10 +111,12 @@ export function createDiscoveryService(deps: {
   searchCacheMs?: number;
   /** The chat's answer rate for a guide, in percent; null before any tourist wrote. */
   responseRate: (guideId: string) => Promise<number | null>;
-  /** Publishes reviews that became due for these people (reviews module); how many were published. */
-  publishDueReviews: (subjectIds: string[]) => Promise<number>;
+  /** Publishes reviews that became due for these people; how many were published. */
+  publishDueReviews: PublishDueReviews;
+  contactRule: ContactRule;
 }) {
-  const { repo, now } = deps;
+  const { repo, now, contactRule } = deps;
+  const { guideContext, rank } = contactRule;
   const cacheMs = deps.searchCacheMs ?? 0;
   // The guide search is the same for every viewer and by far the most asked question (every tourist's
   // home): a page is reused for the same query for cacheMs, so a change to a guide shows within that time.
@@ -157,21 +137,6 @@ export function createDiscoveryService(deps: {
     };
   }
 
-  function rank(tourists: TouristRow[]): TouristRow[] {
-    const at = new Date(now());
-    return [...tourists].sort(
-      (a, b) => scoreOf(b, at) - scoreOf(a, at) || a.profile.userId.localeCompare(b.profile.userId),
-    );
-  }
-
-  async function withFigures(rows: TouristBase[]): Promise<TouristRow[]> {
-    const figures = await repo.touristFigures(
-      rows.map((t) => t.profile.userId),
-      new Date(now() - 30 * DAY_MS),
-    );
-    return rows.map((t) => ({ ...t, figures: figures.get(t.profile.userId) ?? NO_FIGURES }));
-  }
-
   /** The three newest published reviews of each tourist (docs/product.md#tourist-profiles). */
   async function recentReviewsOf(ids: string[]) {
     const byTourist = new Map<string, PremiumTourist['recentReviews']>();
@@ -181,23 +146,6 @@ export function createDiscoveryService(deps: {
       byTourist.set(r.subjectId, list);
     }
     return (id: string) => byTourist.get(id) ?? [];
-  }
-
-  /** The guide, their city, and which tourists they may contact (docs/product.md#hidden-and-unverified-guides). */
-  async function guideContext(user: SessionUser) {
-    const guide = await repo.guideOf(user.id);
-    const city = guide?.profile.city || guide?.userCity || null;
-    let rows = await repo.touristsIn(city);
-    // Reviews whose 14 days just ended change ratings, which the ranking reads.
-    if (await deps.publishDueReviews(rows.map((t) => t.profile.userId))) rows = await repo.touristsIn(city);
-    const tourists = await withFigures(rows);
-    const verified = guide?.profile.verified ?? false;
-    // An unverified guide may reach only the three top guests of the city who welcome new guides.
-    const openToNew = rank(tourists.filter((t) => t.profile.availability.newGuides)).slice(0, 3);
-    const allowed = new Set(openToNew.map((t) => t.profile.userId));
-    const canContact = (touristId: string) =>
-      user.personalityTestCompleted && (verified || allowed.has(touristId));
-    return { guide, city, tourists, verified, canContact };
   }
 
   function premium(
@@ -263,32 +211,9 @@ export function createDiscoveryService(deps: {
     },
 
     async touristProfile(id: string, viewer: SessionUser) {
-      if (viewer.role !== 'guide')
-        throw new HttpError(403, 'Only guides can open tourist profiles', 'forbidden');
-      if (!viewer.personalityTestCompleted) {
-        throw new HttpError(403, DISCOVERY_MESSAGES.personalityRequired, 'personality-test-required');
-      }
-      const ctx = await guideContext(viewer);
-      // A tourist of another city (verified guides may open them) has not been swept with the city.
-      await deps.publishDueReviews([id]);
-      const row = await repo.tourist(id);
-      if (!row) throw new HttpError(404, 'Profile not found', 'not-found');
-      if (!ctx.canContact(id))
-        throw new HttpError(403, DISCOVERY_MESSAGES.unverifiedContact, 'verification-required');
-      const [t] = await withFigures([row]);
+      const tourist = await contactRule.viewableTourist(viewer, id);
       const recent = await recentReviewsOf([id]);
-      return premium(t!, true, recent(id));
-    },
-
-    /** Whether this guide may contact this tourist; the chat issue calls it before a conversation starts. */
-    async assertGuideMayContact(viewer: SessionUser, touristId: string): Promise<void> {
-      if (!viewer.personalityTestCompleted) {
-        throw new HttpError(403, DISCOVERY_MESSAGES.personalityRequired, 'personality-test-required');
-      }
-      const ctx = await guideContext(viewer);
-      if (!ctx.canContact(touristId)) {
-        throw new HttpError(403, DISCOVERY_MESSAGES.unverifiedContact, 'verification-required');
-      }
+      return premium(tourist, true, recent(id));
     },
 
     async touristsForGuide(viewer: SessionUser, q: string | undefined, category: string | undefined) {

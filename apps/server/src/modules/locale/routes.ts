@@ -6,30 +6,41 @@ import {
   updateCurrencySchema,
   userProfileResponseSchema,
 } from '@lokal/shared/schemas/discovery';
-import { requireUser } from '../../plugins/sessions.ts';
+import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
-import type { createLocaleService } from './service.ts';
+import type { ModulePlugin } from '../context.ts';
+import { createLocaleRepository } from './repository.ts';
+import { createLocaleService, type LocaleService } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
-export function localeRoutes(app: App, service: ReturnType<typeof createLocaleService>) {
+export const localeModule: ModulePlugin = async (app, { ctx }) => {
+  const service = createLocaleService({
+    repo: createLocaleRepository(ctx.db),
+    ratesUrl: ctx.config.exchangeRatesUrl,
+    now: ctx.now,
+    log: ctx.log,
+  });
+  await signedInScope(app, [], (scope) => signedInRoutes(scope, service));
+  publicRoutes(app, service);
+};
+
+function signedInRoutes(app: App, service: LocaleService) {
   app.get(
-    '/api/users/profile',
+    '/users/profile',
     {
-      onRequest: requireUser(),
       schema: {
         tags: ['users'],
         summary: 'City, currency and multiplier (and verified, for guides)',
         response: { 200: userProfileResponseSchema, ...errors },
       },
     },
-    async (request) => service.profile(request.auth!.user, request.ip),
+    async (request) => service.profile(request.user, request.ip),
   );
 
   app.post(
-    '/api/users/update-city',
+    '/users/update-city',
     {
-      onRequest: requireUser(),
       schema: {
         tags: ['users'],
         summary: 'Save my city',
@@ -38,15 +49,14 @@ export function localeRoutes(app: App, service: ReturnType<typeof createLocaleSe
       },
     },
     async (request) => {
-      await service.setCity(request.auth!.user, request.body.city);
+      await service.setCity(request.user, request.body.city);
       return { success: true as const };
     },
   );
 
   app.post(
-    '/api/users/update-currency',
+    '/users/update-currency',
     {
-      onRequest: requireUser(),
       schema: {
         tags: ['users'],
         summary: 'Save my currency and its multiplier from USD',
@@ -55,13 +65,15 @@ export function localeRoutes(app: App, service: ReturnType<typeof createLocaleSe
       },
     },
     async (request) => {
-      await service.setCurrency(request.auth!.user, request.body.currency, request.body.multiplier);
+      await service.setCurrency(request.user, request.body.currency, request.body.multiplier);
       return { success: true as const };
     },
   );
+}
 
+function publicRoutes(app: App, service: LocaleService) {
   app.get(
-    '/api/exchange-rates',
+    '/exchange-rates',
     {
       schema: {
         tags: ['users'],

@@ -103,3 +103,5 @@ export function createLocaleService(deps: {
       repo.setCurrency(user.id, currency, multiplier),
   };
 }
+
+export type LocaleService = ReturnType<typeof createLocaleService>;

@@ -7,7 +7,14 @@ export type NotificationRow = typeof notifications.$inferSelect;
 
 export function createNotificationsRepository(db: Db) {
   return {
-    async insert(values: { userId: string; kind: string; title: string; body: string; link: string | null }) {
+    async insert(values: {
+      userId: string;
+      kind: string;
+      title: string;
+      body: string;
+      link: string | null;
+      createdAt?: Date;
+    }) {
       const [row] = await db.insert(notifications).values(values).returning();
       return row!;
     },

@@ -4,30 +4,31 @@ import {
   markNotificationsSchema,
   notificationListSchema,
 } from '@lokal/shared/schemas/notifications';
-import { requireUser } from '../../plugins/sessions.ts';
-import type { App } from '../../types.ts';
-import type { NotificationsService } from './service.ts';
+import { requireSession } from '../../plugins/sessions.ts';
+import type { ModulePlugin } from '../context.ts';
+import { notificationsOf } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
-export function notificationsRoutes(app: App, service: NotificationsService) {
+export const notificationsModule: ModulePlugin = async (app, { ctx }) => {
+  const service = notificationsOf(ctx);
+  requireSession(app, 'tourist', 'guide');
+
   app.get(
-    '/api/notifications',
+    '',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['notifications'],
         summary: 'My latest 50 notifications, newest first, and how many are unread',
         response: { 200: notificationListSchema, ...errors },
       },
     },
-    async (request) => service.list(request.auth!.user.id),
+    async (request) => service.list(request.user.id),
   );
 
   app.post(
-    '/api/notifications/read',
+    '/read',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['notifications'],
         summary: 'Mark the given notifications (or all of them) read',
@@ -35,6 +36,6 @@ export function notificationsRoutes(app: App, service: NotificationsService) {
         response: { 200: markNotificationsResponseSchema, ...errors },
       },
     },
-    async (request) => service.markRead(request.auth!.user.id, request.body.ids),
+    async (request) => service.markRead(request.user.id, request.body.ids),
   );
-}
+};

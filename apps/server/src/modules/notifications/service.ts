@@ -1,8 +1,13 @@
 import type { ServerFrame } from '@lokal/shared/schemas/chat';
 import type { AppNotification } from '@lokal/shared/schemas/notifications';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../plugins/mail.ts';
-import type { NotificationRow, NotificationsRepository } from './repository.ts';
+import { layoutMail, type Mailer } from '../../plugins/mail.ts';
+import { type AppContext, perApp } from '../context.ts';
+import {
+  createNotificationsRepository,
+  type NotificationRow,
+  type NotificationsRepository,
+} from './repository.ts';
 
 export function toNotification(n: NotificationRow): AppNotification {
   return {
@@ -15,9 +20,6 @@ export function toNotification(n: NotificationRow): AppNotification {
     readAt: n.readAt ? n.readAt.toISOString() : null,
   };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function createNotificationsService(deps: {
   repo: NotificationsRepository;
@@ -46,12 +48,27 @@ export function createNotificationsService(deps: {
         await deps.mailer
           .send({
             to: who.email,
-            subject: `Lokal: ${n.title}`,
-            text: `${n.body}\n\n${url}\n\nYou can turn these e-mails off in your Lokal settings.`,
-            html: `<p>${escapeHtml(n.body)}</p><p><a href="${escapeHtml(url)}">Open Lokal</a></p><p style="color:#5b6472">You can turn these e-mails off in your Lokal settings.</p>`,
+            ...layoutMail({
+              subject: `Lokal: ${n.title}`,
+              heading: n.title,
+              paragraphs: [n.body],
+              action: { label: 'Open Lokal', url },
+              notes: ['You can turn these e-mails off in your Lokal settings.'],
+            }),
           })
           .catch((err) => deps.log.error({ err, userId }, 'notification e-mail failed'));
       }
+    },
+
+    /**
+     * Stores a notification and pushes it to the user's open app whatever their preferences: a staff decision
+     * about their account. A failed push is logged; the notification waits in the list.
+     */
+    async deliver(userId: string, n: { kind: string; title: string; body: string; link: string | null }) {
+      const row = await repo.insert({ userId, ...n, createdAt: new Date(deps.now()) });
+      await deps
+        .publish([userId], { type: 'notification', notification: toNotification(row) })
+        .catch((err) => deps.log.warn({ err }, 'notification push failed'));
     },
 
     async list(userId: string) {
@@ -67,3 +84,15 @@ export function createNotificationsService(deps: {
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+/** The one notifications service of this app: bookings and staff decisions notify through it. */
+export const notificationsOf = perApp((ctx: AppContext) =>
+  createNotificationsService({
+    repo: createNotificationsRepository(ctx.db),
+    mailer: ctx.mailer,
+    publicUrl: ctx.config.publicUrl,
+    now: ctx.now,
+    log: ctx.log,
+    publish: ctx.publish,
+  }),
+);

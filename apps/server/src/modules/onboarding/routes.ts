@@ -7,17 +7,28 @@ import {
   personalityStatusSchema,
   touristOnboardingSchema,
 } from '@lokal/shared/schemas/onboarding';
-import { requireUser } from '../../plugins/sessions.ts';
+import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
-import type { OnboardingService } from './service.ts';
+import type { ModulePlugin } from '../context.ts';
+import { phoneServiceOf } from '../phone/service.ts';
+import { createOnboardingRepository } from './repository.ts';
+import { createOnboardingService, type OnboardingService } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-export function onboardingRoutes(app: App, service: OnboardingService) {
+export const onboardingModule: ModulePlugin = async (app, { ctx }) => {
+  const service = createOnboardingService({
+    repo: createOnboardingRepository(ctx.db),
+    phone: phoneServiceOf(ctx),
+  });
+  await signedInScope(app, ['tourist'], (scope) => touristRoutes(scope, service));
+  await signedInScope(app, ['guide'], (scope) => guideRoutes(scope, service));
+};
+
+function touristRoutes(app: App, service: OnboardingService) {
   app.post(
-    '/api/tourists/onboarding',
+    '/tourists/onboarding',
     {
-      onRequest: requireUser('tourist'),
       schema: {
         tags: ['onboarding'],
         summary: "Complete a tourist's onboarding",
@@ -26,15 +37,16 @@ export function onboardingRoutes(app: App, service: OnboardingService) {
       },
     },
     async (request) => {
-      await service.completeTourist(request.auth!.user, request.body);
+      await service.completeTourist(request.user, request.body);
       return { success: true as const, onboardingCompleted: true as const };
     },
   );
+}
 
+function guideRoutes(app: App, service: OnboardingService) {
   app.post(
-    '/api/guides/onboarding',
+    '/guides/onboarding',
     {
-      onRequest: requireUser('guide'),
       schema: {
         tags: ['onboarding'],
         summary: "Complete a guide's onboarding",
@@ -43,28 +55,26 @@ export function onboardingRoutes(app: App, service: OnboardingService) {
       },
     },
     async (request) => {
-      await service.completeGuide(request.auth!.user, request.body);
+      await service.completeGuide(request.user, request.body);
       return { success: true as const, onboardingCompleted: true as const };
     },
   );
 
   app.get(
-    '/api/guides/personality-status',
+    '/guides/personality-status',
     {
-      onRequest: requireUser('guide'),
       schema: {
         tags: ['onboarding'],
         summary: 'Whether the guide has completed the personality assessment',
         response: { 200: personalityStatusSchema, ...errors },
       },
     },
-    async (request) => ({ personalityTestCompleted: request.auth!.user.personalityTestCompleted }),
+    async (request) => ({ personalityTestCompleted: request.user.personalityTestCompleted }),
   );
 
   app.post(
-    '/api/guides/personality-assessment',
+    '/guides/personality-assessment',
     {
-      onRequest: requireUser('guide'),
       schema: {
         tags: ['onboarding'],
         summary: "Save the guide's personality assessment; the profile goes live",
@@ -73,21 +83,20 @@ export function onboardingRoutes(app: App, service: OnboardingService) {
       },
     },
     async (request) => {
-      await service.saveAssessment(request.auth!.user, request.body);
+      await service.saveAssessment(request.user, request.body);
       return { personalityTestCompleted: true };
     },
   );
 
   app.get(
-    '/api/guides/me',
+    '/guides/me',
     {
-      onRequest: requireUser('guide'),
       schema: {
         tags: ['onboarding'],
         summary: "The guide's own profile as tourists will see it, with the saved answers",
         response: { 200: guidePreviewSchema, ...errors },
       },
     },
-    async (request) => service.preview(request.auth!.user),
+    async (request) => service.preview(request.user),
   );
 }

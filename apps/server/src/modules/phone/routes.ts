@@ -5,9 +5,9 @@ import {
   verifyCodeBodySchema,
   verifyCodeResponseSchema,
 } from '@lokal/shared/schemas/onboarding';
-import { requireUser } from '../../plugins/sessions.ts';
-import type { App } from '../../types.ts';
-import type { PhoneService } from './service.ts';
+import { requireSession } from '../../plugins/sessions.ts';
+import type { ModulePlugin } from '../context.ts';
+import { phoneServiceOf } from './service.ts';
 
 const errors = {
   400: errorSchema,
@@ -18,11 +18,13 @@ const errors = {
   502: errorSchema,
 };
 
-export function phoneRoutes(app: App, service: PhoneService) {
+export const phoneModule: ModulePlugin = async (app, { ctx }) => {
+  const service = phoneServiceOf(ctx);
+  requireSession(app, 'tourist', 'guide');
+
   app.post(
-    '/api/phone/send-code',
+    '/send-code',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['phone'],
         summary: 'Text a 6-digit code to a phone number',
@@ -30,13 +32,12 @@ export function phoneRoutes(app: App, service: PhoneService) {
         response: { 200: sendCodeResponseSchema, ...errors },
       },
     },
-    async (request) => service.sendCode(request.auth!.user.id, request.body.phone, request.ip),
+    async (request) => service.sendCode(request.user.id, request.body.phone, request.ip),
   );
 
   app.post(
-    '/api/phone/verify-code',
+    '/verify-code',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['phone'],
         summary: 'Check the code and link the phone to this account',
@@ -44,7 +45,6 @@ export function phoneRoutes(app: App, service: PhoneService) {
         response: { 200: verifyCodeResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      service.verifyCode(request.auth!.user.id, request.body.phone, request.body.code, request.ip),
+    async (request) => service.verifyCode(request.user.id, request.body.phone, request.body.code, request.ip),
   );
-}
+};

@@ -6,7 +6,8 @@ import { HttpError } from '../../plugins/errors.ts';
 import { createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
 import { sha256 } from '../../plugins/sessions.ts';
 import type { SmsSender } from '../../plugins/sms.ts';
-import type { PhoneRepository } from './repository.ts';
+import { type AppContext, perApp } from '../context.ts';
+import { createPhoneRepository, type PhoneRepository } from './repository.ts';
 
 const CODE_TTL_MS = 10 * 60_000;
 const RESEND_AFTER_MS = 60_000;
@@ -120,3 +121,14 @@ export function createPhoneService(deps: {
 }
 
 export type PhoneService = ReturnType<typeof createPhoneService>;
+
+/** The one phone service of this app: onboarding checks the verified number through it. */
+export const phoneServiceOf = perApp((ctx: AppContext) =>
+  createPhoneService({
+    repo: createPhoneRepository(ctx.db),
+    sms: ctx.sms,
+    config: ctx.config,
+    now: ctx.now,
+    countHit: ctx.countHit,
+  }),
+);

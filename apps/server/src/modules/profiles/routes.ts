@@ -11,21 +11,27 @@ import {
   uploadResponseSchema,
 } from '@lokal/shared/schemas/discovery';
 import { HttpError } from '../../plugins/errors.ts';
-import { requireUser } from '../../plugins/sessions.ts';
+import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
-import { type createProfilesService, MAX_PHOTO_BYTES } from './service.ts';
+import type { ModulePlugin } from '../context.ts';
+import { createProfilesRepository } from './repository.ts';
+import { createProfilesService, MAX_PHOTO_BYTES, type ProfilesService } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema };
 
-export function profilesRoutes(
-  app: App,
-  service: ReturnType<typeof createProfilesService>,
-  uploadsDir: string,
-) {
+export const profilesModule: ModulePlugin = async (app, { ctx }) => {
+  const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
+  const service = createProfilesService({ repo: createProfilesRepository(ctx.db), uploadsDir });
+  await signedInScope(app, ['guide'], (scope) => guideRoutes(scope, service));
+  await signedInScope(app, ['tourist'], (scope) => touristRoutes(scope, service));
+  await signedInScope(app, ['tourist', 'guide'], (scope) => memberRoutes(scope, service));
+  publicRoutes(app, uploadsDir);
+};
+
+function guideRoutes(app: App, service: ProfilesService) {
   app.post(
-    '/api/guides/me/profile',
+    '/guides/me/profile',
     {
-      onRequest: requireUser('guide'),
       schema: {
         tags: ['profiles'],
         summary: "Edit the guide's public profile",
@@ -34,28 +40,28 @@ export function profilesRoutes(
       },
     },
     async (request) => {
-      await service.updateGuide(request.auth!.user.id, request.body);
+      await service.updateGuide(request.user.id, request.body);
       return { success: true as const };
     },
   );
+}
 
+function touristRoutes(app: App, service: ProfilesService) {
   app.get(
-    '/api/tourists/me',
+    '/tourists/me',
     {
-      onRequest: requireUser('tourist'),
       schema: {
         tags: ['profiles'],
         summary: "The tourist's own profile",
         response: { 200: ownTouristSchema, ...errors },
       },
     },
-    async (request) => service.tourist(request.auth!.user.id),
+    async (request) => service.tourist(request.user.id),
   );
 
   app.post(
-    '/api/tourists/me/profile',
+    '/tourists/me/profile',
     {
-      onRequest: requireUser('tourist'),
       schema: {
         tags: ['profiles'],
         summary: 'Edit the profile guides see (budget, interests, availability, looking for …)',
@@ -64,15 +70,16 @@ export function profilesRoutes(
       },
     },
     async (request) => {
-      await service.updateTourist(request.auth!.user.id, request.body);
+      await service.updateTourist(request.user.id, request.body);
       return { success: true as const };
     },
   );
+}
 
+function memberRoutes(app: App, service: ProfilesService) {
   app.post(
-    '/api/users/me/photo',
+    '/users/me/photo',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['profiles'],
         summary: 'Upload a profile photo (multipart field "photo"; JPEG, PNG or WebP up to 5 MB)',
@@ -100,12 +107,14 @@ export function profilesRoutes(
       });
       if (file.file.truncated)
         throw new HttpError(413, 'The picture must be 5 MB or smaller', 'photo-too-large');
-      return { image: await service.savePhoto(request.auth!.user.id, data) };
+      return { image: await service.savePhoto(request.user.id, data) };
     },
   );
+}
 
+function publicRoutes(app: App, uploadsDir: string) {
   app.get(
-    '/api/uploads/:file',
+    '/uploads/:file',
     {
       schema: {
         tags: ['profiles'],

@@ -88,3 +88,5 @@ export function createProfilesService(deps: { repo: ProfilesRepository; uploadsD
     },
   };
 }
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;

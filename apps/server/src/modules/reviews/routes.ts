@@ -7,17 +7,36 @@ import {
   reviewInputSchema,
   reviewStateSchema,
 } from '@lokal/shared/schemas/reviews';
-import { requireUser } from '../../plugins/sessions.ts';
+import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
-import type { ReviewsService } from './service.ts';
+import type { ModulePlugin } from '../context.ts';
+import { contactRuleOf } from '../discovery/contact-rule.ts';
+import { createReviewsRepository } from './repository.ts';
+import { createReviewsService, type ReviewsService } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-export function reviewsRoutes(app: App, service: ReviewsService) {
+export const reviewsModule: ModulePlugin = async (app, { ctx }) => {
+  const service = createReviewsService({
+    repo: createReviewsRepository(ctx.db),
+    now: ctx.now,
+    assertMayViewTourist: contactRuleOf(ctx).assertMayViewTourist,
+  });
+  // Reviews whose 14 days ended are published (and ratings refreshed) each minute; reads also sweep their own.
+  const sweeper = setInterval(() => {
+    service.publishDue().catch((err) => ctx.log.error({ err }, 'review publishing failed'));
+  }, 60_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
+  await signedInScope(app, ['tourist', 'guide'], (scope) => participantRoutes(scope, service));
+  publicRoutes(app, service);
+};
+
+function participantRoutes(app: App, service: ReviewsService) {
   app.get(
-    '/api/bookings/:id/review',
+    '/bookings/:id/review',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['reviews'],
         summary:
@@ -26,13 +45,12 @@ export function reviewsRoutes(app: App, service: ReviewsService) {
         response: { 200: reviewStateSchema, ...errors },
       },
     },
-    async (request) => service.state(request.auth!.user, request.params.id),
+    async (request) => service.state(request.user, request.params.id),
   );
 
   app.post(
-    '/api/bookings/:id/review',
+    '/bookings/:id/review',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['reviews'],
         summary:
@@ -43,11 +61,13 @@ export function reviewsRoutes(app: App, service: ReviewsService) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.submit(request.auth!.user, request.params.id, request.body)),
+      reply.status(201).send(await service.submit(request.user, request.params.id, request.body)),
   );
+}
 
+function publicRoutes(app: App, service: ReviewsService) {
   app.get(
-    '/api/profiles/:type/:id/reviews',
+    '/profiles/:type/:id/reviews',
     {
       // A guide's profile is public; a tourist's needs a session (the OpenAPI document says it is optional).
       config: { session: 'optional' },

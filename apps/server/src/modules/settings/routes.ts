@@ -1,30 +1,32 @@
 import { errorSchema } from '@lokal/shared/schemas/common';
 import { settingsSchema, settingsUpdateSchema } from '@lokal/shared/schemas/settings';
-import { requireUser } from '../../plugins/sessions.ts';
-import type { App } from '../../types.ts';
-import type { SettingsService } from './service.ts';
+import { requireSession } from '../../plugins/sessions.ts';
+import type { ModulePlugin } from '../context.ts';
+import { createSettingsRepository } from './repository.ts';
+import { createSettingsService } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema };
 
 // The account's settings: no id in the path, the session says whose they are.
-export function settingsRoutes(app: App, service: SettingsService) {
+export const settingsModule: ModulePlugin = async (app, { ctx }) => {
+  const service = createSettingsService(createSettingsRepository(ctx.db));
+  requireSession(app, 'tourist', 'guide');
+
   app.get(
-    '/api/users/settings',
+    '',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['settings'],
         summary: 'My name, notification preferences and (guides) auto-accept and social handle',
         response: { 200: settingsSchema, ...errors },
       },
     },
-    async (request) => service.read(request.auth!.user),
+    async (request) => service.read(request.user),
   );
 
   app.patch(
-    '/api/users/settings',
+    '',
     {
-      onRequest: requireUser('tourist', 'guide'),
       schema: {
         tags: ['settings'],
         summary: 'Change some of my settings; fields not sent keep their value',
@@ -34,6 +36,6 @@ export function settingsRoutes(app: App, service: SettingsService) {
         response: { 200: settingsSchema, ...errors },
       },
     },
-    async (request) => service.update(request.auth!.user, request.body),
+    async (request) => service.update(request.user, request.body),
   );
-}
+};

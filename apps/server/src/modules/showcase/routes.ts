@@ -1,10 +1,13 @@
 import { showcaseResponseSchema } from '@lokal/shared/schemas/showcase';
-import type { App } from '../../types.ts';
-import type { createShowcaseService } from './service.ts';
+import type { ModulePlugin } from '../context.ts';
+import { createShowcaseRepository } from './repository.ts';
+import { createShowcaseService } from './service.ts';
 
-export function showcaseRoutes(app: App, service: ReturnType<typeof createShowcaseService>) {
+export const showcaseModule: ModulePlugin = async (app, { ctx }) => {
+  const service = createShowcaseService(createShowcaseRepository(ctx.db));
+
   app.get(
-    '/api/showcase',
+    '',
     {
       schema: {
         tags: ['landing'],
@@ -17,4 +20,4 @@ export function showcaseRoutes(app: App, service: ReturnType<typeof createShowca
       return service.landing();
     },
   );
-}
+};

@@ -6,12 +6,15 @@ import {
   helloQuerySchema,
   helloResponseSchema,
 } from '@lokal/shared/schemas/common';
-import type { App } from '../../types.ts';
-import type { createSystemRepository } from './repository.ts';
+import type { ModulePlugin } from '../context.ts';
+import { createSystemRepository } from './repository.ts';
 
-export function systemRoutes(app: App, repo: ReturnType<typeof createSystemRepository>, production: boolean) {
+export const systemModule: ModulePlugin = async (app, { ctx }) => {
+  const repo = createSystemRepository(ctx.db);
+  const { production } = ctx.config;
+
   app.get(
-    '/api/app-config',
+    '/app-config',
     {
       schema: {
         tags: ['system'],
@@ -26,7 +29,7 @@ export function systemRoutes(app: App, repo: ReturnType<typeof createSystemRepos
   );
 
   app.get(
-    '/api/hello',
+    '/hello',
     {
       schema: {
         tags: ['system'],
@@ -39,7 +42,7 @@ export function systemRoutes(app: App, repo: ReturnType<typeof createSystemRepos
   );
 
   app.get(
-    '/api/health',
+    '/health',
     {
       schema: {
         tags: ['system'],
@@ -54,4 +57,4 @@ export function systemRoutes(app: App, repo: ReturnType<typeof createSystemRepos
       return { status: 'ok' as const, database: 'up' as const, uptimeSeconds: Math.round(process.uptime()) };
     },
   );
-}
+};

@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import { createNotificationsRepository } from '../notifications/repository.ts';
+import { createNotificationsService } from '../notifications/service.ts';
+import { auditEntries } from './audit/service.ts';
+import { createInvitesRepository } from './invites/repository.ts';
+import { createInvitesService } from './invites/service.ts';
+import { createUsersRepository } from './users/repository.ts';
+import { createUsersService } from './users/service.ts';
+import { createVerificationRepository } from './verification/repository.ts';
+import { createVerificationService } from './verification/service.ts';
+
+/** The console's services for the operator CLI: the same rules and audit rows, without a server. */
+export function createOperatorServices(deps: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  now: () => number;
+  log: FastifyBaseLogger;
+}) {
+  const { db, config, mailer, now, log } = deps;
+  const audit = auditEntries(now);
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepository(db),
+    mailer,
+    publicUrl: config.publicUrl,
+    now,
+    log,
+    // No sockets here: the guide sees the notification on their next visit.
+    publish: async () => {},
+  });
+  return {
+    invites: createInvitesService({ repo: createInvitesRepository(db), mailer, config, log, audit }),
+    verification: createVerificationService({
+      repo: createVerificationRepository(db),
+      notifications,
+      mailer,
+      config,
+      now,
+      log,
+      audit,
+    }),
+    users: createUsersService({ repo: createUsersRepository(db), config, audit }),
+  };
+}
+
+export type OperatorServices = ReturnType<typeof createOperatorServices>;

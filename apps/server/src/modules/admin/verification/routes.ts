@@ -1,0 +1,69 @@
+import {
+  decisionResponseSchema,
+  guideParamsSchema,
+  pageQuerySchema,
+  queueResponseSchema,
+  rejectBodySchema,
+} from '@lokal/shared/schemas/admin';
+import type { ModulePlugin } from '../../context.ts';
+import { notificationsOf } from '../../notifications/service.ts';
+import { auditEntries } from '../audit/service.ts';
+import { actorOf, errors, security, tags } from '../console.ts';
+import { createVerificationRepository } from './repository.ts';
+import { createVerificationService } from './service.ts';
+
+export const verificationRoutes: ModulePlugin = async (app, { ctx }) => {
+  const service = createVerificationService({
+    repo: createVerificationRepository(ctx.db),
+    notifications: notificationsOf(ctx),
+    mailer: ctx.mailer,
+    config: ctx.config,
+    now: ctx.now,
+    log: ctx.log,
+    audit: auditEntries(ctx.now),
+  });
+
+  app.get(
+    '/verifications',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Guides waiting for review, oldest first: profile, assessment answers, verified phone, waiting since',
+        querystring: pageQuerySchema,
+        response: { 200: queueResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.queue(request.query.page),
+  );
+
+  app.post(
+    '/verifications/:guideId/verify',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Verify a waiting guide: the dashboard opens, the guide gets an e-mail and a notification',
+        params: guideParamsSchema,
+        response: { 200: decisionResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.verifyGuide(actorOf(request), request.params.guideId),
+  );
+
+  app.post(
+    '/verifications/:guideId/reject',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Reject a waiting guide with a reason the guide sees (e-mail and notification)',
+        params: guideParamsSchema,
+        body: rejectBodySchema,
+        response: { 200: decisionResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.rejectGuide(actorOf(request), request.params.guideId, request.body.reason),
+  );
+};

@@ -1,0 +1,164 @@
+import { ADMIN_MESSAGES } from '@lokal/shared/constants/admin';
+import type { DecisionResponse, QueueGuide, QueueResponse } from '@lokal/shared/schemas/admin';
+import { assessmentSchema } from '@lokal/shared/schemas/onboarding';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../../config.ts';
+import { HttpError } from '../../../plugins/errors.ts';
+import { layoutMail, type Mailer } from '../../../plugins/mail.ts';
+import type { NotificationsService } from '../../notifications/service.ts';
+import type { Actor } from '../audit/repository.ts';
+import type { AuditEntries } from '../audit/service.ts';
+import { iso, isoOrNull, paging } from '../console.ts';
+import type { VerificationRepository } from './repository.ts';
+
+type QueueRow = Awaited<ReturnType<VerificationRepository['queue']>>['rows'][number];
+
+function toQueueGuide(r: QueueRow): QueueGuide {
+  const p = r.profile;
+  const answers = assessmentSchema.safeParse(r.answers);
+  return {
+    id: p.userId,
+    email: r.email,
+    name: `${p.firstName} ${p.lastName}`.trim(),
+    image: p.image,
+    city: p.city,
+    country: p.country,
+    profession: p.profession,
+    bio: p.bio,
+    languages: p.languages,
+    specialties: p.specialties,
+    tourTypes: p.tourTypes,
+    gender: p.gender === 'other' ? (p.customGender ?? 'other') : p.gender,
+    pronouns: p.pronouns,
+    socialMedia: p.socialMedia,
+    hideProfile: p.hideProfile,
+    phone: r.phone,
+    phoneVerifiedAt: isoOrNull(r.phoneVerifiedAt),
+    requestedAt: iso(p.verificationRequestedAt ?? p.createdAt),
+    assessment: answers.success ? answers.data : null,
+  };
+}
+
+export function createVerificationService(deps: {
+  repo: VerificationRepository;
+  /** The guide hears of the decision in the app (the bell) as well as by e-mail. */
+  notifications: Pick<NotificationsService, 'deliver'>;
+  mailer: Mailer;
+  config: Config;
+  now: () => number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  audit: AuditEntries;
+}) {
+  const { repo, notifications, mailer, config, now, log, audit } = deps;
+
+  /** The decision stands whatever happens to the mail; the answer says whether it went. */
+  async function tryMail(to: string, m: ReturnType<typeof layoutMail>): Promise<boolean> {
+    try {
+      await mailer.send({ to, ...m });
+      return true;
+    } catch (err) {
+      log.warn({ err, to }, 'staff console mail failed');
+      return false;
+    }
+  }
+
+  async function reviewable(guideId: string) {
+    const g = await repo.guideForReview(guideId);
+    if (g?.role !== 'guide') throw new HttpError(404, ADMIN_MESSAGES.guideNotFound, 'guide-not-found');
+    if (g.status === 'verified') throw new HttpError(409, ADMIN_MESSAGES.alreadyVerified, 'already-verified');
+    if (g.status !== 'pending') throw new HttpError(409, ADMIN_MESSAGES.notPending, 'not-pending');
+    if (!g.onboardingCompleted || !g.personalityTestCompleted) {
+      throw new HttpError(409, ADMIN_MESSAGES.notReady, 'not-ready');
+    }
+    return g;
+  }
+
+  const raced = () => new HttpError(409, ADMIN_MESSAGES.notPending, 'not-pending');
+
+  async function verifyGuide(actor: Actor, guideId: string): Promise<DecisionResponse> {
+    const g = await reviewable(guideId);
+    const decided = await repo.decide(
+      guideId,
+      {
+        verified: true,
+        verificationStatus: 'verified',
+        rejectionReason: null,
+        verifiedAt: new Date(now()),
+        verifiedBy: actor.id,
+      },
+      audit(actor, 'guide.verify', 'guide', guideId, { guideEmail: g.email }),
+    );
+    if (!decided) throw raced();
+    await notifications.deliver(guideId, {
+      kind: 'verification',
+      title: ADMIN_MESSAGES.verifiedTitle,
+      body: ADMIN_MESSAGES.verifiedBody,
+      link: '/guide/home',
+    });
+    const emailSent = await tryMail(
+      g.email,
+      layoutMail({
+        heading: "You're verified on Lokal",
+        paragraphs: [
+          `Good news, ${g.firstName}: our team has verified your guide profile.`,
+          'Your dashboard is open, and every traveller in your city can now hear from you.',
+        ],
+        action: { label: 'Open my dashboard', url: `${config.publicUrl}/guide/home` },
+      }),
+    );
+    return { id: guideId, status: 'verified', emailSent };
+  }
+
+  return {
+    verifyGuide,
+
+    async queue(page: number): Promise<QueueResponse> {
+      const { rows, total } = await repo.queue(page);
+      return { guides: rows.map(toQueueGuide), total, ...paging(page) };
+    },
+
+    async rejectGuide(actor: Actor, guideId: string, reason: string): Promise<DecisionResponse> {
+      const g = await reviewable(guideId);
+      const decided = await repo.decide(
+        guideId,
+        {
+          verified: false,
+          verificationStatus: 'rejected',
+          rejectionReason: reason,
+          verifiedAt: null,
+          verifiedBy: null,
+        },
+        audit(actor, 'guide.reject', 'guide', guideId, { guideEmail: g.email, reason }),
+      );
+      if (!decided) throw raced();
+      await notifications.deliver(guideId, {
+        kind: 'verification',
+        title: ADMIN_MESSAGES.rejectedTitle,
+        body: ADMIN_MESSAGES.rejectedBody(reason),
+        link: '/guide/home',
+      });
+      const emailSent = await tryMail(
+        g.email,
+        layoutMail({
+          heading: 'About your Lokal guide profile',
+          paragraphs: [
+            `Thank you for applying, ${g.firstName}. Our team could not verify your profile yet.`,
+            `Reason: ${reason}`,
+            'Update your answers and submit the personality assessment again; we will review your profile again.',
+          ],
+          action: { label: 'Update my answers', url: `${config.publicUrl}/guide/personality/test` },
+        }),
+      );
+      return { id: guideId, status: 'rejected', emailSent };
+    },
+
+    /** The CLI names the guide by e-mail. */
+    async verifyGuideByEmail(actor: Actor, email: string): Promise<DecisionResponse> {
+      const guideId = await repo.guideIdByEmail(email);
+      if (!guideId) throw new HttpError(404, `${ADMIN_MESSAGES.guideNotFound}: ${email}`, 'guide-not-found');
+      return verifyGuide(actor, guideId);
+    },
+  };
+}
+
+export type VerificationService = ReturnType<typeof createVerificationService>;

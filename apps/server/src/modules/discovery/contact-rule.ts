@@ -1,0 +1,125 @@
+import { DISCOVERY_MESSAGES } from '@lokal/shared/constants/discovery';
+import { topTouristScore } from '@lokal/shared/domain/discovery';
+import { HttpError } from '../../plugins/errors.ts';
+import type { SessionUser } from '../../plugins/sessions.ts';
+import { type AppContext, perApp } from '../context.ts';
+import { type PublishDueReviews, reviewPublishingOf } from '../reviews/publishing.ts';
+import { createDiscoveryRepository, type DiscoveryRepository, type TouristFigures } from './repository.ts';
+
+const DAY_MS = 86_400_000;
+const NO_FIGURES: TouristFigures = { requests30: 0, requests: 0, answered: 0, reviews: 0 };
+
+type TouristBase = Awaited<ReturnType<DiscoveryRepository['touristsIn']>>[number];
+/** A tourist with the figures counted from chat and reviews (decision 010). */
+export type TouristRow = TouristBase & { figures: TouristFigures };
+
+/** The top-3 ranking on real inputs: demand is guides' requests in the last 30 days, rating from reviews. */
+export function scoreOf(t: TouristRow, at: Date): number {
+  const p = t.profile;
+  return topTouristScore(
+    {
+      status: p.status,
+      rating: p.rating,
+      verified: p.verified,
+      requestsLast30Days: t.figures.requests30,
+      lastActive: t.lastActive,
+    },
+    at,
+  );
+}
+
+/**
+ * Which tourists a guide may contact and open: discovery lists by it, the tourist profile and its reviews
+ * are shown by it, chat opens conversations by it. It sits below those three so each depends on it, one way.
+ */
+export function createContactRule(deps: {
+  repo: DiscoveryRepository;
+  now: () => number;
+  publishDueReviews: PublishDueReviews;
+}) {
+  const { repo, now } = deps;
+
+  function rank(tourists: TouristRow[]): TouristRow[] {
+    const at = new Date(now());
+    return [...tourists].sort(
+      (a, b) => scoreOf(b, at) - scoreOf(a, at) || a.profile.userId.localeCompare(b.profile.userId),
+    );
+  }
+
+  async function withFigures(rows: TouristBase[]): Promise<TouristRow[]> {
+    const figures = await repo.touristFigures(
+      rows.map((t) => t.profile.userId),
+      new Date(now() - 30 * DAY_MS),
+    );
+    return rows.map((t) => ({ ...t, figures: figures.get(t.profile.userId) ?? NO_FIGURES }));
+  }
+
+  /** The guide, their city, and which tourists they may contact. */
+  async function guideContext(user: SessionUser) {
+    const guide = await repo.guideOf(user.id);
+    const city = guide?.profile.city || guide?.userCity || null;
+    let rows = await repo.touristsIn(city);
+    // Reviews whose 14 days just ended change ratings, which the ranking reads.
+    if (await deps.publishDueReviews(rows.map((t) => t.profile.userId))) rows = await repo.touristsIn(city);
+    const tourists = await withFigures(rows);
+    const verified = guide?.profile.verified ?? false;
+    // An unverified guide may reach only the three top guests of the city who welcome new guides.
+    const openToNew = rank(tourists.filter((t) => t.profile.availability.newGuides)).slice(0, 3);
+    const allowed = new Set(openToNew.map((t) => t.profile.userId));
+    const canContact = (touristId: string) =>
+      user.personalityTestCompleted && (verified || allowed.has(touristId));
+    return { guide, city, tourists, verified, canContact };
+  }
+
+  /** The tourist this viewer may open, or the refusal (403 not a guide or not allowed, 404 unknown). */
+  async function viewableTourist(viewer: SessionUser, id: string) {
+    if (viewer.role !== 'guide')
+      throw new HttpError(403, 'Only guides can open tourist profiles', 'forbidden');
+    if (!viewer.personalityTestCompleted) {
+      throw new HttpError(403, DISCOVERY_MESSAGES.personalityRequired, 'personality-test-required');
+    }
+    const ctx = await guideContext(viewer);
+    // A tourist of another city (verified guides may open them) has not been swept with the city.
+    await deps.publishDueReviews([id]);
+    const row = await repo.tourist(id);
+    if (!row) throw new HttpError(404, 'Profile not found', 'not-found');
+    if (!ctx.canContact(id))
+      throw new HttpError(403, DISCOVERY_MESSAGES.unverifiedContact, 'verification-required');
+    const [t] = await withFigures([row]);
+    return t!;
+  }
+
+  return {
+    rank,
+    withFigures,
+    guideContext,
+    viewableTourist,
+
+    /** Throws the tourist profile's own refusal (403/404) when this viewer may not see the tourist. */
+    async assertMayViewTourist(viewer: SessionUser, touristId: string): Promise<void> {
+      await viewableTourist(viewer, touristId);
+    },
+
+    /** Whether this guide may contact this tourist; chat asks before a conversation starts. */
+    async assertGuideMayContact(viewer: SessionUser, touristId: string): Promise<void> {
+      if (!viewer.personalityTestCompleted) {
+        throw new HttpError(403, DISCOVERY_MESSAGES.personalityRequired, 'personality-test-required');
+      }
+      const ctx = await guideContext(viewer);
+      if (!ctx.canContact(touristId)) {
+        throw new HttpError(403, DISCOVERY_MESSAGES.unverifiedContact, 'verification-required');
+      }
+    },
+  };
+}
+
+export type ContactRule = ReturnType<typeof createContactRule>;
+
+/** The one contact rule of this app. */
+export const contactRuleOf = perApp((ctx: AppContext) =>
+  createContactRule({
+    repo: createDiscoveryRepository(ctx.db),
+    now: ctx.now,
+    publishDueReviews: reviewPublishingOf(ctx),
+  }),
+);
