@@ -1,8 +1,8 @@
+import { PAGE_LIST, paths } from '@lokal/shared/domain/pages';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractSignInLink, startSmtpServer } from '../../server/test/mail-helper.ts';
 import { startSmsReceiver } from '../../server/test/sms-helper.ts';
-import { paths } from '../src/config/paths.ts';
 import { type AxeFinding, formatFindings, seriousViolations } from './support/axe.ts';
 import { launchBrowser, trackErrors } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -109,10 +109,7 @@ async function linkFor(email: string, after: number): Promise<string> {
 }
 
 // Every route of the router must be audited at least once; a new path without a row here fails the suite.
-const ROUTES: string[] = [
-  ...Object.values(paths).flatMap((v) => (typeof v === 'string' ? [v] : Object.values(v))),
-  '*',
-];
+const ROUTES: string[] = [...PAGE_LIST.map((page) => page.path), '*'];
 const audited = new Set<string>();
 
 /** Audits the page as it is now; a `route` records the router path it stands for. */
@@ -667,7 +664,7 @@ describe('keyboard-only journeys', () => {
 });
 
 describe('coverage', () => {
-  it('audited every route of the router (a new path in config/paths.ts needs its row above)', () => {
+  it('audited every route of the router (a new page in the shared page table needs its row above)', () => {
     expect(ROUTES.filter((r) => !audited.has(r))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { MARKETING, WHY_CHOOSE } from '@lokal/shared/constants/marketing';
 import { MESSAGES } from '@lokal/shared/constants/messages';
 import { TOUR_TYPES } from '@lokal/shared/constants/tour-types';
+import { paths } from '@lokal/shared/domain/pages';
 import type { ProfileCard as Card } from '@lokal/shared/schemas/showcase';
 import {
   Beer,
@@ -25,7 +26,6 @@ import { Brand } from '../components/layout/brand.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { paths } from '../config/paths.ts';
 import { FavoriteToggle } from '../features/favorites/components/favorite-toggle.tsx';
 import { useShowcase } from '../features/showcase/api/get-showcase.ts';
 import { ProfileCard } from '../features/showcase/components/profile-card.tsx';

@@ -4,6 +4,7 @@ import {
   type AuditAction,
   REPORT_PREVIEW_MESSAGES,
 } from '@lokal/shared/constants/admin';
+import { paths } from '@lokal/shared/domain/pages';
 import type {
   AdminReport,
   AdminSummary,
@@ -156,7 +157,7 @@ export function createAdminService(deps: {
         verifiedAt: at,
         verifiedBy: actor.id,
       },
-      { title: ADMIN_MESSAGES.verifiedTitle, body: ADMIN_MESSAGES.verifiedBody, link: '/guide/home' },
+      { title: ADMIN_MESSAGES.verifiedTitle, body: ADMIN_MESSAGES.verifiedBody, link: paths.guide.home },
       audit(actor, 'guide.verify', 'guide', guideId, { guideEmail: g.email }),
     );
     if (!note) throw raced();
@@ -169,7 +170,7 @@ export function createAdminService(deps: {
           `Good news, ${g.firstName}: our team has verified your guide profile.`,
           'Your dashboard is open, and every traveller in your city can now hear from you.',
         ],
-        { label: 'Open my dashboard', url: `${config.publicUrl}/guide/home` },
+        { label: 'Open my dashboard', url: `${config.publicUrl}${paths.guide.home}` },
       ),
     );
     return { id: guideId, status: 'verified', emailSent };
@@ -201,7 +202,7 @@ export function createAdminService(deps: {
         {
           title: ADMIN_MESSAGES.rejectedTitle,
           body: ADMIN_MESSAGES.rejectedBody(reason),
-          link: '/guide/home',
+          link: paths.guide.home,
         },
         audit(actor, 'guide.reject', 'guide', guideId, { guideEmail: g.email, reason }),
       );
@@ -216,7 +217,7 @@ export function createAdminService(deps: {
             `Reason: ${reason}`,
             'Update your answers and submit the personality assessment again; we will review your profile again.',
           ],
-          { label: 'Update my answers', url: `${config.publicUrl}/guide/personality/test` },
+          { label: 'Update my answers', url: `${config.publicUrl}${paths.guide.personalityTest}` },
         ),
       );
       return { id: guideId, status: 'rejected', emailSent };
@@ -274,7 +275,7 @@ export function createAdminService(deps: {
       const request = await repo.pendingRequest(requestId);
       if (!request) throw new HttpError(404, ADMIN_MESSAGES.waitlistNotFound, 'request-not-found');
       const { email, role } = request;
-      const signup = `${config.publicUrl}/${role}/signup`;
+      const signup = `${config.publicUrl}${paths[role].signup}`;
       try {
         await mailer.send({
           to: email,
