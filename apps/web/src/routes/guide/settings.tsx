@@ -8,6 +8,7 @@ import { Brand } from '../../components/layout/brand.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { userProfileQuery } from '../../features/discovery/api/discovery-calls.ts';
 import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
@@ -132,7 +133,7 @@ export function Component() {
           </dl>
         </SettingsSection>
 
-        <SettingsFooter />
+        <SettingsFooter signOut={<SignOutButton />} />
       </main>
       <GuideBottomNav unread={unread} />
     </div>
