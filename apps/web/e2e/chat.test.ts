@@ -177,7 +177,7 @@ describe('chat between a tourist and a guide', () => {
     }
     await page.goto(`${app.url}/tourist/chats/${conversationId}`);
     await bubbles(page).filter({ hasText: 'Message number 45' }).waitFor();
-    // One page of 30 first, the newest at the bottom in view.
+    // One page of 30 first, the newest at the bottom in view (the page arrives in one render).
     expect(await bubbles(page).count()).toBe(30);
     expect(await bubbles(page).filter({ hasText: 'Message number 45' }).isVisible()).toBe(true);
     const numbered = (n: number) =>
@@ -186,7 +186,7 @@ describe('chat between a tourist and a guide', () => {
     await page.getByRole('log').hover();
     await page.mouse.wheel(0, -20_000);
     await numbered(1).waitFor();
-    expect(await bubbles(page).count()).toBe(45);
+    await expect.poll(() => bubbles(page).count()).toBe(45);
     // The place is kept: the message at the top before the older page arrived is still in view.
     const box = (await anchor.boundingBox())!;
     const view = (await page.getByTestId('message-scroller').boundingBox())!;

@@ -202,8 +202,7 @@ describe('a guide', () => {
 
     await page.goto(`${app.url}/guide/top-tourists`);
     const cards = page.getByTestId('top-tourist');
-    await cards.first().waitFor();
-    expect(await cards.count()).toBe(3);
+    await expect.poll(() => cards.count()).toBe(3);
     await cards.first().getByRole('button', { name: 'View profile' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();

@@ -46,9 +46,8 @@ describe('landing page', () => {
     const { page, errors, close } = await openPage('/');
     const guides = page.locator('section[aria-labelledby="guides"] article');
     const travelers = page.locator('section[aria-labelledby="travelers"] article');
-    await guides.first().waitFor();
-    expect(await guides.count()).toBe(3);
-    expect(await travelers.count()).toBe(3);
+    await expect.poll(() => guides.count()).toBe(3);
+    await expect.poll(() => travelers.count()).toBe(3);
     const sofia = guides.filter({ hasText: 'Sofia Martinez' });
     expect(await sofia.textContent()).toContain('Guide');
     expect(await sofia.textContent()).toContain('4.9');
@@ -155,8 +154,7 @@ describe('not-found and /test', () => {
   it('lists the tourist links and a link back to the landing page', async () => {
     const { page, errors, close } = await openPage('/test');
     const links = page.getByRole('navigation', { name: 'Tourist routes' }).getByRole('link');
-    await links.first().waitFor();
-    expect(await links.count()).toBe(7);
+    await expect.poll(() => links.count()).toBe(7);
     expect(await links.first().getAttribute('href')).toBe('/tourist/signup');
     await page.getByRole('link', { name: 'Back to the landing page' }).click();
     await page.waitForURL(`${app.url}/`);
