@@ -1,55 +1,30 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractSignInLink, startSmtpServer } from '../../server/test/mail-helper.ts';
-import { startSmsReceiver } from '../../server/test/sms-helper.ts';
-import { paths } from '../src/config/paths.ts';
+import { PAGE_LIST, paths } from '@lokal/shared/domain/pages';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, setupApp } from './support/app.ts';
 import { type AxeFinding, formatFindings, seriousViolations } from './support/axe.ts';
-import { launchBrowser, trackErrors } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { eventually } from './support/wait.ts';
 
 // Accessibility (decision 013): axe-core on every route of the router as each actor sees it, at a phone
 // and a desktop width, with the main dialogs open; then keyboard-only journeys through sign-up, both
 // onboardings and chat. No serious or critical axe violation is allowed.
 const STAFF = 'staff.a11y@lokal.test';
 const INVITED = ['kb.tourist@lokal.test', 'a11y.invited@lokal.test'];
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
 
-let server: RunningServer;
-let browser: Browser;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let sms: Awaited<ReturnType<typeof startSmsReceiver>>;
+const app = setupApp({
+  mail: true,
+  env: { INVITES: INVITED.join(','), ADMIN_EMAILS: STAFF, RATE_LIMIT_SCALE: '10' },
+});
 let phone = 4_155_550_300;
 let n = 0;
-
-beforeAll(async () => {
-  [smtp, sms, browser] = await Promise.all([startSmtpServer(), startSmsReceiver(), launchBrowser()]);
-  server = await startServer({
-    SMTP_URL: smtp.url,
-    SMS_WEBHOOK_URL: sms.url,
-    INVITES: INVITED.join(','),
-    ADMIN_EMAILS: STAFF,
-    RATE_LIMIT_SCALE: '10',
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  await sms?.close();
-});
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
 
-async function newPage(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  return { context, page, errors: trackErrors(page) };
-}
+const newPage = app.newPage;
 
 async function post(context: BrowserContext, path: string, data: object) {
-  const res = await context.request.post(`${server.url}${path}`, { data });
+  const res = await context.request.post(`${app.url}${path}`, { data });
   expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
 }
@@ -62,7 +37,7 @@ const freshEmail = (who: string) => `${who}.${Date.now()}.${n++}@a11y.lokal.test
 async function verifyPhoneByApi(context: BrowserContext): Promise<string> {
   const number = `+1${phone++}`;
   await post(context, '/api/phone/send-code', { phone: number });
-  await post(context, '/api/phone/verify-code', { phone: number, code: sms.lastCode(number) });
+  await post(context, '/api/phone/verify-code', { phone: number, code: app.sms.lastCode(number) });
   return number;
 }
 
@@ -99,20 +74,10 @@ async function onboardedGuide(context: BrowserContext, first: string, last: stri
   return `${first} ${last}`;
 }
 
-async function linkFor(email: string, after: number): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const mail = smtp.mails.slice(after).find((m) => m.to.includes(email));
-    if (mail) return extractSignInLink(mail.raw);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail for ${email}`);
-}
+const linkFor = app.linkFor;
 
 // Every route of the router must be audited at least once; a new path without a row here fails the suite.
-const ROUTES: string[] = [
-  ...Object.values(paths).flatMap((v) => (typeof v === 'string' ? [v] : Object.values(v))),
-  '*',
-];
+const ROUTES: string[] = [...PAGE_LIST.map((page) => page.path), '*'];
 const audited = new Set<string>();
 
 /** Audits the page as it is now; a `route` records the router path it stands for. */
@@ -162,11 +127,10 @@ const holdsFocus = (target: Locator) => target.evaluate((el) => el.contains(docu
 
 /** Waits (up to 2 s) for `check` to hold; fails saying where focus is instead. */
 async function waitForFocus(page: Page, check: () => Promise<boolean>, what: string) {
-  for (const deadline = Date.now() + 2000; Date.now() < deadline; ) {
-    if (await check()) return;
-    await page.waitForTimeout(50);
-  }
-  throw new Error(`${what}: focus is on ${await focusedName(page)}`);
+  const held = await eventually(async () => ((await check()) ? true : undefined), what, {
+    timeout: 2000,
+  }).catch(() => false);
+  if (!held) throw new Error(`${what}: focus is on ${await focusedName(page)}`);
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails if it is not reached in `max` presses. */
@@ -197,8 +161,23 @@ async function expectFocusTrapped(page: Page, dialog: Locator) {
   }
 }
 
-/** Radix moves focus into a freshly opened menu over a couple of frames; a person is never that quick. */
-const humanPause = (page: Page) => page.waitForTimeout(150);
+/**
+ * Presses `key` until focus moves from `from` to `to`. Radix settles a freshly opened menu over a couple of
+ * frames and may drop a key pressed before then (a person is never that quick): a dropped key leaves focus
+ * on `from`, so it is pressed again; focus anywhere else fails.
+ */
+async function pressUntilFocused(page: Page, key: string, from: Locator, to: Locator, what: string) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page.keyboard.press(key);
+    const moved = await eventually(
+      async () => ((await hasFocus(from)) ? undefined : true),
+      `${key} moving focus`,
+      { timeout: 500 },
+    ).catch(() => false);
+    if (moved) break;
+  }
+  await expectFocusOn(page, to, what);
+}
 
 /** Tabs to the SMS step's controls, sends a code, types it from the SMS webhook and verifies. */
 async function verifyPhoneByKeyboard(page: Page, found: AxeFinding[], where: string) {
@@ -212,7 +191,7 @@ async function verifyPhoneByKeyboard(page: Page, found: AxeFinding[], where: str
   await code.waitFor();
   await expectFocusOn(page, code, 'the code field, once the code is sent');
   await audit(found, page, `${where}: code sent`);
-  await page.keyboard.type(sms.lastCode(number));
+  await page.keyboard.type(app.sms.lastCode(number));
   await page.keyboard.press('Enter');
   await page.getByText('is verified').waitFor();
   // Focus stays in the form, so the next Tab goes on to Next rather than to the top of the page.
@@ -241,20 +220,20 @@ describe('axe-core on every route', () => {
       ['*', '/no/such/page', (p) => p.getByRole('heading', { name: 'Oops! Page not found' })],
     ];
     for (const [route, url, ready] of open) {
-      await page.goto(`${server.url}${url}`);
+      await page.goto(`${app.url}${url}`);
       await ready(page).first().waitFor();
       await auditBoth(found, page, `anonymous ${url}`, route);
     }
 
     // The development panel (localhost only), opened.
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.url}/`);
     await page.getByRole('button', { name: 'Development' }).click();
     await page.getByRole('switch').waitFor();
     await audit(found, page, 'anonymous / with the development panel open');
 
     // The two answers of the sign-up form, on a phone.
     await page.setViewportSize(PHONE);
-    await page.goto(`${server.url}${paths.tourist.signup}`);
+    await page.goto(`${app.url}${paths.tourist.signup}`);
     await page.getByLabel('Email address').fill(INVITED[1]!);
     await page.getByRole('button', { name: 'Send Magic Link' }).click();
     await page.getByRole('dialog', { name: 'Check your email' }).waitFor();
@@ -273,7 +252,7 @@ describe('axe-core on every route', () => {
     const { context, page, errors } = await newPage();
     await mockSignIn(context, 'james.whitfield@demo.lokal.app', 'tourist');
 
-    await page.goto(`${server.url}${paths.tourist.home}`);
+    await page.goto(`${app.url}${paths.tourist.home}`);
     await page.getByTestId('guide-card').first().waitFor();
     await auditBoth(found, page, 'tourist home', paths.tourist.home);
     await auditDialog(found, page, /^Reviews of /, () =>
@@ -284,7 +263,7 @@ describe('axe-core on every route', () => {
     );
 
     // A conversation with Sofia, opened the way Contact does.
-    const search = await context.request.get(`${server.url}/api/guides/search?q=sofia`);
+    const search = await context.request.get(`${app.url}/api/guides/search?q=sofia`);
     const guideId = (await search.json()).guides[0].id as string;
     const { id } = (await post(context, '/api/chat/conversations', { guideId })) as { id: string };
     await post(context, '/api/chat/send', {
@@ -292,7 +271,7 @@ describe('axe-core on every route', () => {
       body: 'Hola Sofia!',
       clientId: `a11y-message-${Date.now()}`,
     });
-    await page.goto(`${server.url}${paths.tourist.conversation.replace(':conversationId', id)}`);
+    await page.goto(`${app.url}${paths.tourist.conversation.replace(':conversationId', id)}`);
     await page.getByRole('textbox', { name: 'Message Sofia Martinez' }).waitFor();
     await page.getByTestId('message').first().waitFor();
     await auditBoth(found, page, 'tourist conversation', paths.tourist.conversation);
@@ -307,18 +286,18 @@ describe('axe-core on every route', () => {
       page.getByRole('menuitem', { name: 'Report Sofia' }).click(),
     );
 
-    await page.goto(`${server.url}${paths.tourist.chats}`);
+    await page.goto(`${app.url}${paths.tourist.chats}`);
     await page.getByTestId('conversation-row').first().waitFor();
     await auditBoth(found, page, 'tourist messages', paths.tourist.chats);
 
-    await page.goto(`${server.url}${paths.tourist.bookings}`);
+    await page.goto(`${app.url}${paths.tourist.bookings}`);
     await page.getByRole('tab', { name: 'Upcoming' }).waitFor();
     await auditBoth(found, page, 'tourist bookings', paths.tourist.bookings);
     await auditDialog(found, page, 'Notifications', () =>
       page.getByRole('button', { name: /^Notifications/ }).click(),
     );
 
-    await page.goto(`${server.url}${paths.tourist.settings}`);
+    await page.goto(`${app.url}${paths.tourist.settings}`);
     await page.getByRole('region', { name: 'Profile summary' }).getByText('James Whitfield').waitFor();
     await auditBoth(found, page, 'tourist settings', paths.tourist.settings);
     await auditDialog(found, page, 'Edit profile', () =>
@@ -330,7 +309,7 @@ describe('axe-core on every route', () => {
     // A new tourist lands on onboarding (its three steps are audited in the keyboard journey too).
     const fresh = await newPage(PHONE);
     await mockSignIn(fresh.context, freshEmail('tourist'), 'tourist');
-    await fresh.page.goto(`${server.url}${paths.tourist.onboarding}`);
+    await fresh.page.goto(`${app.url}${paths.tourist.onboarding}`);
     await fresh.page.getByLabel('First name').waitFor();
     await auditBoth(found, fresh.page, 'new tourist onboarding', paths.tourist.onboarding);
     await fresh.context.close();
@@ -342,11 +321,11 @@ describe('axe-core on every route', () => {
     const { context, page, errors } = await newPage();
     await mockSignIn(context, 'sofia.martinez@demo.lokal.app', 'guide');
 
-    await page.goto(`${server.url}${paths.guide.home}`);
+    await page.goto(`${app.url}${paths.guide.home}`);
     await page.getByTestId('tourist-card').first().waitFor();
     await auditBoth(found, page, 'guide home', paths.guide.home);
 
-    await page.goto(`${server.url}${paths.guide.chats}`);
+    await page.goto(`${app.url}${paths.guide.chats}`);
     const row = page.getByTestId('conversation-row').first();
     await row.waitFor();
     await auditBoth(found, page, 'guide messages', paths.guide.chats);
@@ -355,28 +334,28 @@ describe('axe-core on every route', () => {
     await page.getByRole('textbox', { name: /^Message / }).waitFor();
     await auditBoth(found, page, 'guide conversation', paths.guide.conversation);
 
-    await page.goto(`${server.url}${paths.guide.bookings}`);
+    await page.goto(`${app.url}${paths.guide.bookings}`);
     await page.getByRole('tab', { name: 'Upcoming' }).waitFor();
     await auditBoth(found, page, 'guide bookings', paths.guide.bookings);
     await auditDialog(found, page, 'Notifications', () =>
       page.getByRole('button', { name: /^Notifications/ }).click(),
     );
 
-    await page.goto(`${server.url}${paths.guide.settings}`);
+    await page.goto(`${app.url}${paths.guide.settings}`);
     await page.getByRole('region', { name: 'Profile summary' }).getByText('Sofia Martinez').waitFor();
     await auditBoth(found, page, 'guide settings', paths.guide.settings);
     await auditDialog(found, page, 'Edit profile', () =>
       page.getByRole('button', { name: 'Edit profile' }).click(),
     );
 
-    await page.goto(`${server.url}${paths.guide.topTourists}`);
+    await page.goto(`${app.url}${paths.guide.topTourists}`);
     await page.getByTestId('top-tourist').first().waitFor();
     await auditBoth(found, page, 'guide top tourists', paths.guide.topTourists);
     await auditDialog(found, page, /.+/, () =>
       page.getByRole('button', { name: 'View profile' }).first().click(),
     );
 
-    await page.goto(`${server.url}${paths.guide.preview}`);
+    await page.goto(`${app.url}${paths.guide.preview}`);
     await page.getByRole('heading', { name: 'How travellers see you' }).waitFor();
     await auditBoth(found, page, 'verified guide preview', paths.guide.preview);
     expect(errors).toEqual([]);
@@ -385,17 +364,17 @@ describe('axe-core on every route', () => {
     // A new guide: onboarding, then (onboarded through the API) the preview and the assessment's first step.
     const fresh = await newPage(PHONE);
     await mockSignIn(fresh.context, freshEmail('guide'), 'guide');
-    await fresh.page.goto(`${server.url}${paths.guide.onboarding}`);
+    await fresh.page.goto(`${app.url}${paths.guide.onboarding}`);
     await fresh.page.getByLabel('First name').waitFor();
     await auditBoth(found, fresh.page, 'new guide onboarding', paths.guide.onboarding);
     await fresh.context.close();
 
     const waiting = await newPage();
     await onboardedGuide(waiting.context, 'Ines', 'Ferreira', false);
-    await waiting.page.goto(`${server.url}${paths.guide.preview}`);
+    await waiting.page.goto(`${app.url}${paths.guide.preview}`);
     await waiting.page.getByRole('link', { name: /Start the assessment/ }).waitFor();
     await auditBoth(found, waiting.page, 'new guide preview', paths.guide.preview);
-    await waiting.page.goto(`${server.url}${paths.guide.personalityTest}`);
+    await waiting.page.goto(`${app.url}${paths.guide.personalityTest}`);
     await waiting.page.getByText('Question 1 of 5').waitFor();
     await auditBoth(found, waiting.page, 'personality test, question 1', paths.guide.personalityTest);
     await waiting.context.close();
@@ -403,7 +382,7 @@ describe('axe-core on every route', () => {
     // Assessed but not verified: the blurred dashboard and its modal.
     const unverified = await newPage();
     await onboardedGuide(unverified.context, 'Rosa', 'Almeida', true);
-    await unverified.page.goto(`${server.url}${paths.guide.home}`);
+    await unverified.page.goto(`${app.url}${paths.guide.home}`);
     await unverified.page.getByRole('dialog', { name: 'Verification pending' }).waitFor();
     await auditBoth(found, unverified.page, 'unverified guide home with the pending modal');
     // Closed, the modal leaves a blurred dashboard nobody can reach: not by Tab, not by a screen reader.
@@ -427,8 +406,8 @@ describe('axe-core on every route', () => {
     await guide.context.close();
 
     const { context, page, errors } = await newPage();
-    const before = smtp.mails.length;
-    await page.goto(`${server.url}${paths.admin.login}`);
+    const before = app.smtp.mails.length;
+    await page.goto(`${app.url}${paths.admin.login}`);
     await page.getByLabel('Email address').fill(STAFF);
     await page.getByRole('button', { name: 'Send Magic Link' }).click();
     await page.getByRole('dialog', { name: 'Check your email' }).waitFor();
@@ -436,14 +415,14 @@ describe('axe-core on every route', () => {
     const link = await linkFor(STAFF, before);
 
     // Opened in another browser, the link asks to continue instead of signing in silently.
-    const other = await browser.newContext({ viewport: DESKTOP });
+    const other = await app.browser.newContext({ viewport: DESKTOP });
     const staff = await other.newPage();
     await staff.goto(link);
     const proceed = staff.getByRole('button', { name: `Continue as ${STAFF}` });
     await proceed.waitFor();
     await auditBoth(found, staff, 'staff auth-redirect: Continue as', paths.admin.authRedirect);
     await proceed.click();
-    await staff.waitForURL(`${server.url}${paths.admin.home}`);
+    await staff.waitForURL(`${app.url}${paths.admin.home}`);
     await staff.getByRole('heading', { name: 'Staff console' }).waitFor();
     await staff.getByRole('article', { name }).waitFor();
     await auditBoth(found, staff, 'staff console: Verification', paths.admin.home);
@@ -451,7 +430,7 @@ describe('axe-core on every route', () => {
       staff.getByRole('button', { name: `Reject ${name}` }).click(),
     );
     for (const section of ['invites', 'waitlist', 'reports', 'users', 'audit']) {
-      await staff.goto(`${server.url}${paths.admin.home}?section=${section}`);
+      await staff.goto(`${app.url}${paths.admin.home}?section=${section}`);
       await staff.getByRole('tabpanel').getByRole('heading').first().waitFor();
       await auditBoth(found, staff, `staff console: ${section}`);
     }
@@ -470,8 +449,8 @@ describe('keyboard-only journeys', () => {
     const found: AxeFinding[] = [];
     const { context, page, errors } = await newPage(PHONE);
     const email = INVITED[0]!;
-    const before = smtp.mails.length;
-    await page.goto(`${server.url}${paths.tourist.signup}`);
+    const before = app.smtp.mails.length;
+    await page.goto(`${app.url}${paths.tourist.signup}`);
     await tabTo(page, page.getByLabel('Email address'));
     await page.keyboard.type(email);
     await page.keyboard.press('Enter');
@@ -532,7 +511,7 @@ describe('keyboard-only journeys', () => {
     const found: AxeFinding[] = [];
     const { context, page, errors } = await newPage(DESKTOP);
     await mockSignIn(context, freshEmail('kb.guide'), 'guide');
-    await page.goto(`${server.url}${paths.guide.onboarding}`);
+    await page.goto(`${app.url}${paths.guide.onboarding}`);
     await tabTo(page, page.getByLabel('First name'));
     await page.keyboard.type('Rui');
     await page.keyboard.press('Tab');
@@ -583,7 +562,7 @@ describe('keyboard-only journeys', () => {
   it('chat: Contact from discovery, Enter sends, Shift+Enter breaks the line, the menu and dialogs by keyboard', async () => {
     const { context, page, errors } = await newPage(DESKTOP);
     await mockSignIn(context, 'aisha.rahman@demo.lokal.app', 'tourist');
-    await page.goto(`${server.url}${paths.tourist.home}`);
+    await page.goto(`${app.url}${paths.tourist.home}`);
     await tabTo(page, page.getByLabel('Search guides'));
     await page.keyboard.type('kenji');
     const contact = page.getByRole('button', { name: 'Contact Kenji Watanabe' });
@@ -616,10 +595,9 @@ describe('keyboard-only journeys', () => {
     await menu.waitFor();
     // Opened from the keyboard, the menu puts focus on its first item.
     const firstItem = page.getByRole('menuitem', { name: 'View profile' });
+    const reportItem = page.getByRole('menuitem', { name: 'Report Kenji' });
     await expectFocusOn(page, firstItem, 'the first menu item');
-    await humanPause(page);
-    await page.keyboard.press('ArrowDown');
-    expect(await hasFocus(page.getByRole('menuitem', { name: 'Report Kenji' }))).toBe(true);
+    await pressUntilFocused(page, 'ArrowDown', firstItem, reportItem, 'the Report item, after ArrowDown');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     await expectFocusOn(page, options, 'the menu button, after Escape');
@@ -628,9 +606,7 @@ describe('keyboard-only journeys', () => {
     await page.keyboard.press('Enter');
     await menu.waitFor();
     await expectFocusOn(page, firstItem, 'the first menu item');
-    await humanPause(page);
-    await page.keyboard.press('ArrowDown');
-    expect(await hasFocus(page.getByRole('menuitem', { name: 'Report Kenji' }))).toBe(true);
+    await pressUntilFocused(page, 'ArrowDown', firstItem, reportItem, 'the Report item, after ArrowDown');
     await page.keyboard.press('Enter');
     const report = page.getByRole('dialog', { name: 'Report Kenji Watanabe' });
     await report.waitFor();
@@ -667,7 +643,7 @@ describe('keyboard-only journeys', () => {
 });
 
 describe('coverage', () => {
-  it('audited every route of the router (a new path in config/paths.ts needs its row above)', () => {
+  it('audited every route of the router (a new page in the shared page table needs its row above)', () => {
     expect(ROUTES.filter((r) => !audited.has(r))).toEqual([]);
   });
 });

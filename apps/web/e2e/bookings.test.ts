@@ -1,22 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { signedInPage, type Viewport } from './support/session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupApp, type Viewport } from './support/app.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ RATE_LIMIT_SCALE: '10' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
+const app = setupApp({ env: { RATE_LIMIT_SCALE: '10' } });
 const signedIn = (email: string, userType: 'tourist' | 'guide', viewport: Viewport) =>
-  signedInPage(browser, server.url, email, userType, viewport);
+  app.signedIn(email, userType, viewport);
 
 /** A date ten days from now, as the date input takes it. */
 function inTenDays(): string {
@@ -32,7 +20,7 @@ describe('booking a guide', () => {
     const t = tourist.page;
     const g = guide.page;
 
-    await t.goto(`${server.url}/tourist/home`);
+    await t.goto(`${app.url}/tourist/home`);
     await t.getByLabel('Search guides').fill('sofia');
     await t.getByRole('button', { name: 'Contact Sofia Martinez' }).click();
     await t.waitForURL(/\/tourist\/chats\/.+/);
@@ -57,7 +45,7 @@ describe('booking a guide', () => {
     expect(await requested.innerText()).toContain('for 3 people, $255');
 
     // The guide sees the request in Bookings, with a notification, and accepts it.
-    await g.goto(`${server.url}/guide/bookings`);
+    await g.goto(`${app.url}/guide/bookings`);
     const request = card(g, 'Street Art Walk');
     await request.getByTestId('booking-status').filter({ hasText: 'Requested' }).waitFor();
     expect(await request.innerText()).toContain('for James Whitfield');

@@ -1,23 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { signedInPage, type Viewport } from './support/session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupApp, type Viewport } from './support/app.ts';
 
 // Two people in two browsers: a tourist on a desktop and a guide on a phone, talking live.
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ RATE_LIMIT_SCALE: '10' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
+const app = setupApp({ env: { RATE_LIMIT_SCALE: '10' } });
 const signedIn = (email: string, userType: 'tourist' | 'guide', viewport: Viewport) =>
-  signedInPage(browser, server.url, email, userType, viewport);
+  app.signedIn(email, userType, viewport);
 
 const badge = (page: Page) => page.getByRole('navigation').getByTestId('nav-badge');
 const bubbles = (page: Page) => page.getByRole('log').getByTestId('message');
@@ -30,13 +18,13 @@ describe('chat between a tourist and a guide', () => {
     const g = guide.page;
 
     // The guide waits on an empty Messages screen.
-    await g.goto(`${server.url}/guide/chats`);
+    await g.goto(`${app.url}/guide/chats`);
     await g.getByRole('heading', { name: 'No conversations yet' }).waitFor();
     await g.getByRole('link', { name: 'Find Tourists' }).waitFor();
     expect(await badge(g).count()).toBe(0);
 
     // The tourist finds Sofia and presses Contact: the conversation opens.
-    await t.goto(`${server.url}/tourist/home`);
+    await t.goto(`${app.url}/tourist/home`);
     await t.getByLabel('Search guides').fill('sofia');
     await t.getByRole('button', { name: 'Contact Sofia Martinez' }).click();
     await t.waitForURL(/\/tourist\/chats\/[0-9a-f-]{36}$/);
@@ -110,7 +98,7 @@ describe('chat between a tourist and a guide', () => {
       width: 390,
       height: 800,
     });
-    await page.goto(`${server.url}/tourist/home`);
+    await page.goto(`${app.url}/tourist/home`);
     await page.getByLabel('Search guides').fill('kenji');
     await page.getByRole('button', { name: 'Contact Kenji Watanabe' }).click();
     await page.waitForURL(/\/tourist\/chats\/.+/);
@@ -135,7 +123,7 @@ describe('chat between a tourist and a guide', () => {
   it('lets a member report and block the other party from the conversation menu', async () => {
     const tourist = await signedIn('lucas.meyer@demo.lokal.app', 'tourist', { width: 1280, height: 860 });
     const t = tourist.page;
-    await t.goto(`${server.url}/tourist/home`);
+    await t.goto(`${app.url}/tourist/home`);
     await t.getByLabel('Search guides').fill('sofia');
     await t.getByRole('button', { name: 'Contact Sofia Martinez' }).click();
     await t.waitForURL(/\/tourist\/chats\/.+/);
@@ -158,7 +146,7 @@ describe('chat between a tourist and a guide', () => {
 
     // The guide sees that she can no longer write.
     const guide = await signedIn('sofia.martinez@demo.lokal.app', 'guide', { width: 1280, height: 860 });
-    await guide.page.goto(`${server.url}/guide/chats`);
+    await guide.page.goto(`${app.url}/guide/chats`);
     await guide.page.getByTestId('conversation-row').filter({ hasText: 'Lucas' }).click();
     await guide.page.getByText('You can no longer send messages in this conversation.').waitFor();
 
@@ -177,19 +165,19 @@ describe('chat between a tourist and a guide', () => {
       width: 1280,
       height: 860,
     });
-    const kenji = await page.request.get(`${server.url}/api/guides/search?q=kenji`);
+    const kenji = await page.request.get(`${app.url}/api/guides/search?q=kenji`);
     const guideId = (await kenji.json()).guides[0].id as string;
-    const opened = await page.request.post(`${server.url}/api/chat/conversations`, { data: { guideId } });
+    const opened = await page.request.post(`${app.url}/api/chat/conversations`, { data: { guideId } });
     const conversationId = (await opened.json()).id as string;
     for (let i = 1; i <= 45; i++) {
-      const sent = await page.request.post(`${server.url}/api/chat/send`, {
+      const sent = await page.request.post(`${app.url}/api/chat/send`, {
         data: { conversationId, body: `Message number ${i}`, clientId: `history-${i}-${Date.now()}` },
       });
       expect(sent.status()).toBe(201);
     }
-    await page.goto(`${server.url}/tourist/chats/${conversationId}`);
+    await page.goto(`${app.url}/tourist/chats/${conversationId}`);
     await bubbles(page).filter({ hasText: 'Message number 45' }).waitFor();
-    // One page of 30 first, the newest at the bottom in view.
+    // One page of 30 first, the newest at the bottom in view (the page arrives in one render).
     expect(await bubbles(page).count()).toBe(30);
     expect(await bubbles(page).filter({ hasText: 'Message number 45' }).isVisible()).toBe(true);
     const numbered = (n: number) =>
@@ -198,7 +186,7 @@ describe('chat between a tourist and a guide', () => {
     await page.getByRole('log').hover();
     await page.mouse.wheel(0, -20_000);
     await numbered(1).waitFor();
-    expect(await bubbles(page).count()).toBe(45);
+    await expect.poll(() => bubbles(page).count()).toBe(45);
     // The place is kept: the message at the top before the older page arrived is still in view.
     const box = (await anchor.boundingBox())!;
     const view = (await page.getByTestId('message-scroller').boundingBox())!;
@@ -213,7 +201,7 @@ describe('chat between a tourist and a guide', () => {
       width: 1280,
       height: 860,
     });
-    await page.goto(`${server.url}/guide/home`);
+    await page.goto(`${app.url}/guide/home`);
     const first = page.getByTestId('tourist-card').first();
     await first.waitFor();
     const name = (await first.getByRole('button', { name: /^Contact / }).getAttribute('aria-label'))!.replace(
@@ -224,7 +212,7 @@ describe('chat between a tourist and a guide', () => {
     await page.waitForURL(/\/guide\/chats\/[0-9a-f-]{36}$/);
     await page.getByRole('button', { name: `View ${name}'s profile` }).waitFor();
 
-    await page.goto(`${server.url}/guide/top-tourists`);
+    await page.goto(`${app.url}/guide/top-tourists`);
     const contact = page.getByRole('button', { name: /^Contact / }).first();
     const label = (await contact.getAttribute('aria-label'))!.replace(/^Contact /, '');
     await contact.click();

@@ -1,21 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { signedInPage } from './support/session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, setupApp } from './support/app.ts';
 
 // Decision 016: the page of a screen carries the answers to its first reads and names its chunks, so a
 // deep link renders without a round trip to the API and without a second wave of script requests.
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = setupApp();
 
 /** The API reads (avatars aside) and the scripts a page asks for while it loads. */
 function watch(page: Page) {
@@ -40,15 +29,9 @@ function expectAnsweredByPage(api: string[], reads: string[]) {
 
 describe('the first load of a screen', () => {
   it("renders a tourist's home from the page itself, then searches through the API", async () => {
-    const { context, page, errors } = await signedInPage(
-      browser,
-      server.url,
-      'james.whitfield@demo.lokal.app',
-      'tourist',
-      { width: 375, height: 740 },
-    );
+    const { context, page, errors } = await app.signedIn('james.whitfield@demo.lokal.app', 'tourist', PHONE);
     const seen = watch(page);
-    await page.goto(`${server.url}/tourist/home?category=Nightlife`);
+    await page.goto(`${app.url}/tourist/home?category=Nightlife`);
     await page.getByTestId('guide-card').first().waitFor();
     await page.waitForLoadState('networkidle');
     // None of the reads the page answered went out. (The unread count is not among them: it is read again
@@ -76,15 +59,12 @@ describe('the first load of a screen', () => {
   });
 
   it("renders a verified guide's home with its tourists from the page itself", async () => {
-    const { context, page, errors } = await signedInPage(
-      browser,
-      server.url,
-      'sofia.martinez@demo.lokal.app',
-      'guide',
-      { width: 1280, height: 860 },
-    );
+    const { context, page, errors } = await app.signedIn('sofia.martinez@demo.lokal.app', 'guide', {
+      width: 1280,
+      height: 860,
+    });
     const seen = watch(page);
-    await page.goto(`${server.url}/guide/home`);
+    await page.goto(`${app.url}/guide/home`);
     await page.getByTestId('tourist-card').first().waitFor();
     await page.waitForLoadState('networkidle');
     expectAnsweredByPage(seen.api, [
@@ -98,10 +78,9 @@ describe('the first load of a screen', () => {
   });
 
   it('sends a visitor without a session to the sign-in page at once', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
-    const page = await context.newPage();
+    const { context, page } = await app.newPage(PHONE);
     const seen = watch(page);
-    await page.goto(`${server.url}/tourist/home`);
+    await page.goto(`${app.url}/tourist/home`);
     await page.waitForURL('**/tourist/login');
     expect(seen.api.filter((a) => a.startsWith('/api/auth/session'))).toEqual([]);
     await context.close();

@@ -1,61 +1,25 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractSignInLink, startSmtpServer } from '../../server/test/mail-helper.ts';
-import { startSmsReceiver } from '../../server/test/sms-helper.ts';
+import { VERIFICATION_MODAL_DELAY_MS } from '@lokal/shared/constants/discovery';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupApp } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
-import { launchBrowser, trackErrors } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 import { toast } from './support/toast.ts';
 
 // Sign-in, onboarding, the assessment and discovery, as real users, with a real SMTP server and SMS webhook.
 const INVITED = ['ana.e2e@lokal.test', 'rui.e2e@lokal.test', 'reuse.e2e@lokal.test', 'other.e2e@lokal.test'];
 
-let server: RunningServer;
-let browser: Browser;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let sms: Awaited<ReturnType<typeof startSmsReceiver>>;
+const app = setupApp({ mail: true, env: { INVITES: INVITED.join(','), RATE_LIMIT_SCALE: '10' } });
 let phone = 4_155_550_100;
 
-beforeAll(async () => {
-  [smtp, sms, browser] = await Promise.all([startSmtpServer(), startSmsReceiver(), launchBrowser()]);
-  server = await startServer({
-    SMTP_URL: smtp.url,
-    SMS_WEBHOOK_URL: sms.url,
-    INVITES: INVITED.join(','),
-    RATE_LIMIT_SCALE: '10',
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  await sms?.close();
-});
-
-async function newPage(
-  viewport = { width: 1280, height: 900 },
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  return { context, page, errors: trackErrors(page) };
-}
-
-async function linkFor(email: string, after: number): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const mail = smtp.mails.slice(after).find((m) => m.to.includes(email));
-    if (mail) return extractSignInLink(mail.raw);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail for ${email}`);
-}
+const newPage = () => app.newPage({ width: 1280, height: 900 });
 
 async function requestLink(page: Page, path: string, email: string, button: string) {
-  const before = smtp.mails.length;
-  await page.goto(`${server.url}${path}`);
+  const before = app.smtp.mails.length;
+  await page.goto(`${app.url}${path}`);
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: button }).click();
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-  return linkFor(email, before);
+  return app.linkFor(email, before);
 }
 
 async function verifyPhone(page: Page) {
@@ -63,15 +27,13 @@ async function verifyPhone(page: Page) {
   await page.getByLabel('Phone number').fill(number);
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByLabel('Verification code').waitFor();
-  await page.getByLabel('Verification code').fill(sms.lastCode(number));
+  await page.getByLabel('Verification code').fill(app.sms.lastCode(number));
   await page.getByRole('button', { name: 'Verify code' }).click();
   await page.getByText('is verified').waitFor();
 }
 
-async function mockSignIn(page: Page, email: string, userType: 'tourist' | 'guide') {
-  const res = await page.request.post(`${server.url}/api/dev/mock-sign-in`, { data: { email, userType } });
-  expect(res.status()).toBe(200);
-}
+const mockSignIn = (page: Page, email: string, userType: 'tourist' | 'guide') =>
+  app.signIn(page, email, userType);
 
 describe('a tourist', () => {
   it('signs up by magic link, onboards with an SMS code, discovers guides and keeps a favorite', async () => {
@@ -134,7 +96,7 @@ describe('a tourist', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.getByRole('button', { name: 'Start Exploring' }).waitFor();
     // The session is gone on the server too.
-    await page.goto(`${server.url}/tourist/home`);
+    await page.goto(`${app.url}/tourist/home`);
     await page.waitForURL('**/tourist/login');
     expect(errors).toEqual([]);
     await context.close();
@@ -164,7 +126,7 @@ describe('a guide', () => {
     await page.getByRole('heading', { name: 'How travellers see you' }).waitFor();
     await page.getByRole('link', { name: /Start the assessment/ }).waitFor();
     // Heading for messages first: the guard sends the guide to the test and remembers where they were going.
-    await page.goto(`${server.url}/guide/chats`);
+    await page.goto(`${app.url}/guide/chats`);
     await page.waitForURL('**/guide/personality/test');
 
     // Keyboard only from here: Tab to controls, Space to tick, arrows for sliders, Enter to go on. Each
@@ -229,16 +191,18 @@ describe('a guide', () => {
   it('a verified guide sees the dashboard clear, and the top-3 gallery follows the keyboard', async () => {
     const { context, page } = await newPage();
     await mockSignIn(page, 'sofia.martinez@demo.lokal.app', 'guide');
-    await page.goto(`${server.url}/guide/home`);
+    // The page's clock is the test's: it jumps past the moment an unverified guide's modal would open.
+    await page.clock.install();
+    await page.goto(`${app.url}/guide/home`);
     await page.getByTestId('tourist-card').first().waitFor();
-    await page.waitForTimeout(2300);
+    await page.clock.runFor(VERIFICATION_MODAL_DELAY_MS + 100);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.getByTestId('dashboard').getAttribute('class')).not.toContain('blur');
 
-    await page.goto(`${server.url}/guide/top-tourists`);
+    await page.goto(`${app.url}/guide/top-tourists`);
     const cards = page.getByTestId('top-tourist');
-    await cards.first().waitFor();
-    expect(await cards.count()).toBe(3);
+    await expect.poll(() => cards.count()).toBe(3);
     await cards.first().getByRole('button', { name: 'View profile' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -260,16 +224,16 @@ describe('a guide', () => {
 describe('sign-in edge cases', () => {
   it('gives a stranger the Beta Access dialog and sends no mail', async () => {
     const { context, page } = await newPage();
-    const before = smtp.mails.length;
-    await page.goto(`${server.url}/tourist/signup`);
+    const before = app.smtp.mails.length;
+    await page.goto(`${app.url}/tourist/signup`);
     await page.getByLabel('Email address').fill('stranger@example.com');
     await page.getByRole('button', { name: 'Send Magic Link' }).click();
     await page.getByRole('heading', { name: 'Beta Access Only' }).waitFor();
     expect(await page.getByRole('link', { name: 'Request Beta Access' }).getAttribute('href')).toMatch(
       /^mailto:/,
     );
-    await page.waitForTimeout(300);
-    expect(smtp.mails.length).toBe(before);
+    // The dialog follows the server's answer, and the server answers after its mail is handed over.
+    expect(app.smtp.mails.length).toBe(before);
     await context.close();
   });
 
@@ -278,7 +242,7 @@ describe('sign-in edge cases', () => {
     const link = await requestLink(page, '/tourist/signup', 'reuse.e2e@lokal.test', 'Send Magic Link');
     await page.goto(link);
     await page.waitForURL('**/tourist/onboarding');
-    const second = await browser.newContext();
+    const second = await app.browser.newContext();
     const other = await second.newPage();
     await other.goto(link);
     await other.getByRole('button', { name: 'Continue as reuse.e2e@lokal.test' }).click();
@@ -292,43 +256,49 @@ describe('sign-in edge cases', () => {
   it("asks another browser to confirm with 'Continue as …' and uses the token only on that click", async () => {
     const { context, page } = await newPage();
     const link = await requestLink(page, '/guide/signup', 'other.e2e@lokal.test', 'Join as Guide');
-    const second = await browser.newContext();
+    const second = await app.browser.newContext();
     const other = await second.newPage();
+    const verifying: string[] = [];
+    other.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/auth/verify') verifying.push(r.url());
+    });
     await other.goto(link);
     const button = other.getByRole('button', { name: 'Continue as other.e2e@lokal.test' });
     await button.waitFor();
-    await other.waitForTimeout(500);
+    // Asking is where the page stops: it spent nothing yet.
+    expect(verifying).toEqual([]);
     expect(new URL(other.url()).pathname).toBe('/guide/auth-redirect');
     await button.click();
     await other.waitForURL('**/guide/onboarding');
+    expect(verifying).toHaveLength(1);
     await second.close();
     await context.close();
   });
 
   it('guards every area: signed out → login, wrong role → own home', async () => {
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/tourist/chats`);
+    await page.goto(`${app.url}/tourist/chats`);
     await page.waitForURL('**/tourist/login');
-    await page.goto(`${server.url}/guide/home`);
+    await page.goto(`${app.url}/guide/home`);
     await page.waitForURL('**/guide/login');
 
     await mockSignIn(page, 'james.whitfield@demo.lokal.app', 'tourist');
-    await page.goto(`${server.url}/guide/home`);
+    await page.goto(`${app.url}/guide/home`);
     await page.waitForURL('**/tourist/home');
-    await page.goto(`${server.url}/guide/onboarding`);
+    await page.goto(`${app.url}/guide/onboarding`);
     await page.waitForURL('**/tourist/home');
     await context.close();
 
     const g = await newPage();
     await mockSignIn(g.page, 'kenji.watanabe@demo.lokal.app', 'guide');
-    await g.page.goto(`${server.url}/tourist/settings`);
+    await g.page.goto(`${app.url}/tourist/settings`);
     await g.page.waitForURL('**/guide/home');
     await g.context.close();
   });
 
   it('the development panel signs in a mock user on localhost', async () => {
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.url}/`);
     await page.getByRole('button', { name: 'Development' }).click();
     await page.getByRole('switch').check();
     await toast(page, 'Development mode enabled!').waitFor();

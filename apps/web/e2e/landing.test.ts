@@ -1,27 +1,14 @@
 import { MESSAGES } from '@lokal/shared/constants/messages';
 import { TOUR_TYPES } from '@lokal/shared/constants/tour-types';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, trackErrors } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { setupApp } from './support/app.ts';
 import { escapeRegExp, toast } from './support/toast.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = setupApp();
 
 async function openPage(path: string, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = trackErrors(page);
-  await page.goto(`${server.url}${path}`);
+  const { context, page, errors } = await app.newPage(viewport);
+  await page.goto(`${app.url}${path}`);
   return { page, errors, close: () => context.close() };
 }
 
@@ -49,7 +36,7 @@ describe('landing page', () => {
       await interest.waitFor();
       expect(await interest.textContent()).toBe(`You're interested in ${t.name} — ${t.description}`);
       await page.goBack();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${app.url}/`);
     }
     expect(errors).toEqual([]);
     await close();
@@ -59,9 +46,8 @@ describe('landing page', () => {
     const { page, errors, close } = await openPage('/');
     const guides = page.locator('section[aria-labelledby="guides"] article');
     const travelers = page.locator('section[aria-labelledby="travelers"] article');
-    await guides.first().waitFor();
-    expect(await guides.count()).toBe(3);
-    expect(await travelers.count()).toBe(3);
+    await expect.poll(() => guides.count()).toBe(3);
+    await expect.poll(() => travelers.count()).toBe(3);
     const sofia = guides.filter({ hasText: 'Sofia Martinez' });
     expect(await sofia.textContent()).toContain('Guide');
     expect(await sofia.textContent()).toContain('4.9');
@@ -93,19 +79,16 @@ describe('landing page', () => {
     await card.waitFor();
     const heart = card.getByTestId('favorite-button');
     const opacity = () => heart.evaluate((el) => getComputedStyle(el).opacity);
+    // The heart fades in and out: ask until the fade has finished.
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(250);
-    expect(await opacity()).toBe('0');
+    await expect.poll(opacity).toBe('0');
     await card.hover();
-    await page.waitForTimeout(250);
-    expect(await opacity()).toBe('1');
+    await expect.poll(opacity).toBe('1');
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(250);
-    expect(await opacity()).toBe('0');
+    await expect.poll(opacity).toBe('0');
     // Keyboard: Tab onto the card's main action, then on to its heart.
     await card.getByRole('button', { name: /^Sofia Martinez/ }).focus();
-    await page.waitForTimeout(250);
-    expect(await opacity()).toBe('1');
+    await expect.poll(opacity).toBe('1');
     await page.keyboard.press('Tab');
     expect(await heart.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await heart.getAttribute('aria-label')).toBe('Add Sofia Martinez to favorites');
@@ -114,8 +97,9 @@ describe('landing page', () => {
     expect(await heart.getAttribute('aria-pressed')).toBe('true');
     expect(await heart.getAttribute('aria-label')).toBe('Remove Sofia Martinez from favorites');
     await heart.click();
+    // The click has been handled once its toast shows; a navigation would have started by then.
+    await toast(page, 'Removed Sofia Martinez from favorites').waitFor();
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
-    await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/');
     expect(errors).toEqual([]);
     await close();
@@ -161,7 +145,7 @@ describe('not-found and /test', () => {
       const { page, errors, close } = await openPage(path);
       await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
       await page.getByRole('link', { name: 'Return to Home' }).click();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${app.url}/`);
       expect(errors).toEqual([]);
       await close();
     }
@@ -170,11 +154,10 @@ describe('not-found and /test', () => {
   it('lists the tourist links and a link back to the landing page', async () => {
     const { page, errors, close } = await openPage('/test');
     const links = page.getByRole('navigation', { name: 'Tourist routes' }).getByRole('link');
-    await links.first().waitFor();
-    expect(await links.count()).toBe(7);
+    await expect.poll(() => links.count()).toBe(7);
     expect(await links.first().getAttribute('href')).toBe('/tourist/signup');
     await page.getByRole('link', { name: 'Back to the landing page' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.url}/`);
     expect(errors).toEqual([]);
     await close();
   });

@@ -1,31 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { signedInPage, type Viewport } from './support/session.ts';
+import { describe, expect, it } from 'vitest';
+import { setupApp, type Viewport } from './support/app.ts';
 import { toast } from './support/toast.ts';
 
 // Both settings screens as their users see them: toggles, the handle, profile edits — all kept over a reload.
-let server: RunningServer;
-let browser: Browser;
+const app = setupApp({ env: { RATE_LIMIT_SCALE: '10' } });
 
 const ROOT_VERSION = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8'),
 ).version as string;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ RATE_LIMIT_SCALE: '10' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 const signedIn = (email: string, userType: 'tourist' | 'guide', viewport: Viewport) =>
-  signedInPage(browser, server.url, email, userType, viewport);
+  app.signedIn(email, userType, viewport);
 
 /** The switch's whole row is its label: a click there flips it, as a user would. */
 const row = (sw: Locator) => sw.locator('xpath=ancestor::label[1]');
@@ -50,7 +39,7 @@ describe('tourist settings', () => {
       width: 375,
       height: 740,
     });
-    await page.goto(`${server.url}/tourist/settings`);
+    await page.goto(`${app.url}/tourist/settings`);
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await summary(page).getByText('James Whitfield').waitFor();
     await summary(page).getByText('Luxury VIP Member').waitFor();
@@ -118,7 +107,7 @@ describe('tourist settings', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await toast(page, 'Successfully signed out').waitFor();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-    await page.goto(`${server.url}/tourist/settings`);
+    await page.goto(`${app.url}/tourist/settings`);
     await page.waitForURL('**/tourist/login');
     expect(errors).toEqual([]);
     await context.close();
@@ -131,7 +120,7 @@ describe('guide settings', () => {
       width: 1280,
       height: 800,
     });
-    await page.goto(`${server.url}/guide/settings`);
+    await page.goto(`${app.url}/guide/settings`);
     await summary(page).getByText('Sofia Martinez').waitFor();
     await summary(page).getByText('Verified guide').waitFor();
     await page.getByText(`Lokal v${ROOT_VERSION}`).waitFor();
@@ -192,7 +181,7 @@ describe('guide settings', () => {
     await page.goBack();
     const email = page.getByRole('switch', { name: 'Email updates' });
     expect(await email.isChecked()).toBe(true);
-    expect((await page.request.post(`${server.url}/api/auth/sign-out`)).status()).toBe(200);
+    expect((await page.request.post(`${app.url}/api/auth/sign-out`)).status()).toBe(200);
     await row(email).click();
     await toast(page, 'User not authenticated').waitFor();
     expect(await email.isChecked()).toBe(true);

@@ -1,7 +1,7 @@
 import { mayOpen, touristHomeSearch } from '@lokal/shared/domain/first-reads';
+import { paths } from '@lokal/shared/domain/pages';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { paths } from '../config/paths.ts';
 import { AccessGuard } from '../features/auth/access-guard.tsx';
 import { statusQuery } from '../features/auth/api/get-status.ts';
 import { unreadQuery } from '../features/chat/api/get-unread.ts';

@@ -1,6 +1,7 @@
 import { MARKETING, WHY_CHOOSE } from '@lokal/shared/constants/marketing';
 import { MESSAGES } from '@lokal/shared/constants/messages';
 import { TOUR_TYPES } from '@lokal/shared/constants/tour-types';
+import { paths } from '@lokal/shared/domain/pages';
 import type { ProfileCard as Card } from '@lokal/shared/schemas/showcase';
 import {
   Beer,
@@ -25,7 +26,7 @@ import { Brand } from '../components/layout/brand.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { paths } from '../config/paths.ts';
+import { useAuth } from '../features/auth/auth-context.tsx';
 import { FavoriteToggle } from '../features/favorites/components/favorite-toggle.tsx';
 import { useShowcase } from '../features/showcase/api/get-showcase.ts';
 import { ProfileCard } from '../features/showcase/components/profile-card.tsx';
@@ -69,6 +70,7 @@ function CardGrid({
   onRetry: () => void;
   onOpen: (card: Card) => void;
 }) {
+  const { user } = useAuth();
   if (error) {
     return (
       <div className="mt-10 rounded-card border border-line bg-white p-8 text-center">
@@ -90,6 +92,7 @@ function CardGrid({
               onOpen={() => onOpen(card)}
               favorite={
                 <FavoriteToggle
+                  signedIn={Boolean(user)}
                   profileId={card.id}
                   profileType={card.type === 'guide' ? 'guide' : 'traveler'}
                   profileName={card.name}

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@lokal/shared/constants/messages';
+import { paths } from '@lokal/shared/domain/pages';
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../components/ui/button.tsx';
-import { paths } from '../config/paths.ts';
 
 export function Component() {
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideAccess, type GuardInput, type GuardStatus } from './access-guard.ts';
-import { PROTECTED_ROUTES } from './route-access.ts';
+import { PROTECTED_ROUTES } from './pages.ts';
 
 const done: GuardStatus = {
   exists: true,

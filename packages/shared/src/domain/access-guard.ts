@@ -1,4 +1,5 @@
 import type { Role, UserType } from '../schemas/auth.ts';
+import { paths } from './pages.ts';
 import { roleHome, safeRedirect } from './redirect.ts';
 
 /** What a protected route asks of the visitor (the route table, docs/product.md#screens). */
@@ -44,7 +45,7 @@ export function decideAccess(input: GuardInput): GuardDecision {
   const here = `${location.pathname}${location.search ?? ''}`;
   const role = req.role;
   const staffPage = role === 'staff';
-  const login = staffPage ? '/admin/login' : role ? `/${role}/login` : '/';
+  const login = staffPage ? paths.admin.login : role ? paths[role].login : paths.landing;
 
   // 1. Still checking.
   if (input.loading) return { kind: 'loading', message: CHECKING };
@@ -57,21 +58,21 @@ export function decideAccess(input: GuardInput): GuardDecision {
   // 4. The status call failed.
   if (input.statusError !== null) {
     if (/not found/i.test(input.statusError) && !staffPage) {
-      return { kind: 'redirect', to: `/${role ?? 'guide'}/onboarding`, from: here };
+      return { kind: 'redirect', to: paths[role ?? 'guide'].onboarding, from: here };
     }
     return { kind: 'error', message: input.statusError };
   }
   if (!status) return { kind: 'loading', message: CHECKING };
   // 5. No user record yet.
   if (!status.exists) {
-    return { kind: 'redirect', to: staffPage ? login : `/${role ?? 'guide'}/onboarding`, from: here };
+    return { kind: 'redirect', to: staffPage ? login : paths[role ?? 'guide'].onboarding, from: here };
   }
   // 6. Each role is kept out of the other's area.
   if (status.role === 'tourist' && location.pathname.startsWith('/guide/')) {
-    return { kind: 'redirect', to: '/tourist/home' };
+    return { kind: 'redirect', to: paths.tourist.home };
   }
   if (status.role === 'guide' && location.pathname.startsWith('/tourist/')) {
-    return { kind: 'redirect', to: '/guide/home' };
+    return { kind: 'redirect', to: paths.guide.home };
   }
   // 7. Wrong role for this page.
   if (role && status.role !== role) return { kind: 'redirect', to: roleHome(status.role) };
@@ -80,24 +81,24 @@ export function decideAccess(input: GuardInput): GuardDecision {
     if (status.role === 'guide') {
       if (status.personalityTestCompleted) {
         const remembered = location.from?.startsWith('/guide/') ? location.from : null;
-        return { kind: 'redirect', to: remembered ? safeRedirect(remembered, 'guide') : '/guide/home' };
+        return { kind: 'redirect', to: remembered ? safeRedirect(remembered, 'guide') : paths.guide.home };
       }
-      return { kind: 'redirect', to: '/guide/preview' };
+      return { kind: 'redirect', to: paths.guide.preview };
     }
     const remembered = location.from?.startsWith('/tourist/') ? location.from : null;
-    return { kind: 'redirect', to: remembered ? safeRedirect(remembered, 'tourist') : '/tourist/home' };
+    return { kind: 'redirect', to: remembered ? safeRedirect(remembered, 'tourist') : paths.tourist.home };
   }
   // 9. Onboarding required.
   if (req.onboarding && !status.onboardingCompleted) {
     return {
       kind: 'redirect',
-      to: `/${status.role === 'guide' ? 'guide' : (role ?? 'tourist')}/onboarding`,
+      to: paths[status.role === 'guide' || role === 'guide' ? 'guide' : 'tourist'].onboarding,
       from: here,
     };
   }
   // 10. Personality test required (guides).
   if (req.personalityTest && status.role === 'guide' && !status.personalityTestCompleted) {
-    return { kind: 'redirect', to: '/guide/personality/test', from: here };
+    return { kind: 'redirect', to: paths.guide.personalityTest, from: here };
   }
   // 11. Show the page.
   return { kind: 'show' };

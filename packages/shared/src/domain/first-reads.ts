@@ -1,7 +1,7 @@
 import type { StatusUser } from '../schemas/auth.ts';
 import { decideAccess } from './access-guard.ts';
 import { apiUrl } from './api-url.ts';
-import { PROTECTED_ROUTES } from './route-access.ts';
+import { PROTECTED_ROUTES, paths } from './pages.ts';
 
 /** Guides per page of the search. */
 export const GUIDE_PAGE_SIZE = 12;
@@ -42,7 +42,7 @@ export function mayOpen(pathname: string, user: StatusUser | null): boolean {
 export function screenReads(pathname: string, search: URLSearchParams, user: StatusUser | null): string[] {
   if (!mayOpen(pathname, user)) return [];
   switch (pathname) {
-    case '/tourist/home':
+    case paths.tourist.home:
       return [
         apiUrl('/guides/search', {
           ...touristHomeSearch(search.get('q'), search.get('category')),
@@ -51,7 +51,7 @@ export function screenReads(pathname: string, search: URLSearchParams, user: Sta
         apiUrl('/favorites'),
         apiUrl('/chat/unread'),
       ];
-    case '/guide/home':
+    case paths.guide.home:
       return [
         apiUrl('/guides/tourists'),
         apiUrl('/guides/verification'),

@@ -1,12 +1,13 @@
 import type { Role } from '../schemas/auth.ts';
+import { paths } from './pages.ts';
 
 const ALLOWED_PREFIXES = ['/tourist/', '/guide/', '/admin/'];
 
 export function roleHome(role: Role | null | undefined): string {
-  if (role === 'tourist') return '/tourist/home';
-  if (role === 'guide') return '/guide/home';
-  if (role === 'staff') return '/admin';
-  return '/';
+  if (role === 'tourist') return paths.tourist.home;
+  if (role === 'guide') return paths.guide.home;
+  if (role === 'staff') return paths.admin.home;
+  return paths.landing;
 }
 
 /**

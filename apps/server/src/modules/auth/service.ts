@@ -5,6 +5,7 @@ import {
   MOCK_UID_PREFIX,
   SESSION_TTL_MS,
 } from '@lokal/shared/constants/auth';
+import { paths } from '@lokal/shared/domain/pages';
 import type { RequestLinkBody, Role, StatusResponse, UserType, VerifyBody } from '@lokal/shared/schemas/auth';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -76,7 +77,7 @@ export function createAuthService(deps: {
     const token = newToken();
     await repo.createLoginToken(sha256(token), email, role, new Date(now() + MAGIC_LINK_TTL_MS));
     const area = role === 'staff' ? 'admin' : role;
-    const link = `${config.publicUrl}/${area}/auth-redirect?${new URLSearchParams({ token, email })}`;
+    const link = `${config.publicUrl}${paths[area].authRedirect}?${new URLSearchParams({ token, email })}`;
     try {
       await mailer.send({
         to: email,

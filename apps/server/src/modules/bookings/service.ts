@@ -11,6 +11,7 @@ import {
   nextBookingStatus,
 } from '@lokal/shared/domain/booking';
 import { formatMoney } from '@lokal/shared/domain/discovery';
+import { paths } from '@lokal/shared/domain/pages';
 import { formatInZone, timeZoneForCity, zonedTimeToInstant } from '@lokal/shared/domain/time-zone';
 import type { Booking } from '@lokal/shared/schemas/bookings';
 import type { ServerFrame } from '@lokal/shared/schemas/chat';
@@ -104,7 +105,7 @@ export function createBookingsService(deps: {
         kind: `booking-${change.key}`,
         title: change.title,
         body: change.text,
-        link: userId === b.guideId ? '/guide/bookings' : '/tourist/bookings',
+        link: userId === b.guideId ? paths.guide.bookings : paths.tourist.bookings,
       });
     }
     await deps.publish([b.touristId, b.guideId], { type: 'booking', bookingId: b.id });

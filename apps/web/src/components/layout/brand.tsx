@@ -1,5 +1,5 @@
+import { paths } from '@lokal/shared/domain/pages';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
 
 export function Brand({ light = false }: { light?: boolean }) {
   return (

@@ -1,6 +1,6 @@
 import { APP_VERSION, SUPPORT_EMAIL } from '@lokal/shared/constants/marketing';
+import { paths } from '@lokal/shared/domain/pages';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
 import { Brand } from './brand.tsx';
 
 export function SiteFooter() {

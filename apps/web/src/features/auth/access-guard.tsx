@@ -1,5 +1,5 @@
 import { decideAccess } from '@lokal/shared/domain/access-guard';
-import { PROTECTED_ROUTES } from '@lokal/shared/domain/route-access';
+import { PROTECTED_ROUTES } from '@lokal/shared/domain/pages';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';

@@ -1,6 +1,6 @@
+import { paths } from '@lokal/shared/domain/pages';
 import { CalendarDays, Compass, MessageCircle, UserRound } from 'lucide-react';
 import { BottomNav } from '../../components/layout/bottom-nav.tsx';
-import { paths } from '../../config/paths.ts';
 
 /** `unread` comes from the chat feature; the screen passes it in. */
 export function GuideBottomNav({ unread = 0 }: { unread?: number }) {

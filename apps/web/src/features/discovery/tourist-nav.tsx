@@ -1,6 +1,6 @@
+import { paths } from '@lokal/shared/domain/pages';
 import { CalendarDays, Compass, MessageCircle, UserRound } from 'lucide-react';
 import { BottomNav } from '../../components/layout/bottom-nav.tsx';
-import { paths } from '../../config/paths.ts';
 
 /** The tourist's bar: Discover, Messages, Bookings and Profile (docs/product.md#tourist-screens). */
 /** `unread` comes from the chat feature; the screen passes it in. */

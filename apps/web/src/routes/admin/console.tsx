@@ -1,11 +1,11 @@
 import { AUTH_MESSAGES } from '@lokal/shared/constants/auth';
+import { paths } from '@lokal/shared/domain/pages';
 import { Flag, Inbox, LogOut, MailPlus, ScrollText, ShieldCheck, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Brand } from '../../components/layout/brand.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { type Tab, Tabs } from '../../components/ui/tabs.tsx';
-import { paths } from '../../config/paths.ts';
 import { useSummary } from '../../features/admin/api/get-summary.ts';
 import { AuditLogPanel } from '../../features/admin/components/audit-log-panel.tsx';
 import { InvitesPanel } from '../../features/admin/components/invites-panel.tsx';

@@ -1,5 +1,5 @@
+import { paths } from '@lokal/shared/domain/pages';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import { MagicLinkForm } from '../../features/auth/components/magic-link-form.tsx';
 

@@ -1,5 +1,5 @@
+import { conversationPath, paths } from '@lokal/shared/domain/pages';
 import { useParams } from 'react-router';
-import { conversationPath, paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';

@@ -4,6 +4,7 @@ import {
   GUIDE_HOME_CATEGORIES,
   VERIFICATION_MODAL_DELAY_MS,
 } from '@lokal/shared/constants/discovery';
+import { paths } from '@lokal/shared/domain/pages';
 import type { TouristCard as Tourist } from '@lokal/shared/schemas/discovery';
 import { useQuery } from '@tanstack/react-query';
 import { Crown, Eye, Settings, Sparkles } from 'lucide-react';
@@ -15,7 +16,6 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';

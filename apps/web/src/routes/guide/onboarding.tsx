@@ -6,11 +6,11 @@ import {
   ONBOARDING_MESSAGES,
 } from '@lokal/shared/constants/onboarding';
 import { type GuideDraft, isGuideStepValid } from '@lokal/shared/domain/onboarding-steps';
+import { paths } from '@lokal/shared/domain/pages';
 import { BadgeCheck, ClipboardCheck, Phone, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field.tsx';
-import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { completeGuideOnboarding } from '../../features/onboarding/api/complete-guide-onboarding.ts';
 import { ChoiceChips } from '../../features/onboarding/components/choice-chips.tsx';

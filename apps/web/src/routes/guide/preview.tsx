@@ -1,10 +1,10 @@
+import { paths } from '@lokal/shared/domain/pages';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, BadgeCheck, Clock, EyeOff, Globe2, MapPin, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { Brand } from '../../components/layout/brand.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { paths } from '../../config/paths.ts';
 import { guidePreviewQuery } from '../../features/onboarding/api/get-guide-preview.ts';
 import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 

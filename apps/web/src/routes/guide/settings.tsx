@@ -1,4 +1,5 @@
 import { DEFAULT_CITY } from '@lokal/shared/constants/discovery';
+import { paths } from '@lokal/shared/domain/pages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -6,8 +7,8 @@ import { Link } from 'react-router';
 import { Brand } from '../../components/layout/brand.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
@@ -132,7 +133,7 @@ export function Component() {
           </dl>
         </SettingsSection>
 
-        <SettingsFooter />
+        <SettingsFooter signOut={<SignOutButton />} />
       </main>
       <GuideBottomNav unread={unread} />
     </div>

@@ -1,6 +1,6 @@
 import { MARKETING } from '@lokal/shared/constants/marketing';
+import { paths } from '@lokal/shared/domain/pages';
 import { CalendarClock, Coins, Globe2, Sparkles } from 'lucide-react';
-import { paths } from '../../config/paths.ts';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import { AuthLinks } from '../../features/auth/components/auth-links.tsx';
 import { MagicLinkForm } from '../../features/auth/components/magic-link-form.tsx';

@@ -7,6 +7,7 @@ import {
   selectivityLabel,
   wrapIndex,
 } from '@lokal/shared/domain/discovery';
+import { paths } from '@lokal/shared/domain/pages';
 import type { PremiumTourist } from '@lokal/shared/schemas/discovery';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BadgeCheck, ChevronLeft, ChevronRight, Flame, MessageCircle, Star } from 'lucide-react';
@@ -15,7 +16,6 @@ import { Link, useLocation } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';

@@ -1,4 +1,4 @@
-import { conversationPath, paths } from '../../config/paths.ts';
+import { conversationPath, paths } from '@lokal/shared/domain/pages';
 import { BookingsScreen } from '../../features/bookings/components/bookings-screen.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';

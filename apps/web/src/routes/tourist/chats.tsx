@@ -1,6 +1,6 @@
+import { conversationPath, paths } from '@lokal/shared/domain/pages';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { conversationPath, paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { BookButton } from '../../features/bookings/components/book-button.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';

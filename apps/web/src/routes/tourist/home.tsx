@@ -10,14 +10,17 @@ import { Button } from '../../components/ui/button.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
 import { guideSearchQuery } from '../../features/discovery/api/search-guides.ts';
 import { GuideCard } from '../../features/discovery/components/guide-card.tsx';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
+import { FavoriteToggle } from '../../features/favorites/components/favorite-toggle.tsx';
 import { ProfileReviewsDialog } from '../../features/reviews/components/profile-reviews-dialog.tsx';
 
 export function Component() {
+  const { user } = useAuth();
   const unread = useUnreadTotal();
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
@@ -162,6 +165,14 @@ export function Component() {
                   layout={layout}
                   onContact={contact}
                   onShowReviews={setReviewsOf}
+                  favorite={
+                    <FavoriteToggle
+                      signedIn={Boolean(user)}
+                      profileId={g.id}
+                      profileType="guide"
+                      profileName={g.name}
+                    />
+                  }
                 />
               ))}
             </div>

@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths.ts';
+import { paths } from '@lokal/shared/domain/pages';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import { AuthLinks } from '../../features/auth/components/auth-links.tsx';
 import { MagicLinkForm } from '../../features/auth/components/magic-link-form.tsx';

@@ -1,9 +1,9 @@
 import { OCCUPATIONS, ONBOARDING_MESSAGES, TOURIST_STEPS } from '@lokal/shared/constants/onboarding';
 import { isTouristStepValid, type TouristDraft } from '@lokal/shared/domain/onboarding-steps';
+import { paths } from '@lokal/shared/domain/pages';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field.tsx';
-import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { completeTouristOnboarding } from '../../features/onboarding/api/complete-tourist-onboarding.ts';
 import { ChoiceChips } from '../../features/onboarding/components/choice-chips.tsx';

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Brand } from '../../components/layout/brand.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
@@ -146,7 +147,7 @@ export function Component() {
           </dl>
         </SettingsSection>
 
-        <SettingsFooter />
+        <SettingsFooter signOut={<SignOutButton />} />
       </main>
       <TouristBottomNav unread={unread} />
     </div>

@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES } from '@lokal/shared/constants/admin';
+import { paths } from '@lokal/shared/domain/pages';
 import type { InvitesResponse, WaitlistResponse } from '@lokal/shared/schemas/admin';
 import type { UserType } from '@lokal/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
@@ -73,7 +74,7 @@ export function createInvitesService(deps: {
       const request = await repo.pendingRequest(requestId);
       if (!request) throw new HttpError(404, ADMIN_MESSAGES.waitlistNotFound, 'request-not-found');
       const { email, role } = request;
-      const signup = `${config.publicUrl}/${role}/signup`;
+      const signup = `${config.publicUrl}${paths[role].signup}`;
       try {
         await mailer.send({
           to: email,

@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES } from '@lokal/shared/constants/admin';
+import { paths } from '@lokal/shared/domain/pages';
 import type { DecisionResponse, QueueGuide, QueueResponse } from '@lokal/shared/schemas/admin';
 import { assessmentSchema } from '@lokal/shared/schemas/onboarding';
 import type { FastifyBaseLogger } from 'fastify';
@@ -93,7 +94,7 @@ export function createVerificationService(deps: {
       kind: 'verification',
       title: ADMIN_MESSAGES.verifiedTitle,
       body: ADMIN_MESSAGES.verifiedBody,
-      link: '/guide/home',
+      link: paths.guide.home,
     });
     const emailSent = await tryMail(
       g.email,
@@ -103,7 +104,7 @@ export function createVerificationService(deps: {
           `Good news, ${g.firstName}: our team has verified your guide profile.`,
           'Your dashboard is open, and every traveller in your city can now hear from you.',
         ],
-        action: { label: 'Open my dashboard', url: `${config.publicUrl}/guide/home` },
+        action: { label: 'Open my dashboard', url: `${config.publicUrl}${paths.guide.home}` },
       }),
     );
     return { id: guideId, status: 'verified', emailSent };
@@ -135,7 +136,7 @@ export function createVerificationService(deps: {
         kind: 'verification',
         title: ADMIN_MESSAGES.rejectedTitle,
         body: ADMIN_MESSAGES.rejectedBody(reason),
-        link: '/guide/home',
+        link: paths.guide.home,
       });
       const emailSent = await tryMail(
         g.email,
@@ -146,7 +147,7 @@ export function createVerificationService(deps: {
             `Reason: ${reason}`,
             'Update your answers and submit the personality assessment again; we will review your profile again.',
           ],
-          action: { label: 'Update my answers', url: `${config.publicUrl}/guide/personality/test` },
+          action: { label: 'Update my answers', url: `${config.publicUrl}${paths.guide.personalityTest}` },
         }),
       );
       return { id: guideId, status: 'rejected', emailSent };

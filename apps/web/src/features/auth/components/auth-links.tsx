@@ -1,5 +1,5 @@
+import { paths } from '@lokal/shared/domain/pages';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
 
 /** The links under every sign-in form: to the other form, and back home. */
 export function AuthLinks({ prompt, to, label }: { prompt: string; to: string; label: string }) {

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, REDIRECT_DELAY_MS, STORAGE_KEYS } from '@lokal/shared/constants/auth';
+import { paths } from '@lokal/shared/domain/pages';
 import type { Role } from '@lokal/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
@@ -8,7 +9,6 @@ import { Brand } from '../../../components/layout/brand.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paths, rolePaths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { onDemand } from '../../../lib/on-demand.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -29,10 +29,10 @@ type State =
 
 function destination(role: Role, onboarded: boolean): string {
   if (role === 'staff') return paths.admin.home;
-  return onboarded ? rolePaths(role).home : rolePaths(role).onboarding;
+  return onboarded ? paths[role].home : paths[role].onboarding;
 }
 
-const loginPath = (role: Role) => (role === 'staff' ? paths.admin.login : rolePaths(role).login);
+const loginPath = (role: Role) => (role === 'staff' ? paths.admin.login : paths[role].login);
 
 export function AuthRedirect({ userType: role }: { userType: Role }) {
   const [params] = useSearchParams();

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, STORAGE_KEYS } from '@lokal/shared/constants/auth';
+import { paths } from '@lokal/shared/domain/pages';
 import type { UserType } from '@lokal/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp, Wrench } from 'lucide-react';
@@ -6,7 +7,6 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
-import { paths } from '../../../config/paths.ts';
 import { storage } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
 import { statusQuery } from '../api/get-status.ts';

@@ -10,9 +10,9 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { RadioCard } from '../../../components/ui/radio-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { profileQuery } from '../../../lib/api/get-profile.ts';
 import { onDemand } from '../../../lib/on-demand.ts';
 import { toast } from '../../../lib/toast.ts';
-import { profileQuery } from '../../discovery/api/get-profile.ts';
 import { useRequestBooking } from '../api/request-booking.ts';
 
 const schemas = onDemand(() => import('@lokal/shared/schemas/bookings'));

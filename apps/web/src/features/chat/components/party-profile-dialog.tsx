@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TagList } from '../../../components/ui/tag-list.tsx';
-import { profileQuery } from '../../discovery/api/get-profile.ts';
+import { profileQuery } from '../../../lib/api/get-profile.ts';
 import { PartyAvatar } from './party-avatar.tsx';
 
 type Props = {

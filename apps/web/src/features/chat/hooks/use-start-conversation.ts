@@ -1,5 +1,6 @@
+import { conversationPath } from '@lokal/shared/domain/pages';
+import type { UserType as Role } from '@lokal/shared/schemas/auth';
 import { useNavigate } from 'react-router';
-import { conversationPath, type Role } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useOpenConversation } from '../api/open-conversation.ts';

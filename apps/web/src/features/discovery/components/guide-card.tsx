@@ -1,8 +1,8 @@
 import type { GuideCard as Guide } from '@lokal/shared/schemas/discovery';
 import { BadgeCheck, Clock, Languages, MapPin, MessageCircle, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TagList } from '../../../components/ui/tag-list.tsx';
-import { FavoriteToggle } from '../../favorites/components/favorite-toggle.tsx';
 
 type Props = {
   guide: Guide;
@@ -10,9 +10,11 @@ type Props = {
   onContact: (guide: Guide) => void;
   /** Given, the rating opens the guide's reviews (the screen places the reviews dialog). */
   onShowReviews?: (guide: Guide) => void;
+  /** The heart over the photo; the screen brings it from the favorites feature. */
+  favorite?: ReactNode;
 };
 
-export function GuideCard({ guide, layout, onContact, onShowReviews }: Props) {
+export function GuideCard({ guide, layout, onContact, onShowReviews, favorite }: Props) {
   const list = layout === 'list';
   return (
     <article
@@ -29,9 +31,7 @@ export function GuideCard({ guide, layout, onContact, onShowReviews }: Props) {
           loading="lazy"
           className="absolute inset-0 h-full w-full object-cover"
         />
-        <div className="absolute top-3 right-3">
-          <FavoriteToggle profileId={guide.id} profileType="guide" profileName={guide.name} />
-        </div>
+        {favorite ? <div className="absolute top-3 right-3">{favorite}</div> : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-5">
         <div className="flex items-start justify-between gap-2">

@@ -1,8 +1,8 @@
 import { DISCOVERY_MESSAGES } from '@lokal/shared/constants/discovery';
+import { paths } from '@lokal/shared/domain/pages';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { paths } from '../../../config/paths.ts';
 
 /** Contacting or opening a tourist needs the personality test first (docs/product.md#hidden-and-unverified-guides). */
 export function PersonalityRequiredDialog({

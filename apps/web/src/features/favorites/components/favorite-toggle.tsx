@@ -2,20 +2,23 @@ import { DISCOVERY_MESSAGES } from '@lokal/shared/constants/discovery';
 import { useState } from 'react';
 import { FavoriteButton } from '../../../components/ui/favorite-button.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
 import { useFavorites } from '../api/get-favorites.ts';
 import { type FavoriteInput, useToggleFavorite } from '../api/toggle-favorite.ts';
 
-// Signed in: favorites live on the server. Signed out: the heart still works for this visit.
-export function FavoriteToggle({ className, ...fav }: FavoriteInput & { className?: string }) {
-  const { user } = useAuth();
-  const list = useFavorites(Boolean(user));
+// Signed in: favorites live on the server. Signed out: the heart still works for this visit. The screen
+// says which (features do not read each other's state).
+export function FavoriteToggle({
+  className,
+  signedIn,
+  ...fav
+}: FavoriteInput & { className?: string; signedIn: boolean }) {
+  const list = useFavorites(signedIn);
   const toggle = useToggleFavorite();
   const [local, setLocal] = useState(false);
   const saved = Boolean(
     list.data?.some((f) => f.profileId === fav.profileId && f.profileType === fav.profileType),
   );
-  const pressed = user ? saved : local;
+  const pressed = signedIn ? saved : local;
 
   return (
     <FavoriteButton
@@ -31,7 +34,7 @@ export function FavoriteToggle({ className, ...fav }: FavoriteInput & { classNam
               ? DISCOVERY_MESSAGES.addedFavorite(fav.profileName)
               : DISCOVERY_MESSAGES.removedFavorite(fav.profileName),
           );
-        if (!user) {
+        if (!signedIn) {
           setLocal(add);
           done();
           return;

@@ -23,7 +23,13 @@ export function FavoritesList() {
             <span className="font-medium">{f.profileName}</span>{' '}
             <span className="text-sm text-muted capitalize">· {f.profileType}</span>
           </span>
-          <FavoriteToggle profileId={f.profileId} profileType={f.profileType} profileName={f.profileName} />
+          {/* Only a signed-in member has a saved list. */}
+          <FavoriteToggle
+            signedIn
+            profileId={f.profileId}
+            profileType={f.profileType}
+            profileName={f.profileName}
+          />
         </li>
       ))}
     </ul>

@@ -1,11 +1,14 @@
-import { SignOutButton } from '../../auth/components/sign-out-button.tsx';
+import type { ReactNode } from 'react';
 import { PreferenceToggles } from './preference-toggles.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { SupportLink } from './support-link.tsx';
 import { VersionLabel } from './version-label.tsx';
 
-/** The end of both settings screens (docs/product.md#settings): preferences, support, sign-out and the version. */
-export function SettingsFooter() {
+/**
+ * The end of both settings screens (docs/product.md#settings): preferences, support, sign-out and the version.
+ * The screen brings the sign-out button from the auth feature.
+ */
+export function SettingsFooter({ signOut }: { signOut: ReactNode }) {
   return (
     <>
       <SettingsSection
@@ -20,7 +23,7 @@ export function SettingsFooter() {
         <SupportLink />
       </SettingsSection>
 
-      <SignOutButton />
+      {signOut}
       <VersionLabel />
     </>
   );

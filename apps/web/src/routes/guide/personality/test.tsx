@@ -17,13 +17,13 @@ import {
   isAssessmentStepValid,
   toggleLanguage,
 } from '@lokal/shared/domain/onboarding-steps';
+import { paths } from '@lokal/shared/domain/pages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Field } from '../../../components/ui/field.tsx';
 import { Slider } from '../../../components/ui/slider.tsx';
 import { SwitchField } from '../../../components/ui/switch-field.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../features/auth/auth-context.tsx';
 import { saveAssessment } from '../../../features/onboarding/api/save-assessment.ts';
 import { ChoiceChips } from '../../../features/onboarding/components/choice-chips.tsx';
