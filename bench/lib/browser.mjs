@@ -1,17 +1,8 @@
-// Debian's chromium as every bench starts it.
+// Debian's chromium as every bench starts it (Playwright here, chrome-launcher for Lighthouse).
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
-/** Debian's chromium and the flags every bench starts it with (Playwright here, chrome-launcher for Lighthouse). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { CHROMIUM_FLAGS, CHROMIUM_PATH };
 
 export function launch() {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });

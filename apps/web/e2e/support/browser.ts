@@ -1,20 +1,10 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../../scripts/chromium.mjs';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
 /** Collects console errors and page errors so a test can assert there were none. */
