@@ -34,7 +34,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // A ceiling, not a wait: the longest journeys (axe on every screen of a role) take about 45 s on a busy
+          // 2-core machine.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
