@@ -31,6 +31,7 @@ import { showcaseModule } from './modules/showcase/routes.ts';
 import { systemModule } from './modules/system/routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input.ts';
+import { loggerOptions } from './plugins/log.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { type Bus, createHub, createLocalBus, createPgBus } from './plugins/realtime.ts';
@@ -46,6 +47,8 @@ export type BuildOptions = {
   /** Seed the demo guides and tourists (idempotent). */
   seed?: boolean;
   logger?: boolean;
+  /** Where the log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
   /** The clock, in milliseconds; tests move it to expire tokens. */
   now?: () => number;
   /** Share one realtime bus between apps in one process (tests of several instances on PGlite). */
@@ -57,7 +60,7 @@ export type BuildOptions = {
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     // With a certificate: HTTP/2 over TLS (one connection carries every script of a page), HTTP/1.1 for the

@@ -423,6 +423,13 @@ describe('reading reviews on profiles', () => {
     const bad = await app.inject({ url: `/api/profiles/guide/${guide.id}/reviews?cursor=nonsense` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('invalid-cursor');
+    // Shaped like a real cursor, with an id PostgreSQL would refuse (36 dashes): a 400, never a 500.
+    const dashes = Buffer.from(JSON.stringify({ at: new Date().toISOString(), id: '-'.repeat(36) })).toString(
+      'base64url',
+    );
+    const forged = await app.inject({ url: `/api/profiles/guide/${guide.id}/reviews?cursor=${dashes}` });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code).toBe('invalid-cursor');
     expect((await app.inject({ url: `/api/profiles/guide/${guide.id}/reviews?limit=51` })).statusCode).toBe(
       400,
     );

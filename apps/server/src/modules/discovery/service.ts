@@ -1,5 +1,6 @@
 import { DEFAULT_CITY, GUIDE_CATEGORY_INTERESTS } from '@lokal/shared/constants/discovery';
 import { acceptanceRate } from '@lokal/shared/domain/reviews';
+import { isUuid } from '@lokal/shared/domain/uuid';
 
 import type {
   GuideCard,
@@ -28,12 +29,7 @@ function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
   if (!raw) return null;
   try {
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (
-      typeof c.v !== 'boolean' ||
-      typeof c.r !== 'number' ||
-      typeof c.id !== 'string' ||
-      !/^[0-9a-f-]{36}$/.test(c.id)
-    ) {
+    if (typeof c.v !== 'boolean' || typeof c.r !== 'number' || !isUuid(c.id)) {
       throw new Error('bad cursor');
     }
     return { v: c.v, r: c.r, id: c.id, p: Number(sort === 'price_desc' ? c.pMax : c.pMin) || 0 };

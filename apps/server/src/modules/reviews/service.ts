@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@lokal/shared/constants/auth';
 import { REVIEW_MESSAGES } from '@lokal/shared/constants/reviews';
 import { reviewBlock, reviewDeadline } from '@lokal/shared/domain/reviews';
+import { isUuid } from '@lokal/shared/domain/uuid';
 import type {
   OwnReview,
   ProfileReviewsResponse,
@@ -53,8 +54,7 @@ function decodeCursor(raw: string | undefined): ReviewCursor | null {
       typeof c.at !== 'string' ||
       Number.isNaN(Date.parse(c.at)) ||
       new Date(c.at).toISOString() !== c.at ||
-      typeof c.id !== 'string' ||
-      !/^[0-9a-f-]{36}$/.test(c.id)
+      !isUuid(c.id)
     ) {
       throw new Error('bad cursor');
     }
