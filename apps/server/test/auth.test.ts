@@ -175,6 +175,30 @@ describe('POST /api/auth/request-link', () => {
     expect(statuses[30]).toBe(429);
   });
 
+  it('limits beta-access requests to 10 per IP per 15 minutes, recording none past the limit', async () => {
+    const ip = '10.9.8.6';
+    const statuses: number[] = [];
+    const emails: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      emails.push(fresh('beta'));
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/beta-request',
+        payload: { email: emails[i], userType: 'tourist' },
+        remoteAddress: ip,
+      });
+      statuses.push(r.statusCode);
+      if (i === 10) {
+        expect(r.json().code).toBe('too-many-requests');
+        expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const last = await t.database.db.execute(sql`select role from waitlist where email = ${emails[10]!}`);
+    expect((last as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
   it('refuses the other role for an existing account', async () => {
     const email = fresh('onerole');
     await signIn(email, 'tourist');

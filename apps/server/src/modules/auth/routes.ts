@@ -52,7 +52,7 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      await service.joinWaitlist(request.body.email, request.body.userType);
+      await service.joinWaitlist(request.body.email, request.body.userType, request.ip);
       return reply.status(201).send({ success: true as const });
     },
   );

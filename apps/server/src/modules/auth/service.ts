@@ -26,6 +26,8 @@ function limits(scale: number) {
     linkPerEmail: rule(5, 15),
     linkPerIp: rule(30, 15),
     verifyPerIp: rule(30, 5),
+    // Each request lands in the staff's waitlist: a script must not flood it.
+    betaPerIp: rule(10, 15),
   };
 }
 
@@ -124,7 +126,8 @@ export function createAuthService(deps: {
       await sendLink(email, 'staff');
     },
 
-    async joinWaitlist(email: string, userType: UserType): Promise<void> {
+    async joinWaitlist(email: string, userType: UserType, ip: string): Promise<void> {
+      await consume(`beta:ip:${ip}`, rules.betaPerIp);
       await repo.addToWaitlist(email, userType);
     },
 
