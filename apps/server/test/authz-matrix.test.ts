@@ -91,7 +91,7 @@ const MATRIX: Record<string, Statuses> = {
   'POST /api/bookings/{id}/accept':                 [401, 403, 403, 404, 404, 404, 200, 403, 403, 404],
   'POST /api/bookings/{id}/decline':                [401, 403, 403, 404, 404, 404, 200, 403, 403, 404],
   'POST /api/bookings/{id}/cancel':                 [401, 404, 200, 404, 404, 404, 200, 403, 404, 404],
-  // Account-wide routes (requireUser() without a role): staff pass too.
+  // Account-wide routes (requireSession without a role): staff pass too.
   'POST /api/favorites/add':                        [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/favorites/remove':                     [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/favorites':                             [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],

@@ -103,7 +103,7 @@ export function signedInScope(app: App, roles: Role[], routes: (scope: App) => v
 }
 
 /** A route hook (onRequest, so it answers before the body is even read): a signed-in user, optionally of one of the given roles. */
-export function requireUser(...roles: Role[]) {
+function requireUser(...roles: Role[]) {
   return async (request: FastifyRequest) => {
     if (!request.auth) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated, 'unauthenticated');
     if (roles.length > 0 && !roles.includes(request.auth.user.role)) {

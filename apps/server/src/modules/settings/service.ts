@@ -11,7 +11,7 @@ const noProfile = () =>
 type Role = 'tourist' | 'guide';
 
 function asRole(user: SessionUser): Role {
-  // requireUser('tourist', 'guide') keeps staff out before this point.
+  // The module's requireSession(app, 'tourist', 'guide') keeps staff out before this point.
   if (user.role === 'staff') throw new HttpError(403, 'Settings are for tourists and guides', 'forbidden');
   return user.role;
 }
