@@ -2,6 +2,18 @@ export const BOOKING_STATUSES = ['requested', 'accepted', 'declined', 'cancelled
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const PARTY_MAX = 20;
+/**
+ * Where the money stands. No payment provider is connected yet: every booking is settled with the guide
+ * (docs/product.md#cancellation); the other states are for the provider to come.
+ */
+export const PAYMENT_STATES = [
+  'settle-with-guide',
+  'authorized',
+  'paid',
+  'refunded',
+  'partly-refunded',
+] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const NOTE_MAX = 500;
 export const REASON_MAX = 300;
 /** A booking starts at least this long after it is requested, and at most a year ahead. */

@@ -58,6 +58,13 @@ export const PAGES = {
     bookings: { path: '/guide/bookings', screen: 'guide/bookings', access: GUIDE },
     settings: { path: '/guide/settings', screen: 'guide/settings', access: GUIDE },
     topTourists: { path: '/guide/top-tourists', screen: 'guide/top-tourists', access: GUIDE },
+    experiences: { path: '/guide/experiences', screen: 'guide/experiences', access: GUIDE },
+    experienceEditor: {
+      path: '/guide/experiences/:experienceId',
+      screen: 'guide/experience-editor',
+      access: GUIDE,
+    },
+    availability: { path: '/guide/availability', screen: 'guide/availability', access: GUIDE },
   },
   // The staff console: staff only, outside the two roles' onboarding; its sign-in pages are open.
   admin: {
@@ -97,6 +104,11 @@ export const PAGE_LIST: readonly Page[] = flatten(PAGES);
 export const PROTECTED_ROUTES: Readonly<Record<string, RouteRequirement>> = Object.fromEntries(
   PAGE_LIST.flatMap((page) => (page.access ? [[page.path, page.access]] : [])),
 );
+
+/** The editor of one of the guide's experiences ('new' for a new one). */
+export function experienceEditorPath(experienceId: string): string {
+  return paths.guide.experienceEditor.replace(':experienceId', encodeURIComponent(experienceId));
+}
 
 /** The page of one conversation. */
 export function conversationPath(role: UserType, conversationId: string): string {

@@ -62,18 +62,29 @@ export function timeZoneForCity(city: string | null | undefined): string {
   return Object.hasOwn(CITY_ZONES, key) ? CITY_ZONES[key]! : 'UTC';
 }
 
-/** The wall-clock fields of an instant in a zone. */
+// Building a formatter costs far more than using one; slot computation converts thousands of times a call.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall-clock fields of an instant in a zone, as if that wall clock were UTC (milliseconds). */
 function partsIn(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = formatterFor(timeZone).formatToParts(instant);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
 }
@@ -102,6 +113,22 @@ export function formatInZone(instant: Date | string, timeZone: string, locale = 
     hour: '2-digit',
     minute: '2-digit',
   });
+}
+
+/** The wall-clock date and time of an instant in a zone: { date: 'YYYY-MM-DD', time: 'HH:MM' }. */
+export function wallTimeIn(instant: Date, timeZone: string): { date: string; time: string } {
+  const iso = new Date(partsIn(instant, timeZone)).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/** Whether `zone` is an IANA time zone this runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    formatterFor(zone);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The local calendar date (YYYY-MM-DD) of an instant in a zone. */

@@ -4,17 +4,18 @@ import {
   BOOKING_STATUSES,
   NOTE_MAX,
   PARTY_MAX,
+  PAYMENT_STATES,
   REASON_MAX,
 } from '../constants/bookings.ts';
+import { PRICE_MODES } from '../constants/experiences.ts';
+import { CANCELLATION_POLICIES } from '../domain/cancellation.ts';
 import type { EndpointTable } from './common.ts';
 
-/** The tourist's request; the same schema checks the booking form and the route. */
+/** The tourist's request: a slot of an experience. The server alone prices it; the same schema checks the form. */
 export const bookingRequestSchema = z
   .object({
-    guideId: z.uuid({ message: 'Unknown guide' }),
-    tourName: z.string().trim().min(1, BOOKING_MESSAGES.unknownTour).max(100),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date'),
-    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Choose a start time'),
+    experienceId: z.uuid({ message: 'Choose an experience' }),
+    start: z.iso.datetime({ offset: true, message: 'Choose a time' }),
     partySize: z.coerce
       .number({ message: 'How many people?' })
       .int('How many people?')
@@ -22,11 +23,7 @@ export const bookingRequestSchema = z
       .max(PARTY_MAX, `At most ${PARTY_MAX} people`),
     note: z.string().trim().max(NOTE_MAX, `Keep the note under ${NOTE_MAX} characters`).default(''),
   })
-  .strict()
-  .refine((v) => !Number.isNaN(new Date(`${v.date}T00:00:00Z`).getTime()), {
-    message: 'Choose a date',
-    path: ['date'],
-  });
+  .strict();
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
 export const bookingReasonSchema = z
@@ -55,6 +52,19 @@ export const bookingSchema = z.object({
   durationMinutes: z.number(),
   pricePerPerson: z.number(),
   partySize: z.number(),
+  experienceId: z.string().nullable(),
+  /** What the guide is paid, in the guide's currency: unit × party (per person) or the group price. */
+  priceMode: z.enum(PRICE_MODES),
+  unitPrice: z.number(),
+  guideCurrency: z.string(),
+  guideTotal: z.number(),
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
+  policyInWords: z.string(),
+  /** Set when cancelled: what goes back to the tourist, in the guide's currency. */
+  refundAmount: z.number().nullable(),
+  payment: z.enum(PAYMENT_STATES),
+  /** A request not answered by then frees its slot. */
+  expiresAt: z.string().nullable(),
   totalUsd: z.number(),
   currency: z.string(),
   totalLocal: z.number(),

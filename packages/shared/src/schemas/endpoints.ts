@@ -5,6 +5,7 @@ import { bookingsEndpoints } from './bookings.ts';
 import { chatEndpoints } from './chat.ts';
 import { systemEndpoints } from './common.ts';
 import { discoveryEndpoints } from './discovery.ts';
+import { experiencesEndpoints } from './experiences.ts';
 import { mediaEndpoints } from './media.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { onboardingEndpoints } from './onboarding.ts';
@@ -24,6 +25,7 @@ export const apiEndpoints = {
   ...adminEndpoints,
   ...onboardingEndpoints,
   ...discoveryEndpoints,
+  ...experiencesEndpoints,
   ...bookingsEndpoints,
   ...reviewsEndpoints,
   ...chatEndpoints,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -11,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { conversations } from './chat.ts';
+import { experiences } from './experiences.ts';
 import { users } from './users.ts';
 
 // The same list as packages/shared constants/bookings.ts (drizzle-kit reads this file on its own).
@@ -31,12 +33,31 @@ export const bookings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    /** The experience booked; its title, duration and price are copied below, so the booking outlives edits. */
+    experienceId: uuid('experience_id').references(() => experiences.id, { onDelete: 'set null' }),
     tourName: text('tour_name').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
-    /** Price per person in USD, copied from the guide's tour type when requested. */
+    /** Price per person in USD when requested (for a group price: the group price ÷ the party). */
     pricePerPerson: integer('price_per_person').notNull(),
+    priceMode: text('price_mode', { enum: ['person', 'group'] })
+      .notNull()
+      .default('person'),
+    /** The experience's price in the guide's currency: per person or per group, by `priceMode`. */
+    unitPrice: integer('unit_price').notNull().default(0),
+    guideCurrency: text('guide_currency').notNull().default('USD'),
+    /** What the guide is paid, in the guide's currency. */
+    guideTotal: integer('guide_total').notNull().default(0),
+    /** The policy in force when the booking was made (docs/product.md#cancellation). */
+    cancellationPolicy: text('cancellation_policy', { enum: ['flexible', 'moderate', 'strict'] })
+      .notNull()
+      .default('flexible'),
+    /** Set on cancellation: what goes back to the tourist, in the guide's currency. */
+    refundAmount: doublePrecision('refund_amount'),
+    payment: text('payment').notNull().default('settle-with-guide'),
+    /** A request still unanswered at this time frees its slot. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     partySize: integer('party_size').notNull(),
-    /** pricePerPerson × partySize, in USD. */
+    /** The guide's total in USD at Lokal's rate when requested. */
     totalUsd: integer('total_usd').notNull(),
     /** The tourist's currency and the amount shown to them when they asked. */
     currency: text('currency').notNull().default('USD'),
@@ -58,6 +79,8 @@ export const bookings = pgTable(
   (t) => [
     index('bookings_tourist_idx').on(t.touristId, t.startAt),
     index('bookings_guide_idx').on(t.guideId, t.startAt),
+    index('bookings_experience_idx').on(t.experienceId),
+    index('bookings_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'requested'`),
     check('bookings_time_check', sql`${t.endAt} > ${t.startAt}`),
     check('bookings_party_check', sql`${t.partySize} between 1 and 20`),
   ],
