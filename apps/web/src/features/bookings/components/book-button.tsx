@@ -5,23 +5,22 @@ import { loadOnOpen } from '../../../components/ui/dialog.tsx';
 
 const BookingDialog = loadOnOpen(() => import('./booking-dialog.tsx').then((m) => m.BookingDialog));
 
-type Props = { guideId: string; guideName: string; currency: { code: string; multiplier: number } };
+type Props = {
+  guideId: string;
+  guideName: string;
+  /** No longer read: each experience carries its price in the tourist's currency (displayPrice). */
+  currency?: { code: string; multiplier: number };
+};
 
 /** "Book" in a tourist's conversation header. */
-export function BookButton({ guideId, guideName, currency }: Props) {
+export function BookButton({ guideId, guideName }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button size="sm" variant="gold" onClick={() => setOpen(true)}>
         <CalendarPlus className="h-4 w-4" aria-hidden /> Book
       </Button>
-      <BookingDialog
-        open={open}
-        onOpenChange={setOpen}
-        guideId={guideId}
-        guideName={guideName}
-        currency={currency}
-      />
+      <BookingDialog open={open} onOpenChange={setOpen} guideId={guideId} guideName={guideName} />
     </>
   );
 }

@@ -1,0 +1,230 @@
+import { NOTE_MAX } from '@lokal/shared/constants/bookings';
+import { EXPERIENCE_MESSAGES } from '@lokal/shared/constants/experiences';
+import { policyLabel } from '@lokal/shared/domain/cancellation';
+import { dateInZone } from '@lokal/shared/domain/time-zone';
+import type { ExperienceCard } from '@lokal/shared/schemas/experiences';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Minus, Plus } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { onDemand } from '../../../lib/on-demand.ts';
+import { toast } from '../../../lib/toast.ts';
+import { experienceQuery } from '../api/get-experience.ts';
+import { useRequestBooking } from '../api/request-booking.ts';
+import { money, quote, zoneInWords } from '../format.ts';
+import { SlotPicker } from './slot-picker.tsx';
+
+const schemas = onDemand(() => import('@lokal/shared/schemas/bookings'));
+
+type Props = {
+  card: ExperienceCard;
+  guideFirstName: string;
+  onBack: () => void;
+  onBooked: () => void;
+};
+
+const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
+
+/**
+ * One experience: a day with open times, a time, the party and a note, and what it costs. The server prices
+ * the booking the same way; the form checks itself with the route's schema (docs/product.md#bookings).
+ */
+export function BookingForm({ card, guideFirstName: first, onBack, onBooked }: Props) {
+  const experience = useQuery(experienceQuery(card.id));
+  const requestBooking = useRequestBooking();
+  const [date, setDate] = useState<string | null>(null);
+  const [start, setStart] = useState<string | null>(null);
+  const [partySize, setPartySize] = useState(() => clamp(2, card.minGroup, card.maxGroup));
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The list's button is gone: focus the experience's name, so the keyboard and screen readers start here.
+  useEffect(() => heading.current?.focus(), []);
+
+  const price = quote(card, partySize);
+  const instant = card.bookingMode === 'instant';
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const { bookingRequestSchema } = await schemas();
+    const parsed = bookingRequestSchema.safeParse({
+      experienceId: card.id,
+      start: start ?? '',
+      partySize,
+      note,
+    });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
+    setError(null);
+    requestBooking.mutate(parsed.data, {
+      onSuccess: (b) => {
+        toast.success(
+          b.status === 'accepted' ? `Booked! ${first} will meet you then.` : `Request sent to ${first}`,
+        );
+        onBooked();
+      },
+      onError: (err) => {
+        // A slot taken meanwhile (409): its times are read again, so the choice starts over.
+        if (err instanceof ApiError && err.code === 'not-a-slot') setStart(null);
+        setError(err.message);
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={submit} onFocus={() => void schemas()} className="mt-5 space-y-5" noValidate>
+      <div className="flex items-start gap-2">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="-ml-2 shrink-0"
+          aria-label="All experiences"
+          onClick={onBack}
+        >
+          <ArrowLeft className="h-5 w-5" aria-hidden />
+        </Button>
+        <div className="min-w-0">
+          <h3 ref={heading} tabIndex={-1} className="font-display text-xl leading-tight focus:outline-none">
+            {card.title}
+          </h3>
+          <p className="text-sm text-muted">
+            {card.category} · {Math.round(card.durationMinutes / 6) / 10} h
+          </p>
+        </div>
+      </div>
+
+      {experience.isPending ? <Skeleton className="h-80" /> : null}
+      {experience.isError ? (
+        <div className="flex items-center gap-3">
+          <p role="alert" className="text-sm text-danger">
+            {experience.error.message}
+          </p>
+          <Button size="sm" variant="outline" onClick={() => experience.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+      {experience.data ? (
+        <div>
+          <p className="mb-2 text-sm font-medium">
+            Day and time{' '}
+            <span className="font-normal text-muted">
+              ({zoneInWords(experience.data.city, experience.data.timeZone)})
+            </span>
+          </p>
+          <SlotPicker
+            experienceId={card.id}
+            today={dateInZone(new Date(), experience.data.timeZone)}
+            zone={zoneInWords(experience.data.city, experience.data.timeZone)}
+            date={date}
+            start={start}
+            onDate={(d) => {
+              setDate(d);
+              setStart(null);
+              setError(null);
+            }}
+            onStart={(s) => {
+              setStart(s);
+              setError(null);
+            }}
+          />
+        </div>
+      ) : null}
+
+      <fieldset>
+        <legend className="text-sm font-medium">People</legend>
+        <div className="mt-1.5 flex items-center gap-3">
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="One person fewer"
+            disabled={partySize <= card.minGroup}
+            onClick={() => setPartySize((n) => clamp(n - 1, card.minGroup, card.maxGroup))}
+          >
+            <Minus className="h-4 w-4" aria-hidden />
+          </Button>
+          <output aria-live="polite" aria-label="People" className="w-8 text-center font-display text-2xl">
+            {partySize}
+          </output>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="One person more"
+            disabled={partySize >= card.maxGroup}
+            onClick={() => setPartySize((n) => clamp(n + 1, card.minGroup, card.maxGroup))}
+          >
+            <Plus className="h-4 w-4" aria-hidden />
+          </Button>
+          <span className="text-sm text-muted">
+            {EXPERIENCE_MESSAGES.partySize(card.minGroup, card.maxGroup)}
+          </span>
+        </div>
+      </fieldset>
+
+      <label className="block text-sm font-medium">
+        Note for {first} <span className="font-normal text-muted">(optional)</span>
+        <textarea
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          rows={2}
+          maxLength={NOTE_MAX}
+          className="mt-1.5 block w-full resize-none rounded-xl border border-line bg-white px-3 py-2 text-base font-normal focus:border-gold-deep focus:outline-none"
+        />
+      </label>
+
+      <section
+        aria-label="Price"
+        className="rounded-xl bg-sand/70 px-4 py-3 text-sm"
+        data-testid="booking-price"
+      >
+        <div className="flex justify-between gap-3">
+          <span>{price.line}</span>
+          <span>{money(price.total, price.currency)}</span>
+        </div>
+        <div
+          className="mt-2 flex items-baseline justify-between gap-3 border-t border-line pt-2"
+          aria-live="polite"
+        >
+          <span className="font-semibold">Total</span>
+          <span className="text-right">
+            <strong className="text-base">{money(price.total, price.currency)}</strong>
+            {price.display ? (
+              <span className="block text-xs text-muted">
+                about {money(price.display.amount, price.display.currency)} in your currency
+              </span>
+            ) : null}
+          </span>
+        </div>
+        {experience.data ? (
+          <p className="mt-2 text-xs text-muted">
+            <span className="font-medium text-ink">
+              {policyLabel(experience.data.cancellationPolicy)} cancellation.
+            </span>{' '}
+            {experience.data.policyInWords}
+          </p>
+        ) : null}
+        <p className="mt-1 text-xs text-muted">
+          No payment through Lokal: you settle the price with {first}.
+        </p>
+      </section>
+
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" className="w-full" disabled={requestBooking.isPending}>
+          {requestBooking.isPending ? 'Sending…' : instant ? 'Book now' : 'Request to book'}
+        </Button>
+        <p className="mt-2 text-center text-xs text-muted">
+          {instant
+            ? `Verified travellers are booked at once; otherwise ${first} has 24 hours to answer.`
+            : `${first} has 24 hours to answer; until then the time is held for you.`}
+        </p>
+      </div>
+    </form>
+  );
+}
