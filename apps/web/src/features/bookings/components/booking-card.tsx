@@ -1,13 +1,14 @@
 import { BOOKING_STATUS_LABELS } from '@lokal/shared/constants/bookings';
-import { formatMoney } from '@lokal/shared/domain/discovery';
+import { policyLabel, refundAmount } from '@lokal/shared/domain/cancellation';
 import { formatInZone } from '@lokal/shared/domain/time-zone';
 import type { Booking } from '@lokal/shared/schemas/bookings';
-import { CalendarClock, MessageCircle, Users } from 'lucide-react';
+import { CalendarClock, Hourglass, MessageCircle, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useBookingAction } from '../api/booking-action.ts';
+import { money, zoneInWords } from '../format.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 const STATUS_STYLES: Record<Booking['status'], string> = {
@@ -31,8 +32,12 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
   const [dialog, setDialog] = useState<'decline' | 'cancel' | null>(null);
   const other = role === 'tourist' ? b.guide : b.tourist;
   const open = b.status === 'requested' || b.status === 'accepted';
-  // Tourists see what they pay in their currency; guides see their price in USD.
-  const total = role === 'tourist' ? formatMoney(b.totalLocal, b.currency) : formatMoney(b.totalUsd, 'USD');
+  const otherFirst = other.name.split(' ')[0] ?? other.name;
+  const zone = zoneInWords(b.city, b.timeZone);
+  // The price is the guide's, in the guide's currency; the tourist's quote beside it when it differs
+  // (docs/product.md#bookings).
+  const total = money(b.guideTotal, b.guideCurrency);
+  const touristTotal = b.currency !== b.guideCurrency ? money(b.totalLocal, b.currency) : null;
 
   const run = (kind: 'accept' | 'decline' | 'cancel', reason = '') =>
     action.mutate(
@@ -84,7 +89,7 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
           <CalendarClock className="h-4 w-4 text-muted" aria-hidden />
           <dt className="sr-only">When</dt>
           <dd>
-            {formatInZone(b.startAt, b.timeZone)} <span className="text-muted">{b.city} time</span>
+            {formatInZone(b.startAt, b.timeZone)} <span className="text-muted">{zone}</span>
           </dd>
         </div>
         <div className="flex items-center gap-2">
@@ -97,14 +102,50 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
         </div>
         <div>
           <dt className="sr-only">Total</dt>
-          <dd className="font-semibold">{total}</dd>
+          <dd>
+            <span className="font-semibold">{total}</span>
+            {touristTotal ? (
+              <span className="text-muted">
+                {' '}
+                · {touristTotal} {role === 'tourist' ? 'in your currency' : `for ${otherFirst}`}
+              </span>
+            ) : null}
+          </dd>
         </div>
       </dl>
+      {b.status === 'requested' && b.expiresAt ? (
+        <p className="mt-3 flex items-center gap-2 text-sm" data-testid="booking-expiry">
+          <Hourglass className="h-4 w-4 shrink-0 text-gold-deep" aria-hidden />
+          <span>
+            {role === 'tourist' ? 'Waiting for an answer' : 'Answer'} until{' '}
+            {formatInZone(b.expiresAt, b.timeZone)} <span className="text-muted">{zone}</span>
+          </span>
+        </p>
+      ) : null}
+      {b.status === 'cancelled' && b.refundAmount !== null ? (
+        <p className="mt-3 text-sm" data-testid="booking-refund">
+          <span className="font-medium">
+            Refund: {money(b.refundAmount, b.guideCurrency)} of {total}
+          </span>
+          {b.payment === 'settle-with-guide' ? (
+            <span className="text-muted">
+              {' '}
+              — to be settled {role === 'tourist' ? 'with the guide' : `with ${otherFirst}`}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+      {b.status === 'declined' || b.status === 'completed' ? null : (
+        <p className="mt-2 text-xs text-muted" data-testid="booking-policy">
+          <span className="font-medium text-ink">{policyLabel(b.cancellationPolicy)} cancellation.</span>{' '}
+          {b.policyInWords}
+        </p>
+      )}
       {b.note ? <p className="mt-3 rounded-xl bg-sand/60 px-3 py-2 text-sm">“{b.note}”</p> : null}
       {b.cancelReason ? (
         <p className="mt-3 text-sm text-muted">
           {b.status === 'cancelled'
-            ? `Cancelled by ${b.cancelledBy === role ? 'you' : other.name.split(' ')[0]}`
+            ? `Cancelled by ${b.cancelledBy === role ? 'you' : otherFirst}`
             : 'Declined'}
           : {b.cancelReason}
         </p>
@@ -144,7 +185,7 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
         open={dialog === 'decline'}
         onOpenChange={(o) => setDialog(o ? 'decline' : null)}
         title="Decline this request?"
-        description={`${other.name.split(' ')[0]} will see your reason in your conversation.`}
+        description={`${otherFirst} will see your reason in your conversation.`}
         confirm="Decline"
         required={false}
         busy={action.isPending}
@@ -154,12 +195,63 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
         open={dialog === 'cancel'}
         onOpenChange={(o) => setDialog(o ? 'cancel' : null)}
         title="Cancel this booking?"
-        description={`Tell ${other.name.split(' ')[0]} why. The time becomes free again.`}
+        description={`Tell ${otherFirst} why. The time becomes free again.`}
         confirm="Cancel booking"
         required
         busy={action.isPending}
         onConfirm={(reason) => run('cancel', reason)}
-      />
+      >
+        {dialog === 'cancel' ? <RefundEstimate booking={b} side={role} otherFirst={otherFirst} /> : null}
+      </ReasonDialog>
     </article>
+  );
+}
+
+/**
+ * What cancelling now gives back under the booking's policy, worked out here as an estimate; the server
+ * records the figure when it cancels, and the card shows that one after (docs/product.md#cancellation).
+ */
+function RefundEstimate({
+  booking: b,
+  side,
+  otherFirst,
+}: {
+  booking: Booking;
+  side: 'tourist' | 'guide';
+  otherFirst: string;
+}) {
+  const back = refundAmount({
+    policy: b.cancellationPolicy,
+    total: b.guideTotal,
+    startAt: new Date(b.startAt),
+    cancelledAt: new Date(),
+    by: side,
+    wasAccepted: b.status === 'accepted',
+  });
+  const whole = back === b.guideTotal;
+  const why =
+    side === 'guide'
+      ? 'A guide who cancels refunds in full.'
+      : b.status !== 'accepted'
+        ? `${otherFirst} has not accepted yet, so nothing is kept.`
+        : `${policyLabel(b.cancellationPolicy)} cancellation: ${b.policyInWords}`;
+  return (
+    <div className="mt-4 rounded-xl bg-sand/70 px-4 py-3 text-sm" data-testid="refund-estimate">
+      <p>
+        <span className="font-medium">
+          Estimated refund if {side === 'tourist' ? 'you cancel' : `you cancel for ${otherFirst}`} now:{' '}
+          {money(back, b.guideCurrency)} of {money(b.guideTotal, b.guideCurrency)}
+        </span>
+        {whole ? ' (all of it)' : back === 0 ? ' (nothing back)' : null}
+      </p>
+      <p className="mt-1 text-xs text-muted">{why}</p>
+      <p className="mt-1 text-xs text-muted">
+        The amount recorded when you confirm appears on the booking
+        {b.payment === 'settle-with-guide'
+          ? `, to be settled ${side === 'tourist' ? 'with the guide' : `with ${otherFirst}`}`
+          : ''}
+        .
+      </p>
+    </div>
   );
 }

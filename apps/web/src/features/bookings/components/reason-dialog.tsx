@@ -1,5 +1,5 @@
 import { REASON_MAX } from '@lokal/shared/constants/bookings';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { onDemand } from '../../../lib/on-demand.ts';
@@ -16,6 +16,8 @@ type Props = {
   required: boolean;
   busy: boolean;
   onConfirm: (reason: string) => void;
+  /** Shown above the reason: what the step means (the refund a cancellation gives back). */
+  children?: ReactNode;
 };
 
 export function ReasonDialog({
@@ -27,6 +29,7 @@ export function ReasonDialog({
   required,
   busy,
   onConfirm,
+  children,
 }: Props) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -43,6 +46,7 @@ export function ReasonDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      {children}
       <form onSubmit={submit} className="mt-5 space-y-4">
         <label className="block text-sm font-medium">
           Reason{required ? '' : ' (optional)'}
