@@ -13,7 +13,7 @@ import { onDemand } from '../../../lib/on-demand.ts';
 import { toast } from '../../../lib/toast.ts';
 import { experienceQuery } from '../api/get-experience.ts';
 import { useRequestBooking } from '../api/request-booking.ts';
-import { money, quote, zoneInWords } from '../format.ts';
+import { dayInWords, money, quote, zoneInWords } from '../format.ts';
 import { SlotPicker } from './slot-picker.tsx';
 
 const schemas = onDemand(() => import('@lokal/shared/schemas/bookings'));
@@ -35,7 +35,8 @@ export function BookingForm({ card, guideFirstName: first, onBack, onBooked }: P
   const experience = useQuery(experienceQuery(card.id));
   const requestBooking = useRequestBooking();
   const [date, setDate] = useState<string | null>(null);
-  const [start, setStart] = useState<string | null>(null);
+  const [slot, setSlot] = useState<{ start: string; time: string } | null>(null);
+  const start = slot?.start ?? null;
   const [partySize, setPartySize] = useState(() => clamp(2, card.minGroup, card.maxGroup));
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +68,7 @@ export function BookingForm({ card, guideFirstName: first, onBack, onBooked }: P
       },
       onError: (err) => {
         // A slot taken meanwhile (409): its times are read again, so the choice starts over.
-        if (err instanceof ApiError && err.code === 'not-a-slot') setStart(null);
+        if (err instanceof ApiError && err.code === 'not-a-slot') setSlot(null);
         setError(err.message);
       },
     });
@@ -122,11 +123,11 @@ export function BookingForm({ card, guideFirstName: first, onBack, onBooked }: P
             start={start}
             onDate={(d) => {
               setDate(d);
-              setStart(null);
+              setSlot(null);
               setError(null);
             }}
             onStart={(s) => {
-              setStart(s);
+              setSlot(s);
               setError(null);
             }}
           />
@@ -206,24 +207,31 @@ export function BookingForm({ card, guideFirstName: first, onBack, onBooked }: P
           </p>
         ) : null}
         <p className="mt-1 text-xs text-muted">
+          {instant
+            ? `Verified travellers are booked at once; otherwise ${first} has 24 hours to answer.`
+            : `${first} has 24 hours to answer; until then the time is held for you.`}{' '}
           No payment through Lokal: you settle the price with {first}.
         </p>
       </section>
 
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-      <div>
-        <Button type="submit" className="w-full" disabled={requestBooking.isPending}>
-          {requestBooking.isPending ? 'Sending…' : instant ? 'Book now' : 'Request to book'}
-        </Button>
-        <p className="mt-2 text-center text-xs text-muted">
-          {instant
-            ? `Verified travellers are booked at once; otherwise ${first} has 24 hours to answer.`
-            : `${first} has 24 hours to answer; until then the time is held for you.`}
-        </p>
+      {/* The total and the button stay in view while the times scroll. */}
+      <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 border-t border-line bg-ivory px-5 py-3 sm:-bottom-8 sm:-mx-8 sm:-mb-8 sm:px-8 sm:py-4">
+        {error ? (
+          <p role="alert" className="mb-3 text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex items-center gap-3">
+          <p className="min-w-0 flex-1 text-sm leading-tight">
+            <span className="block font-semibold">{money(price.total, price.currency)}</span>
+            <span className="block text-xs text-muted">
+              {slot && date ? `${dayInWords(date)}, ${slot.time}` : 'Choose a day and a time'}
+            </span>
+          </p>
+          <Button type="submit" className="shrink-0" disabled={requestBooking.isPending}>
+            {requestBooking.isPending ? 'Sending…' : instant ? 'Book now' : 'Request to book'}
+          </Button>
+        </div>
       </div>
     </form>
   );

@@ -33,7 +33,7 @@ export function ExperienceChoice({ experiences, onChoose }: Props) {
             <span className="min-w-0 flex-1">
               <span className="block font-medium leading-snug">{e.title}</span>
               <span className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-muted">
-                <span>{e.category}</span>
+                {e.category !== e.title ? <span>{e.category}</span> : null}
                 <span className="inline-flex items-center gap-1">
                   <Clock className="h-3.5 w-3.5" aria-hidden /> {hours(e.durationMinutes)}
                 </span>

@@ -17,7 +17,7 @@ type Props = {
   date: string | null;
   start: string | null;
   onDate: (date: string) => void;
-  onStart: (start: string) => void;
+  onStart: (slot: { start: string; time: string }) => void;
 };
 
 /** The days of a month that have slots, asked from today on (docs/product.md#availability). */
@@ -132,14 +132,14 @@ export function SlotPicker({ experienceId, today, zone, date, start, onDate, onS
           {daySlots.isSuccess && times.length === 0 ? (
             <p className="text-sm text-muted">No times left on this day. Choose another day.</p>
           ) : null}
-          <div className="grid grid-cols-4 gap-2 sm:grid-cols-5">
+          <div className="grid grid-cols-5 gap-1.5 sm:grid-cols-6">
             {times.map((s) => (
               <button
                 key={s.start}
                 type="button"
                 aria-pressed={start === s.start}
-                onClick={() => onStart(s.start)}
-                className="h-10 rounded-full border border-line bg-white text-sm tabular-nums transition-colors hover:border-ink/40 aria-pressed:border-ink aria-pressed:bg-ink aria-pressed:text-ivory"
+                onClick={() => onStart(s)}
+                className="h-9 rounded-full border border-line bg-white text-sm tabular-nums transition-colors hover:border-ink/40 aria-pressed:border-ink aria-pressed:bg-ink aria-pressed:text-ivory"
               >
                 {s.time}
               </button>
