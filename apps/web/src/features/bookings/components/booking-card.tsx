@@ -117,7 +117,7 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
         <p className="mt-3 flex items-center gap-2 text-sm" data-testid="booking-expiry">
           <Hourglass className="h-4 w-4 shrink-0 text-gold-deep" aria-hidden />
           <span>
-            {role === 'tourist' ? 'Waiting for an answer' : 'Answer'} until{' '}
+            {role === 'tourist' ? 'Waiting for an answer until' : 'Answer by'}{' '}
             {formatInZone(b.expiresAt, b.timeZone)} <span className="text-muted">{zone}</span>
           </span>
         </p>

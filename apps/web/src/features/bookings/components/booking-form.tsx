@@ -67,8 +67,9 @@ export function BookingForm({ card, guideFirstName: first, onBack, onBooked }: P
         onBooked();
       },
       onError: (err) => {
-        // A slot taken meanwhile (409): its times are read again, so the choice starts over.
-        if (err instanceof ApiError && err.code === 'not-a-slot') setSlot(null);
+        // A time taken or gone meanwhile (409): the times are read again, so the choice starts over.
+        if (err instanceof ApiError && (err.code === 'slot-taken' || err.code === 'not-a-slot'))
+          setSlot(null);
         setError(err.message);
       },
     });
