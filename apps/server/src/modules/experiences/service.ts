@@ -209,6 +209,9 @@ export function createExperiencesService(deps: {
     },
 
     async create(user: SessionUser, input: ExperienceInput) {
+      if ((await repo.guideCity(user.id)) === null) {
+        throw new HttpError(409, 'Complete onboarding before adding experiences', 'onboarding-required');
+      }
       if ((await repo.countOf(user.id)) >= EXPERIENCE_LIMITS.perGuideMax) {
         throw new HttpError(
           409,
@@ -272,7 +275,7 @@ export function createExperiencesService(deps: {
       await owned(user, id);
       const out = await toWebp(data, PHOTO_SIZE);
       mkdirSync(deps.uploadsDir, { recursive: true });
-      const file = `x-${id}-${randomBytes(6).toString('hex')}.webp`;
+      const file = `${id}-${randomBytes(6).toString('hex')}.webp`;
       writeFileSync(path.join(deps.uploadsDir, file), out);
       if (!(await repo.addPhoto(id, file, EXPERIENCE_LIMITS.photosMax))) {
         removeFiles([file]);
