@@ -27,10 +27,10 @@ async function openStreetArtWalk(page: Page): Promise<Locator> {
   return dialog;
 }
 
-/** Next month's days with open times: every day has some (demo schedule 09:00–21:00). */
+/** Next month's days with open times, once its slots are in: every day has some (demo schedule 09:00–21:00). */
 async function nextMonth(dialog: Locator) {
   await dialog.getByRole('button', { name: 'Next month' }).click();
-  return dialog.locator('[data-day]:not([data-disabled]) button');
+  return dialog.locator('[aria-busy="false"] [data-day]:not([data-disabled]) button');
 }
 
 const times = (dialog: Locator) => dialog.getByRole('group', { name: /^Times on / });
@@ -89,7 +89,7 @@ describe('booking a guide', () => {
     // A second tourist: that day no longer offers 18:00, while its other times are there.
     const second = await openStreetArtWalk(a);
     await (await nextMonth(second)).first().waitFor();
-    await second.locator(`[data-day="${day}"] button`).click();
+    await second.locator(`[aria-busy="false"] [data-day="${day}"] button`).click();
     await times(second).getByRole('button', { name: '09:00' }).waitFor();
     expect(await times(second).getByRole('button', { name: '18:00' }).count()).toBe(0);
 

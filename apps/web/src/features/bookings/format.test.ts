@@ -14,6 +14,7 @@ describe('zoneInWords', () => {
     expect(zoneInWords('Lisbon', 'Europe/Lisbon')).toBe('Lisbon time');
     expect(zoneInWords('', 'America/Argentina/Buenos_Aires')).toBe('Buenos Aires time');
     expect(zoneInWords(null, 'UTC')).toBe('UTC');
+    expect(zoneInWords('Atlantis', 'UTC')).toBe('UTC');
   });
 });
 

@@ -60,7 +60,7 @@ export function BookingDialog({ open, onOpenChange, guideId, guideName }: Props)
       ) : (
         <>
           {experiences.isPending ? (
-            <div className="mt-5 space-y-2" aria-label="Loading experiences" role="status">
+            <div className="mt-5 space-y-2" aria-label="Loading experiences" aria-busy="true" role="status">
               <Skeleton className="h-22" />
               <Skeleton className="h-22" />
             </div>

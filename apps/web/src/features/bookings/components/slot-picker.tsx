@@ -45,10 +45,17 @@ export function SlotPicker({ experienceId, today, zone, date, start, onDate, onS
   const open = new Set(monthSlots.data?.slots.map((s) => s.date));
   const times = date ? (daySlots.data?.slots.filter((s) => s.date === date) ?? []) : [];
   const last = addDays(today, MAX_AHEAD_DAYS);
+  // A day of a month not loaded yet stays enabled, so the arrow keys and Page Down can move into the next
+  // month; its times load when it shows, and a day without any then turns disabled.
+  const known = (day: string): 'open' | 'closed' | 'unknown' => {
+    if (day < today || day > last) return 'closed';
+    if (!monthSlots.data || day < shown.from || day > shown.to) return 'unknown';
+    return open.has(day) ? 'open' : 'closed';
+  };
 
   return (
     <div className="space-y-4">
-      <div className="rounded-xl border border-line bg-white p-3">
+      <div className="rounded-xl border border-line bg-white p-3" aria-busy={monthSlots.isPending}>
         <DayPicker
           mode="single"
           required
@@ -60,10 +67,14 @@ export function SlotPicker({ experienceId, today, zone, date, start, onDate, onS
           endMonth={dayToDate(last)}
           today={dayToDate(today)}
           weekStartsOn={1}
-          disabled={(d) => monthSlots.isPending || !open.has(dateToDay(d))}
-          modifiers={{ open: (d) => open.has(dateToDay(d)) }}
+          disabled={(d) => known(dateToDay(d)) === 'closed'}
+          modifiers={{
+            open: (d) => known(dateToDay(d)) === 'open',
+            unknown: (d) => known(dateToDay(d)) === 'unknown',
+          }}
           modifiersClassNames={{
             open: '[&>button]:font-semibold [&>button]:text-ink',
+            unknown: '[&>button]:text-muted',
             today: '[&>button]:underline [&>button]:underline-offset-4',
             selected: '[&>button]:bg-ink [&>button]:text-ivory [&>button]:hover:bg-ink',
           }}
