@@ -19,6 +19,7 @@ import { loadChatMessage } from './modules/chat/service.ts';
 import { MAX_FRAME_BYTES } from './modules/chat/ws.ts';
 import type { AppContext } from './modules/context.ts';
 import { discoveryModule } from './modules/discovery/routes.ts';
+import { experiencesModule } from './modules/experiences/routes.ts';
 import { favoritesModule } from './modules/favorites/routes.ts';
 import { localeModule } from './modules/locale/routes.ts';
 import { notificationsModule } from './modules/notifications/routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(reviewsModule, { prefix: '/api', ctx });
   await app.register(chatModule, { prefix: '/api', ctx });
   await app.register(notificationsModule, { prefix: '/api/notifications', ctx });
+  await app.register(experiencesModule, { prefix: '/api', ctx });
   await app.register(bookingsModule, { prefix: '/api/bookings', ctx });
   await app.register(favoritesModule, { prefix: '/api/favorites', ctx });
   await app.register(profilesModule, { prefix: '/api', ctx });

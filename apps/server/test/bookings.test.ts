@@ -1,5 +1,6 @@
+import { zonedTimeToInstant } from '@lokal/shared/domain/time-zone';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { DEMO_TOURISTS } from '../src/db/seed/demo-data.ts';
@@ -21,6 +22,8 @@ const post = (url: string, who: Who, payload: object = {}) =>
   app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
 const get = (url: string, who: Who) => app.inject({ url, headers: { cookie: who.cookie } });
 const exec = (q: ReturnType<typeof sql>) => database.db.execute(q);
+const count = async (q: ReturnType<typeof sql>) =>
+  ((await exec(q)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
 
 // Sofia guides in Barcelona (Europe/Madrid): Street Art Walk, 2 hours, $85 a person.
 let sofia: Who;
@@ -29,17 +32,26 @@ let day = 0;
 /** A fresh day from 1 December on for each booking, so bookings never collide by accident. */
 const nextDay = () => new Date(Date.UTC(2026, 11, 1 + day++)).toISOString().slice(0, 10);
 
+/** The instant Barcelona's clocks show `date` `time`. */
+const at = (date: string, time = '18:00') => zonedTimeToInstant(date, time, 'Europe/Madrid')!.toISOString();
+let streetArt: string;
+
 function request(who: Who, over: Record<string, unknown> = {}) {
   return post('/api/bookings', who, {
-    guideId: sofia.id,
-    tourName: 'Street Art Walk',
-    date: nextDay(),
-    time: '18:00',
+    experienceId: streetArt,
+    start: at(nextDay()),
     partySize: 2,
     note: 'We love murals',
     ...over,
   });
 }
+
+// Each test starts with no open request, so the limit of three open requests per tourist is tested on its own.
+beforeEach(async () => {
+  await exec(
+    sql`update bookings set status = 'cancelled', cancel_reason = 'test reset' where status = 'requested'`,
+  );
+});
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -51,6 +63,8 @@ beforeAll(async () => {
   await app.ready();
   sofia = await signIn('sofia.martinez@demo.lokal.app', 'guide');
   james = await signIn('james.whitfield@demo.lokal.app', 'tourist');
+  const offers = (await get(`/api/guides/${sofia.id}/experiences`, james)).json().experiences;
+  streetArt = offers.find((e: { title: string }) => e.title === 'Street Art Walk').id;
 });
 afterAll(async () => {
   await app.close();
@@ -59,8 +73,9 @@ afterAll(async () => {
 
 describe('requesting a booking', () => {
   it("prices tour × party in the tourist's currency, sets the time in the guide's city, and tells the guide", async () => {
-    await exec(sql`update users set currency = 'EUR', currency_multiplier = 0.9 where id = ${james.id}`);
-    const res = await request(james, { date: '2026-12-20', partySize: 3 });
+    // The stored multiplier is the client's business; the price uses Lokal's rates (EUR 0.92 per USD).
+    await exec(sql`update users set currency = 'EUR', currency_multiplier = 0.0001 where id = ${james.id}`);
+    const res = await request(james, { start: at('2026-12-20'), partySize: 3 });
     await exec(sql`update users set currency = 'USD', currency_multiplier = 1 where id = ${james.id}`);
     expect(res.statusCode, res.body).toBe(201);
     const b = res.json().booking;
@@ -71,7 +86,17 @@ describe('requesting a booking', () => {
       partySize: 3,
       totalUsd: 255,
       currency: 'EUR',
-      totalLocal: 230,
+      totalLocal: 235,
+      experienceId: streetArt,
+      priceMode: 'person',
+      unitPrice: 85,
+      guideCurrency: 'USD',
+      guideTotal: 255,
+      cancellationPolicy: 'flexible',
+      payment: 'settle-with-guide',
+      refundAmount: null,
+      // Unanswered, it frees the slot 24 hours after it was asked.
+      expiresAt: new Date(START + 24 * 3_600_000).toISOString(),
       durationMinutes: 120,
       timeZone: 'Europe/Madrid',
       city: 'Barcelona',
@@ -87,7 +112,7 @@ describe('requesting a booking', () => {
       .messages;
     const system = history.filter((m: { kind: string }) => m.kind === 'system');
     expect(system.at(-1).body).toBe(
-      'James requested Street Art Walk on Sun 20 Dec, 18:00 (Europe/Madrid) for 3 people, €230. Note: “We love murals”',
+      'James requested Street Art Walk on Sun 20 Dec, 18:00 (Madrid time) for 3 people, $255. Note: “We love murals”',
     );
     const notes = (await get('/api/notifications', sofia)).json();
     expect(notes.notifications[0]).toMatchObject({ title: 'New booking request', link: '/guide/bookings' });
@@ -103,17 +128,24 @@ describe('requesting a booking', () => {
   });
 
   it('refuses bad requests with a clear message', async () => {
+    const day = nextDay();
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ tourName: 'Helicopter Tour' }, 400, 'Choose one of the tours this guide offers.'],
-      [{ date: '2026-11-23', time: '10:30' }, 400, 'Choose a time at least an hour from now.'],
-      [{ date: '2028-01-10' }, 400, 'Bookings can be made up to a year ahead.'],
-      // Clocks go forward in Spain on 28 March 2027: 02:30 never happens there.
-      [{ date: '2027-03-28', time: '02:30' }, 400, 'That time does not exist in this city'],
+      [{ experienceId: '00000000-0000-4000-8000-000000000000' }, 404, 'Experience not found'],
+      // Slots start on the quarter hour, at least an hour ahead, at most a year ahead, within 09:00–21:00.
+      [{ start: at(day, '18:10') }, 409, 'That time is no longer available'],
+      [{ start: new Date(START + 30 * 60_000).toISOString() }, 409, 'That time is no longer available'],
+      [{ start: at('2028-01-10') }, 409, 'That time is no longer available'],
+      [{ start: at(day, '20:00') }, 409, 'That time is no longer available'],
+      [{ start: 'tomorrow at six' }, 400, 'Choose a time'],
       [{ partySize: 0 }, 400, 'At least one person'],
       [{ partySize: 21 }, 400, 'At most 20 people'],
-      [{ time: '25:00' }, 400, 'Choose a start time'],
-      [{ guideId: james.id }, 404, 'Guide not found'],
-      [{ extra: 'field' }, 400, ''],
+      [{ partySize: 9 }, 400, 'This experience is for 1 to 8 people.'],
+      // The server alone prices: a client's price, rate or multiplier is refused, never used.
+      [{ price: 1 }, 400, ''],
+      [{ totalUsd: 1 }, 400, ''],
+      [{ multiplier: 0.0001 }, 400, ''],
+      [{ currency: 'EUR' }, 400, ''],
+      [{ guideId: sofia.id }, 400, ''],
     ];
     for (const [over, status, message] of cases) {
       const res = await request(james, over);
@@ -141,27 +173,32 @@ describe('one guide, one time', () => {
   it('lets exactly one of ten parallel requests for the same time through', async () => {
     const tourists = await Promise.all(DEMO_TOURISTS.slice(0, 10).map((t) => signIn(t.email, 'tourist')));
     const date = nextDay();
-    const results = await Promise.all(tourists.map((t) => request(t, { date, time: '11:00' })));
+    const results = await Promise.all(tourists.map((t) => request(t, { start: at(date, '11:00') })));
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    expect(
+      await count(
+        sql`select count(*)::int as n from bookings where start_at = ${at(date, '11:00')}::timestamptz and status <> 'cancelled'`,
+      ),
+    ).toBe(1);
     const refused = results.find((r) => r.statusCode === 409)!.json();
     expect(refused).toEqual({
       message: 'Sofia is already booked at that time. Please choose another time.',
       code: 'slot-taken',
     });
     // Overlapping by an hour is refused too; starting as the other ends is fine.
-    expect((await request(james, { date, time: '12:00' })).statusCode).toBe(409);
-    expect((await request(james, { date, time: '13:00' })).statusCode).toBe(201);
+    expect((await request(james, { start: at(date, '12:00') })).statusCode).toBe(409);
+    expect((await request(james, { start: at(date, '13:00') })).statusCode).toBe(201);
   });
 
   it('frees the time when a request is declined or cancelled', async () => {
-    const date = nextDay();
-    const first = (await request(james, { date })).json().booking;
+    const start = at(nextDay());
+    const first = (await request(james, { start })).json().booking;
     await post(`/api/bookings/${first.id}/decline`, sofia, { reason: 'Away that day' });
-    const second = await request(james, { date });
+    const second = await request(james, { start });
     expect(second.statusCode).toBe(201);
     await post(`/api/bookings/${second.json().booking.id}/cancel`, james, { reason: 'Plans changed' });
-    expect((await request(james, { date })).statusCode).toBe(201);
+    expect((await request(james, { start })).statusCode).toBe(201);
   });
 });
 
@@ -270,7 +307,7 @@ describe('the booking state machine over the API', () => {
       expect(card.totalTours).toBe(n);
       expect(n).toBeGreaterThan(0);
       const expired = (await get(`/api/bookings/${unanswered.id}`, later)).json().booking;
-      expect(expired).toMatchObject({ status: 'declined', cancelReason: 'No answer before the start time' });
+      expect(expired).toMatchObject({ status: 'declined', cancelReason: 'No answer within 24 hours' });
       expect((await act(later, accepted.id, 'cancel', { reason: 'late' })).statusCode).toBe(409);
       expect((await act(laterGuide, unanswered.id, 'accept')).statusCode).toBe(409);
       const past = (await get('/api/bookings?scope=past', later))

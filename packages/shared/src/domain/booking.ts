@@ -39,3 +39,10 @@ export function bookingTotal(pricePerPerson: number, partySize: number, multipli
   const usd = pricePerPerson * partySize;
   return { usd, local: Math.round(usd * multiplier) };
 }
+
+/** "45 minutes", "2 hours", "2.5 hours": a duration in words that `durationMinutes` reads back. */
+export function durationLabel(minutes: number): string {
+  if (minutes < 60) return `${minutes} minutes`;
+  const hours = Math.round((minutes / 60) * 100) / 100;
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}

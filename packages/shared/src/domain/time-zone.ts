@@ -121,6 +121,12 @@ export function wallTimeIn(instant: Date, timeZone: string): { date: string; tim
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
+/** A zone in words for people: "Lisbon time" (the last part of the IANA id), "UTC" for UTC. */
+export function cityTime(timeZone: string): string {
+  if (timeZone === 'UTC') return 'UTC';
+  return `${(timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ')} time`;
+}
+
 /** Whether `zone` is an IANA time zone this runtime knows. */
 export function isTimeZone(zone: string): boolean {
   try {

@@ -72,7 +72,7 @@ ALTER TABLE "bookings" ADD CONSTRAINT "bookings_experience_id_experiences_id_fk"
 CREATE INDEX "bookings_experience_idx" ON "bookings" USING btree ("experience_id");--> statement-breakpoint
 CREATE INDEX "bookings_expiry_idx" ON "bookings" USING btree ("expires_at") WHERE "bookings"."status" = 'requested';--> statement-breakpoint
 -- Tour types stored on guide profiles become experiences (docs/product.md#experiences). One function, used by this
--- migration, the demo seed and guide onboarding: for each guide (or the one given) with tour types and no
+-- migration, the demo seed and guide onboarding (their older bookings are linked and priced as before): for each guide (or the one given) with tour types and no
 -- experience yet, one experience per tour type, priced per person in USD as before. Published ones come with a
 -- schedule that keeps the old behaviour (any day 09:00–21:00, an hour's notice, no buffer, up to 10 a day).
 CREATE OR REPLACE FUNCTION lokal_adopt_tour_types(p_guide uuid, p_publish boolean) RETURNS integer
@@ -132,11 +132,14 @@ BEGIN
     WHERE (p_guide IS NULL OR e.guide_id = p_guide) AND e.status = 'published'
     ON CONFLICT (guide_id) DO NOTHING;
   END IF;
+  -- Their bookings made before experiences existed point to the experience of that name, priced as before.
+  UPDATE bookings b SET unit_price = b.price_per_person, guide_total = b.total_usd, guide_currency = 'USD',
+    experience_id = coalesce(b.experience_id,
+      (SELECT e.id FROM experiences e WHERE e.guide_id = b.guide_id AND e.title = b.tour_name ORDER BY e.created_at LIMIT 1))
+  WHERE (p_guide IS NULL OR b.guide_id = p_guide) AND b.guide_total = 0 AND b.experience_id IS NULL;
   RETURN made;
 END;
 $$;--> statement-breakpoint
 SELECT lokal_adopt_tour_types(NULL, true);--> statement-breakpoint
--- Existing bookings keep their meaning: priced per person in USD, Flexible, linked to the experience of that name.
-UPDATE "bookings" b SET "unit_price" = b."price_per_person", "guide_total" = b."total_usd", "guide_currency" = 'USD',
-  "experience_id" = (SELECT e."id" FROM "experiences" e WHERE e."guide_id" = b."guide_id" AND e."title" = b."tour_name" LIMIT 1),
-  "expires_at" = CASE WHEN b."status" = 'requested' THEN least(b."created_at" + interval '24 hours', b."start_at") END;
+-- Open requests now expire 24 hours after they were made, or at their start if sooner.
+UPDATE "bookings" SET "expires_at" = least("created_at" + interval '24 hours', "start_at") WHERE "status" = 'requested';

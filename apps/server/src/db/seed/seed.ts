@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { refreshTotalTours } from '../../modules/bookings/repository.ts';
+import { adoptTourTypes } from '../../modules/experiences/repository.ts';
 import { recomputeRatings } from '../../modules/reviews/repository.ts';
 import type { Db } from '../client.ts';
 import { bookings, reviews } from '../schema/bookings.ts';
@@ -25,6 +26,8 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<{ guides: 
   if (!seeded?.people) await insertDemoData(db);
   // A database seeded before the activity existed gets it on its next start.
   if (!seeded?.activity) await insertDemoActivity(db, now);
+  // The demo guides' tour types become published experiences with a schedule (once: it skips guides that have some).
+  if (!seeded?.people || !seeded?.activity) await adoptTourTypes(db, null, true);
   const [g] = await db.select({ n: sql<number>`count(*)::int` }).from(guideProfiles);
   const [t] = await db.select({ n: sql<number>`count(*)::int` }).from(touristProfiles);
   return { guides: g?.n ?? 0, tourists: t?.n ?? 0 };

@@ -1,6 +1,8 @@
-import { aliasedTable, and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Busy } from '@lokal/shared/domain/slots';
+import { aliasedTable, and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
+import { experiences } from '../../db/schema/experiences.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -8,6 +10,7 @@ export type BookingRow = typeof bookings.$inferSelect;
 type Status = BookingRow['status'];
 
 const guideUser = aliasedTable(users, 'guide_user');
+const DAY_MS = 86_400_000;
 
 /** PostgreSQL's exclusion_violation: the guide already holds a booking at that time. */
 function isOverlap(err: unknown): boolean {
@@ -45,40 +48,70 @@ export function createBookingsRepository(db: Db) {
       .innerJoin(touristProfiles, eq(touristProfiles.userId, bookings.touristId));
 
   return {
-    async guide(guideId: string) {
+    /** The experience with its guide, whether the guide is listed and auto-accepts. */
+    async experience(experienceId: string) {
       const [row] = await db
         .select({
+          experience: experiences,
           profile: guideProfiles,
           autoAccept: guideUser.autoAcceptBookings,
           onboarded: guideUser.onboardingCompleted,
         })
-        .from(guideProfiles)
-        .innerJoin(guideUser, eq(guideUser.id, guideProfiles.userId))
-        .where(and(eq(guideProfiles.userId, guideId), eq(guideUser.role, 'guide')));
+        .from(experiences)
+        .innerJoin(guideProfiles, eq(guideProfiles.userId, experiences.guideId))
+        .innerJoin(guideUser, eq(guideUser.id, experiences.guideId))
+        .where(and(eq(experiences.id, experienceId), eq(guideUser.role, 'guide')));
       return row ?? null;
     },
 
     async tourist(touristId: string) {
       const [row] = await db
-        .select({ profile: touristProfiles, currency: users.currency, multiplier: users.currencyMultiplier })
+        .select({ profile: touristProfiles, currency: users.currency })
         .from(touristProfiles)
         .innerJoin(users, eq(users.id, touristProfiles.userId))
         .where(eq(touristProfiles.userId, touristId));
       return row ?? null;
     },
 
-    /** Null when the guide already holds a booking that overlaps (the exclusion constraint decides). */
-    async insert(values: typeof bookings.$inferInsert): Promise<BookingRow | null> {
+    /**
+     * Inserts the booking after `recheck` approves, in one transaction that holds the tourist and the guide: the
+     * tourist's open requests and the guide's bookings around the start cannot change between the check and the
+     * insert. Returns the row, or the refusal `recheck` gave; 'slot-taken' when the exclusion constraint refuses.
+     */
+    async insert<R extends string>(
+      values: typeof bookings.$inferInsert,
+      recheck: (state: { pending: number; busy: Busy[] }) => R | null,
+    ): Promise<BookingRow | R | 'slot-taken'> {
       try {
         return await db.transaction(async (tx) => {
+          // Always the tourist first, then the guide: nobody waits for a tourist while holding a guide.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${values.touristId}, 2))`);
           // Two inserts that conflict on a GiST exclusion constraint can deadlock each other (each waits for
           // the other's row): one lock per guide makes the later one wait, then fail cleanly with 23P01.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${values.guideId}, 0))`);
+          const [open] = await tx
+            .select({ n: count() })
+            .from(bookings)
+            .where(and(eq(bookings.touristId, values.touristId), eq(bookings.status, 'requested')));
+          const start = values.startAt;
+          const busy = await tx
+            .select({ start: bookings.startAt, end: bookings.endAt })
+            .from(bookings)
+            .where(
+              and(
+                eq(bookings.guideId, values.guideId),
+                inArray(bookings.status, ['requested', 'accepted']),
+                lt(bookings.startAt, new Date(start.getTime() + 3 * DAY_MS)),
+                gt(bookings.endAt, new Date(start.getTime() - 3 * DAY_MS)),
+              ),
+            );
+          const refusal = recheck({ pending: open?.n ?? 0, busy });
+          if (refusal) return refusal;
           const [row] = await tx.insert(bookings).values(values).returning();
           return row!;
         });
       } catch (err) {
-        if (isOverlap(err)) return null;
+        if (isOverlap(err)) return 'slot-taken';
         throw err;
       }
     },
@@ -138,12 +171,14 @@ export function createBookingsRepository(db: Db) {
       });
     },
 
-    /** Requests nobody answered before the start are declined. */
+    /** Requests nobody answered in time (24 hours, or before the start if sooner) are declined: the slot is free. */
     async expireDue(now: Date, reason: string): Promise<BookingRow[]> {
       return db
         .update(bookings)
         .set({ status: 'declined', cancelReason: reason, decidedAt: now, updatedAt: now })
-        .where(and(eq(bookings.status, 'requested'), lte(bookings.startAt, now)))
+        .where(
+          and(eq(bookings.status, 'requested'), or(lte(bookings.expiresAt, now), lte(bookings.startAt, now))),
+        )
         .returning();
     },
   };

@@ -12,6 +12,8 @@ import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import { chatServiceOf } from '../chat/service.ts';
 import type { ModulePlugin } from '../context.ts';
+import { experiencesOf } from '../experiences/service.ts';
+import { localeOf } from '../locale/service.ts';
 import { notificationsOf } from '../notifications/service.ts';
 import { createBookingsRepository } from './repository.ts';
 import { type BookingsService, createBookingsService } from './service.ts';
@@ -35,6 +37,8 @@ export const bookingsModule: ModulePlugin = async (app, { ctx }) => {
     rateLimitScale: ctx.config.rateLimitScale,
     log: ctx.log,
     publish: ctx.publish,
+    rates: () => localeOf(ctx).rates(),
+    experiences: experiencesOf(ctx),
   });
   // Bookings end and requests go stale with time: every instance sweeps each minute (rows are claimed atomically).
   const sweeper = setInterval(() => {
@@ -55,7 +59,7 @@ function touristRoutes(app: App, service: BookingsService) {
       schema: {
         tags: ['bookings'],
         summary:
-          "Request one of a guide's tour types for a date and start time in the guide's city; accepted at once when the guide auto-accepts verified tourists",
+          'Book a slot of a published experience for a party; the server prices it and re-checks the slot. Accepted at once for verified tourists when the experience is instant or the guide auto-accepts',
         body: bookingRequestSchema,
         response: { 201: bookingResponseSchema, ...errors },
       },

@@ -1,18 +1,20 @@
 import {
   BOOKING_MESSAGES,
   BOOKING_REQUESTS_PER_HOUR,
-  MAX_AHEAD_DAYS,
-  MIN_LEAD_MS,
+  type PaymentState,
 } from '@lokal/shared/constants/bookings';
 import {
-  type BookingAction,
-  bookingTotal,
-  durationMinutes,
-  nextBookingStatus,
-} from '@lokal/shared/domain/booking';
+  EXPERIENCE_MESSAGES,
+  PENDING_REQUESTS_MAX,
+  REQUEST_TTL_MS,
+} from '@lokal/shared/constants/experiences';
+import { type BookingAction, nextBookingStatus } from '@lokal/shared/domain/booking';
+import { policyInWords, policyLabel, refundAmount } from '@lokal/shared/domain/cancellation';
 import { formatMoney } from '@lokal/shared/domain/discovery';
+import { convertAmount, priceFor, type UsdRates } from '@lokal/shared/domain/money';
 import { paths } from '@lokal/shared/domain/pages';
-import { formatInZone, timeZoneForCity, zonedTimeToInstant } from '@lokal/shared/domain/time-zone';
+import { isSlot } from '@lokal/shared/domain/slots';
+import { cityTime, formatInZone } from '@lokal/shared/domain/time-zone';
 import type { Booking } from '@lokal/shared/schemas/bookings';
 import type { ServerFrame } from '@lokal/shared/schemas/chat';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,12 +22,12 @@ import { HttpError } from '../../plugins/errors.ts';
 import { createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import type { ChatService } from '../chat/service.ts';
+import type { ExperiencesService } from '../experiences/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { BookingRow, BookingsRepository } from './repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<BookingsRepository['withPeopleById']>>>;
 
-const DAY_MS = 24 * 60 * 60_000;
 const notFound = () => new HttpError(404, 'Booking not found', 'not-found');
 
 export function toBooking(r: Row): Booking {
@@ -37,6 +39,16 @@ export function toBooking(r: Row): Booking {
     durationMinutes: b.durationMinutes,
     pricePerPerson: b.pricePerPerson,
     partySize: b.partySize,
+    experienceId: b.experienceId,
+    priceMode: b.priceMode,
+    unitPrice: b.unitPrice,
+    guideCurrency: b.guideCurrency,
+    guideTotal: b.guideTotal,
+    cancellationPolicy: b.cancellationPolicy,
+    policyInWords: policyInWords(b.cancellationPolicy),
+    refundAmount: b.refundAmount,
+    payment: b.payment as PaymentState,
+    expiresAt: b.status === 'requested' && b.expiresAt ? b.expiresAt.toISOString() : null,
     totalUsd: b.totalUsd,
     currency: b.currency,
     totalLocal: b.totalLocal,
@@ -70,13 +82,18 @@ export function createBookingsService(deps: {
   rateLimitScale: number;
   log: FastifyBaseLogger;
   publish: (to: string[], frame: ServerFrame) => Promise<void>;
+  rates: () => Promise<{ rates: UsdRates }>;
+  experiences: Pick<ExperiencesService, 'rulesOf'>;
 }) {
   const { repo, chat, notifications, now } = deps;
   const consume = createRateLimiter(deps.countHit, now);
 
-  const when = (b: BookingRow) => `${formatInZone(b.startAt, b.timeZone)} (${b.timeZone.replace(/_/g, ' ')})`;
+  const when = (b: BookingRow) => `${formatInZone(b.startAt, b.timeZone)} (${cityTime(b.timeZone)})`;
   const summary = (b: BookingRow) =>
-    `${b.tourName} on ${when(b)} for ${b.partySize} ${b.partySize === 1 ? 'person' : 'people'}, ${formatMoney(b.totalLocal, b.currency)}`;
+    `${b.tourName} on ${when(b)} for ${b.partySize} ${b.partySize === 1 ? 'person' : 'people'}, ${formatMoney(b.guideTotal, b.guideCurrency)}`;
+  // No payment provider yet: the amounts are settled with the guide (docs/product.md#cancellation).
+  const refundLine = (b: BookingRow) =>
+    `Refund under the ${policyLabel(b.cancellationPolicy)} policy: ${formatMoney(b.refundAmount ?? 0, b.guideCurrency)} of ${formatMoney(b.guideTotal, b.guideCurrency)}, to be settled with the guide.`;
 
   async function load(id: string) {
     const row = await repo.withPeopleById(id);
@@ -123,13 +140,13 @@ export function createBookingsService(deps: {
         notify: [b.touristId, b.guideId],
       }).catch((err) => deps.log.error({ err, booking: b.id }, 'could not announce a completed booking'));
     }
-    for (const b of await repo.expireDue(at, BOOKING_MESSAGES.noAnswer)) {
+    for (const b of await repo.expireDue(at, EXPERIENCE_MESSAGES.expired)) {
       await announce(b, {
         key: 'expired',
         actorId: b.guideId,
-        text: `Declined: ${b.tourName} on ${when(b)} (${BOOKING_MESSAGES.noAnswer.toLowerCase()}).`,
-        title: BOOKING_MESSAGES.declined,
-        notify: [b.touristId],
+        text: `Expired: ${b.tourName} on ${when(b)} (${EXPERIENCE_MESSAGES.expired.toLowerCase()}). The time is free again.`,
+        title: 'Booking request expired',
+        notify: [b.touristId, b.guideId],
       }).catch((err) => deps.log.error({ err, booking: b.id }, 'could not announce an expired request'));
     }
   }
@@ -139,28 +156,19 @@ export function createBookingsService(deps: {
 
     async request(
       user: SessionUser,
-      body: {
-        guideId: string;
-        tourName: string;
-        date: string;
-        time: string;
-        partySize: number;
-        note: string;
-      },
+      body: { experienceId: string; start: string; partySize: number; note: string },
     ): Promise<Booking> {
-      const guide = await repo.guide(body.guideId);
-      if (!guide?.onboarded) throw new HttpError(404, 'Guide not found', 'not-found');
-      const tour = guide.profile.tourTypes.find((t) => t.name === body.tourName);
-      if (!tour) throw new HttpError(400, BOOKING_MESSAGES.unknownTour, 'unknown-tour');
-      const timeZone = timeZoneForCity(guide.profile.city);
-      const start = zonedTimeToInstant(body.date, body.time, timeZone);
-      if (!start) throw new HttpError(400, BOOKING_MESSAGES.noSuchTime, 'no-such-time');
-      if (start.getTime() < now() + MIN_LEAD_MS)
-        throw new HttpError(400, BOOKING_MESSAGES.inPast, 'too-soon');
-      if (start.getTime() > now() + MAX_AHEAD_DAYS * DAY_MS) {
-        throw new HttpError(400, BOOKING_MESSAGES.tooFar, 'too-far');
+      const found = await repo.experience(body.experienceId);
+      // Only a published experience of a guide travellers can see is bookable (docs/product.md#experiences).
+      if (!found?.onboarded || found.experience.status !== 'published' || !found.profile.listed) {
+        throw new HttpError(404, EXPERIENCE_MESSAGES.notFound, 'not-found');
       }
-      if (await chat.isBlockedBetween(user.id, body.guideId)) {
+      const { experience: e, profile } = found;
+      if (body.partySize < e.minGroup || body.partySize > e.maxGroup) {
+        throw new HttpError(400, EXPERIENCE_MESSAGES.partySize(e.minGroup, e.maxGroup), 'party-size');
+      }
+      const start = new Date(body.start);
+      if (await chat.isBlockedBetween(user.id, e.guideId)) {
         throw new HttpError(403, BOOKING_MESSAGES.blocked, 'blocked');
       }
       await consume(`booking:user:${user.id}`, {
@@ -170,36 +178,60 @@ export function createBookingsService(deps: {
       const tourist = await repo.tourist(user.id);
       if (!tourist) throw new HttpError(403, 'Complete your profile before booking', 'onboarding-required');
 
-      const minutes = durationMinutes(tour.duration);
-      const total = bookingTotal(tour.price, body.partySize, tourist.multiplier);
-      // Auto-accept applies to verified tourists only (docs/product.md#bookings).
-      const auto = guide.autoAccept && tourist.profile.verified;
-      const conversation = await chat.conversationOf(user.id, body.guideId, user.id);
+      // The server alone prices: the experience's price in the guide's currency, converted at Lokal's rates.
+      const { rates } = await deps.rates();
+      const guideTotal = priceFor(e.priceMode, e.price, body.partySize);
+      const totalUsd = convertAmount(guideTotal, e.currency, 'USD', rates) ?? guideTotal;
+      const shown = convertAmount(guideTotal, e.currency, tourist.currency, rates);
+      const rules = await deps.experiences.rulesOf(e.guideId, profile.city);
+      // Instant booking, and the guide's auto-accept, apply to verified tourists only (docs/product.md#bookings).
+      const auto = (e.bookingMode === 'instant' || found.autoAccept) && tourist.profile.verified;
+      const conversation = await chat.conversationOf(user.id, e.guideId, user.id);
       const at = new Date(now());
-      const booking = await repo.insert({
-        touristId: user.id,
-        guideId: body.guideId,
-        conversationId: conversation.id,
-        tourName: tour.name,
-        durationMinutes: minutes,
-        pricePerPerson: tour.price,
-        partySize: body.partySize,
-        totalUsd: total.usd,
-        currency: tourist.multiplier === 1 ? 'USD' : tourist.currency,
-        totalLocal: total.local,
-        startAt: start,
-        endAt: new Date(start.getTime() + minutes * 60_000),
-        timeZone,
-        note: body.note,
-        status: auto ? 'accepted' : 'requested',
-        autoAccepted: auto,
-        decidedAt: auto ? at : null,
-        createdAt: at,
-        updatedAt: at,
-      });
-      if (!booking) {
-        throw new HttpError(409, BOOKING_MESSAGES.slotTaken(guide.profile.firstName), 'slot-taken');
-      }
+      const result = await repo.insert(
+        {
+          touristId: user.id,
+          guideId: e.guideId,
+          experienceId: e.id,
+          conversationId: conversation.id,
+          tourName: e.title,
+          durationMinutes: e.durationMinutes,
+          pricePerPerson: Math.round(totalUsd / body.partySize),
+          priceMode: e.priceMode,
+          unitPrice: e.price,
+          guideCurrency: e.currency,
+          guideTotal,
+          partySize: body.partySize,
+          totalUsd,
+          currency: shown === null ? e.currency : tourist.currency,
+          totalLocal: shown ?? guideTotal,
+          cancellationPolicy: e.cancellationPolicy,
+          startAt: start,
+          endAt: new Date(start.getTime() + e.durationMinutes * 60_000),
+          timeZone: rules.timeZone,
+          note: body.note,
+          status: auto ? 'accepted' : 'requested',
+          autoAccepted: auto,
+          decidedAt: auto ? at : null,
+          expiresAt: auto ? null : new Date(Math.min(at.getTime() + REQUEST_TTL_MS, start.getTime())),
+          createdAt: at,
+          updatedAt: at,
+        },
+        // Re-checked while the tourist and the guide are held, so two requests cannot both pass.
+        ({ pending, busy }) => {
+          if (!auto && pending >= PENDING_REQUESTS_MAX) return 'too-many-pending';
+          const slot = { rules, durationMinutes: e.durationMinutes, now: at, start };
+          if (isSlot({ ...slot, busy })) return null;
+          // A time that would be a slot but for another booking: say so, rather than "not a slot".
+          return isSlot({ ...slot, busy: [] }) ? 'slot-taken' : 'not-a-slot';
+        },
+      );
+      if (result === 'too-many-pending')
+        throw new HttpError(409, EXPERIENCE_MESSAGES.tooManyPending, 'too-many-pending');
+      if (result === 'not-a-slot') throw new HttpError(409, EXPERIENCE_MESSAGES.notSlot, 'not-a-slot');
+      if (result === 'slot-taken')
+        throw new HttpError(409, BOOKING_MESSAGES.slotTaken(profile.firstName), 'slot-taken');
+      const booking = result;
       const name = tourist.profile.firstName;
       await announce(booking, {
         key: 'requested',
@@ -253,7 +285,18 @@ export function createBookingsService(deps: {
         b.status,
         to,
         action === 'cancel'
-          ? { cancelReason: reason, cancelledBy: user.id }
+          ? {
+              cancelReason: reason,
+              cancelledBy: user.id,
+              refundAmount: refundAmount({
+                policy: b.cancellationPolicy,
+                total: b.guideTotal,
+                startAt: b.startAt,
+                cancelledAt: at,
+                by: actor,
+                wasAccepted: b.status === 'accepted',
+              }),
+            }
           : action === 'decline'
             ? { cancelReason: reason || null, decidedAt: at }
             : { decidedAt: at },
@@ -271,7 +314,7 @@ export function createBookingsService(deps: {
             ? `${who} accepted ${summary(updated)}.`
             : action === 'decline'
               ? `${who} declined ${summary(updated)}.${because}`
-              : `${who} cancelled ${summary(updated)}.${because}`,
+              : `${who} cancelled ${summary(updated)}.${because} ${refundLine(updated)}`,
         title:
           action === 'accept'
             ? BOOKING_MESSAGES.accepted

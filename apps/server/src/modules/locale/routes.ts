@@ -9,18 +9,12 @@ import {
 import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { ModulePlugin } from '../context.ts';
-import { createLocaleRepository } from './repository.ts';
-import { createLocaleService, type LocaleService } from './service.ts';
+import { type LocaleService, localeOf } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
 export const localeModule: ModulePlugin = async (app, { ctx }) => {
-  const service = createLocaleService({
-    repo: createLocaleRepository(ctx.db),
-    ratesUrl: ctx.config.exchangeRatesUrl,
-    now: ctx.now,
-    log: ctx.log,
-  });
+  const service = localeOf(ctx);
   await signedInScope(app, [], (scope) => signedInRoutes(scope, service));
   publicRoutes(app, service);
 };

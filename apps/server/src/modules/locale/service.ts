@@ -2,7 +2,8 @@ import { COUNTRY_CURRENCY, FALLBACK_RATES } from '@lokal/shared/constants/curren
 import { DEFAULT_CITY, DEFAULT_CURRENCY } from '@lokal/shared/constants/discovery';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../plugins/sessions.ts';
-import type { createLocaleRepository } from './repository.ts';
+import { type AppContext, perApp } from '../context.ts';
+import { createLocaleRepository } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -105,3 +106,13 @@ export function createLocaleService(deps: {
 }
 
 export type LocaleService = ReturnType<typeof createLocaleService>;
+
+/** The app's one locale service: its exchange-rate cache is shared by every module that prices. */
+export const localeOf = perApp((ctx: AppContext) =>
+  createLocaleService({
+    repo: createLocaleRepository(ctx.db),
+    ratesUrl: ctx.config.exchangeRatesUrl,
+    now: ctx.now,
+    log: ctx.log,
+  }),
+);

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { experiences } from '../../db/schema/experiences.ts';
 import {
   guideAssessments,
   guideProfiles,
@@ -7,6 +8,7 @@ import {
   touristProfiles,
 } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
+import { adoptTourTypes } from '../experiences/repository.ts';
 
 export function createOnboardingRepository(db: Db) {
   return {
@@ -76,16 +78,24 @@ export function createOnboardingRepository(db: Db) {
           .onConflictDoUpdate({ target: guideAssessments.userId, set: { answers, updatedAt: new Date() } });
         // The review queue's clock starts at the first completion; a rejected guide who resubmits is queued again.
         const rejected = sql`${guideProfiles.verificationStatus} = 'rejected'`;
+        // Once the guide has experiences, the cards show those: the assessment no longer sets the tours.
+        const hasExperiences = sql`exists (select 1 from ${experiences} where ${experiences.guideId} = ${userId})`;
+        const { tourTypes, priceMin, priceMax, ...rest } = profile;
         await tx
           .update(guideProfiles)
           .set({
-            ...profile,
+            ...rest,
+            tourTypes: sql`case when ${hasExperiences} then ${guideProfiles.tourTypes} else ${JSON.stringify(tourTypes)}::jsonb end`,
+            priceMin: sql`case when ${hasExperiences} then ${guideProfiles.priceMin} else ${priceMin} end`,
+            priceMax: sql`case when ${hasExperiences} then ${guideProfiles.priceMax} else ${priceMax} end`,
             verificationRequestedAt: sql`case when ${rejected} then now() else coalesce(${guideProfiles.verificationRequestedAt}, now()) end`,
             verificationStatus: sql`case when ${rejected} then 'pending' else ${guideProfiles.verificationStatus} end`,
             rejectionReason: sql`case when ${rejected} then null else ${guideProfiles.rejectionReason} end`,
           })
           .where(eq(guideProfiles.userId, userId));
         await tx.update(users).set({ personalityTestCompleted: true }).where(eq(users.id, userId));
+        // The chosen tours become draft experiences the guide completes and publishes.
+        await adoptTourTypes(tx, userId, false);
       });
     },
 

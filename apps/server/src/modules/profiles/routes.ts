@@ -11,6 +11,7 @@ import {
   uploadResponseSchema,
 } from '@lokal/shared/schemas/discovery';
 import { HttpError } from '../../plugins/errors.ts';
+import { readUploadedPicture } from '../../plugins/images.ts';
 import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { ModulePlugin } from '../context.ts';
@@ -88,25 +89,7 @@ function memberRoutes(app: App, service: ProfilesService) {
       },
     },
     async (request) => {
-      if (!request.isMultipart())
-        throw new HttpError(415, 'Send the photo as multipart/form-data', 'unsupported-media-type');
-      // A body that is not well-formed multipart (no boundary, cut short) is the client's mistake: 400, not 500.
-      const badMultipart = (err: { statusCode?: number }) => {
-        if (err.statusCode && err.statusCode < 500) throw err;
-        throw new HttpError(400, 'The upload is not valid multipart/form-data', 'bad-multipart');
-      };
-      const file = await request
-        .file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } })
-        .catch(badMultipart);
-      if (file?.fieldname !== 'photo')
-        throw new HttpError(400, 'Attach the picture as the "photo" field', 'photo-missing');
-      const data = await file.toBuffer().catch((err: { code?: string; statusCode?: number }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new HttpError(413, 'The picture must be 5 MB or smaller', 'photo-too-large');
-        return badMultipart(err);
-      });
-      if (file.file.truncated)
-        throw new HttpError(413, 'The picture must be 5 MB or smaller', 'photo-too-large');
+      const data = await readUploadedPicture(request, 'photo', MAX_PHOTO_BYTES);
       return { image: await service.savePhoto(request.user.id, data) };
     },
   );

@@ -3,13 +3,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PHOTO_LIMITS } from '@lokal/shared/constants/settings';
 import type { GuideProfileUpdate, TouristProfileUpdate } from '@lokal/shared/schemas/discovery';
-import sharp from 'sharp';
 import { HttpError } from '../../plugins/errors.ts';
+import { toWebp } from '../../plugins/images.ts';
 import type { ProfilesRepository } from './repository.ts';
 
 // The same limit the settings form checks before uploading.
 export const MAX_PHOTO_BYTES = PHOTO_LIMITS.maxBytes;
-const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
 const SIDE = 640;
 
 const noProfile = () =>
@@ -61,24 +60,7 @@ export function createProfilesService(deps: { repo: ProfilesRepository; uploadsD
 
     /** Checks the picture by its content (not its name), squares and resizes it, and stores it as WebP. */
     async savePhoto(userId: string, data: Buffer): Promise<string> {
-      let format: string | undefined;
-      try {
-        format = (await sharp(data).metadata()).format;
-      } catch {
-        format = undefined;
-      }
-      if (!format || !ACCEPTED.has(format)) {
-        throw new HttpError(415, 'Please upload a JPEG, PNG or WebP picture', 'unsupported-image');
-      }
-      // A picture whose header reads fine can still be cut short or corrupt further in: that is the upload's fault.
-      const out = await sharp(data)
-        .rotate()
-        .resize(SIDE, SIDE, { fit: 'cover' })
-        .webp({ quality: 82 })
-        .toBuffer()
-        .catch(() => {
-          throw new HttpError(415, 'Please upload a JPEG, PNG or WebP picture', 'unsupported-image');
-        });
+      const out = await toWebp(data, { width: SIDE, height: SIDE });
       mkdirSync(uploadsDir, { recursive: true });
       const file = `${userId}-${randomBytes(6).toString('hex')}.webp`;
       writeFileSync(path.join(uploadsDir, file), out);

@@ -1,0 +1,305 @@
+import type { AvailabilityInput, ExperienceInput } from '@lokal/shared/schemas/experiences';
+import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings, reviews } from '../../db/schema/bookings.ts';
+import {
+  availabilityExceptions,
+  experiencePhotos,
+  experiences,
+  guideAvailability,
+  type WeeklyRanges,
+} from '../../db/schema/experiences.ts';
+import { guideProfiles, type TourTypeOffer } from '../../db/schema/profiles.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type ExperienceRow = typeof experiences.$inferSelect;
+type Executor = Pick<Db, 'execute' | 'select'>;
+
+/** The experience's columns from what the guide wrote. */
+function columns(input: ExperienceInput) {
+  return {
+    title: input.title,
+    category: input.category,
+    summary: input.summary ?? '',
+    description: input.description ?? '',
+    durationMinutes: Number(input.durationMinutes),
+    priceMode: input.priceMode,
+    price: Number(input.price),
+    currency: input.currency,
+    minGroup: Number(input.minGroup),
+    maxGroup: Number(input.maxGroup),
+    languages: [...input.languages],
+    meetingAddress: input.meetingPoint.address,
+    meetingLat: input.meetingPoint.lat ?? null,
+    meetingLng: input.meetingPoint.lng ?? null,
+    included: input.included ?? [],
+    notIncluded: input.notIncluded ?? [],
+    cancellationPolicy: input.cancellationPolicy,
+    bookingMode: input.bookingMode,
+  };
+}
+
+// The rating of one experience: the published reviews of the guide written about bookings of it.
+const ratingOf = sql<{ average: number; count: number }>`(
+  select json_build_object('average', coalesce(round(avg(r.rating)::numeric, 1), 0), 'count', count(*))
+  from ${reviews} r join ${bookings} b on b.id = r.booking_id
+  where b.experience_id = ${experiences.id} and r.subject_id = ${experiences.guideId} and r.published_at is not null
+)`;
+const firstPhoto = sql<string | null>`(
+  select p.file from ${experiencePhotos} p where p.experience_id = ${experiences.id} order by p.position limit 1
+)`;
+const photoCount = sql<number>`(select count(*)::int from ${experiencePhotos} p where p.experience_id = ${experiences.id})`;
+
+export function createExperiencesRepository(db: Db) {
+  const cards = () =>
+    db.select({ experience: experiences, rating: ratingOf, photo: firstPhoto, photoCount }).from(experiences);
+
+  async function photosOf(experienceId: string, tx: Executor = db) {
+    return tx
+      .select({ id: experiencePhotos.id, file: experiencePhotos.file })
+      .from(experiencePhotos)
+      .where(eq(experiencePhotos.experienceId, experienceId))
+      .orderBy(asc(experiencePhotos.position), asc(experiencePhotos.createdAt));
+  }
+
+  return {
+    photosOf,
+
+    async mine(guideId: string) {
+      return cards().where(eq(experiences.guideId, guideId)).orderBy(desc(experiences.createdAt)).limit(100);
+    },
+
+    /** Published experiences of a guide travellers can see (listed). */
+    async published(guideId: string) {
+      return cards()
+        .innerJoin(guideProfiles, eq(guideProfiles.userId, experiences.guideId))
+        .where(
+          and(
+            eq(experiences.guideId, guideId),
+            eq(experiences.status, 'published'),
+            eq(guideProfiles.listed, true),
+          ),
+        )
+        .orderBy(asc(experiences.createdAt))
+        .limit(100);
+    },
+
+    async countOf(guideId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(experiences).where(eq(experiences.guideId, guideId));
+      return row?.n ?? 0;
+    },
+
+    /** One experience with its guide's card and whether travellers may see the guide. */
+    async byId(id: string) {
+      const [row] = await db
+        .select({
+          experience: experiences,
+          rating: ratingOf,
+          guide: {
+            firstName: guideProfiles.firstName,
+            lastName: guideProfiles.lastName,
+            image: guideProfiles.image,
+            city: guideProfiles.city,
+            verified: guideProfiles.verified,
+            rating: guideProfiles.rating,
+            reviews: guideProfiles.reviews,
+            listed: guideProfiles.listed,
+          },
+        })
+        .from(experiences)
+        .innerJoin(guideProfiles, eq(guideProfiles.userId, experiences.guideId))
+        .where(eq(experiences.id, id));
+      if (!row) return null;
+      return { ...row, photos: await photosOf(id) };
+    },
+
+    async create(guideId: string, input: ExperienceInput, at: Date): Promise<string> {
+      const [row] = await db
+        .insert(experiences)
+        .values({ guideId, ...columns(input), status: 'draft', createdAt: at, updatedAt: at })
+        .returning({ id: experiences.id });
+      return row!.id;
+    },
+
+    async update(id: string, guideId: string, input: ExperienceInput, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(experiences)
+        .set({ ...columns(input), updatedAt: at })
+        .where(and(eq(experiences.id, id), eq(experiences.guideId, guideId)))
+        .returning({ id: experiences.id });
+      return rows.length > 0;
+    },
+
+    async setStatus(
+      id: string,
+      guideId: string,
+      status: ExperienceRow['status'],
+      at: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(experiences)
+        .set({ status, updatedAt: at })
+        .where(and(eq(experiences.id, id), eq(experiences.guideId, guideId)))
+        .returning({ id: experiences.id });
+      return rows.length > 0;
+    },
+
+    /** Deletes the experience; its photos' files are returned so the caller can remove them. */
+    async remove(id: string, guideId: string): Promise<string[] | null> {
+      return db.transaction(async (tx) => {
+        const files = await photosOf(id, tx);
+        const rows = await tx
+          .delete(experiences)
+          .where(and(eq(experiences.id, id), eq(experiences.guideId, guideId)))
+          .returning({ id: experiences.id });
+        return rows.length ? files.map((f) => f.file) : null;
+      });
+    },
+
+    /** Adds a photo at the end unless the experience already has `max`; false when full. */
+    async addPhoto(experienceId: string, file: string, max: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        // One upload at a time per experience, so two parallel uploads cannot both take the last place.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${experienceId}, 1))`);
+        const [row] = await tx
+          .select({ n: count(), last: sql<number>`coalesce(max(${experiencePhotos.position}), -1)` })
+          .from(experiencePhotos)
+          .where(eq(experiencePhotos.experienceId, experienceId));
+        if ((row?.n ?? 0) >= max) return false;
+        await tx
+          .insert(experiencePhotos)
+          .values({ experienceId, file, position: Number(row?.last ?? -1) + 1 });
+        return true;
+      });
+    },
+
+    async removePhoto(experienceId: string, photoId: string): Promise<string | null> {
+      const [row] = await db
+        .delete(experiencePhotos)
+        .where(and(eq(experiencePhotos.id, photoId), eq(experiencePhotos.experienceId, experienceId)))
+        .returning({ file: experiencePhotos.file });
+      return row?.file ?? null;
+    },
+
+    /** Puts the photos in the given order; false unless the ids are exactly the experience's photos. */
+    async reorder(experienceId: string, photoIds: string[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const current = await photosOf(experienceId, tx);
+        const known = new Set(current.map((p) => p.id));
+        if (photoIds.length !== known.size || photoIds.some((id) => !known.has(id))) return false;
+        for (const [position, id] of photoIds.entries()) {
+          await tx.update(experiencePhotos).set({ position }).where(eq(experiencePhotos.id, id));
+        }
+        return true;
+      });
+    },
+
+    async availability(guideId: string) {
+      const [rules] = await db.select().from(guideAvailability).where(eq(guideAvailability.guideId, guideId));
+      const exceptions = await db
+        .select({
+          date: availabilityExceptions.date,
+          kind: availabilityExceptions.kind,
+          ranges: availabilityExceptions.ranges,
+        })
+        .from(availabilityExceptions)
+        .where(eq(availabilityExceptions.guideId, guideId))
+        .orderBy(asc(availabilityExceptions.date));
+      return { rules: rules ?? null, exceptions };
+    },
+
+    /** Replaces the guide's schedule, settings and exceptions in one transaction. */
+    async saveAvailability(guideId: string, input: AvailabilityInput, at: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        const values = {
+          weekly: input.weekly as WeeklyRanges,
+          noticeHours: input.noticeHours,
+          bufferMinutes: input.bufferMinutes,
+          maxPerDay: input.maxPerDay,
+          updatedAt: at,
+        };
+        await tx
+          .insert(guideAvailability)
+          .values({ guideId, ...values })
+          .onConflictDoUpdate({ target: guideAvailability.guideId, set: values });
+        await tx.delete(availabilityExceptions).where(eq(availabilityExceptions.guideId, guideId));
+        if (input.exceptions.length) {
+          await tx.insert(availabilityExceptions).values(
+            input.exceptions.map((e) => ({
+              guideId,
+              date: e.date,
+              kind: e.kind,
+              ranges: e.kind === 'extra' ? e.ranges : [],
+            })),
+          );
+        }
+      });
+    },
+
+    /** The guide's requested and accepted bookings that overlap [from, to). */
+    async busy(guideId: string, from: Date, to: Date, tx: Executor = db) {
+      return tx
+        .select({ start: bookings.startAt, end: bookings.endAt })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.guideId, guideId),
+            inArray(bookings.status, ['requested', 'accepted']),
+            lt(bookings.startAt, to),
+            gt(bookings.endAt, from),
+          ),
+        );
+    },
+
+    /** Discovery cards show a guide's published experiences as tour types (title, duration, USD price). */
+    async refreshGuideOffer(
+      guideId: string,
+      toUsd: (price: number, currency: string) => number,
+      label: (m: number) => string,
+    ) {
+      const rows = await db
+        .select()
+        .from(experiences)
+        .where(and(eq(experiences.guideId, guideId), eq(experiences.status, 'published')))
+        .orderBy(asc(experiences.createdAt));
+      const offers: TourTypeOffer[] = rows.map((e) => ({
+        name: e.title,
+        duration: label(e.durationMinutes),
+        // A group price is shown per person for the smallest group it is sold to.
+        price: toUsd(e.priceMode === 'person' ? e.price : Math.round(e.price / e.minGroup), e.currency),
+      }));
+      const prices = offers.map((o) => o.price);
+      await db
+        .update(guideProfiles)
+        .set({
+          tourTypes: offers,
+          ...(prices.length ? { priceMin: Math.min(...prices), priceMax: Math.max(...prices) } : {}),
+        })
+        .where(eq(guideProfiles.userId, guideId));
+    },
+
+    async currencyOf(userId: string): Promise<string | null> {
+      const [row] = await db.select({ currency: users.currency }).from(users).where(eq(users.id, userId));
+      return row?.currency ?? null;
+    },
+
+    async guideCity(guideId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ city: guideProfiles.city })
+        .from(guideProfiles)
+        .where(eq(guideProfiles.userId, guideId));
+      return row?.city ?? null;
+    },
+  };
+}
+
+/** Turns a guide's stored tour types into experiences (the migration's function; see docs/product.md#experiences). */
+export async function adoptTourTypes(
+  db: Pick<Db, 'execute'>,
+  guideId: string | null,
+  publish: boolean,
+): Promise<void> {
+  await db.execute(sql`select lokal_adopt_tour_types(${guideId}::uuid, ${publish})`);
+}
+
+export type ExperiencesRepository = ReturnType<typeof createExperiencesRepository>;

@@ -1,0 +1,357 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { EXPERIENCE_LIMITS, EXPERIENCE_MESSAGES } from '@lokal/shared/constants/experiences';
+import { durationLabel } from '@lokal/shared/domain/booking';
+import { policyInWords } from '@lokal/shared/domain/cancellation';
+import { convertAmount, type UsdRates } from '@lokal/shared/domain/money';
+import {
+  type AvailabilityRules,
+  addDays,
+  computeSlots,
+  emptyWeek,
+  type WeeklySchedule,
+} from '@lokal/shared/domain/slots';
+import { timeZoneForCity, zonedTimeToInstant } from '@lokal/shared/domain/time-zone';
+import type {
+  AvailabilityInput,
+  Experience,
+  ExperienceCard,
+  ExperienceInput,
+  SlotsResponse,
+} from '@lokal/shared/schemas/experiences';
+import { HttpError } from '../../plugins/errors.ts';
+import { toWebp } from '../../plugins/images.ts';
+import type { SessionUser } from '../../plugins/sessions.ts';
+import { type AppContext, perApp } from '../context.ts';
+import { localeOf } from '../locale/service.ts';
+import { createExperiencesRepository, type ExperienceRow, type ExperiencesRepository } from './repository.ts';
+
+const DAY_MS = 86_400_000;
+const PHOTO_SIZE = { width: 1200, height: 900 };
+/** A guide who never saved a schedule starts from these (the editor shows them). */
+const DEFAULT_RULES = { noticeHours: 24, bufferMinutes: 30, maxPerDay: 3 };
+
+const notFound = () => new HttpError(404, EXPERIENCE_MESSAGES.notFound, 'not-found');
+const photoUrl = (file: string) => `/api/uploads/${file}`;
+
+type Viewer = SessionUser | null;
+
+export function createExperiencesService(deps: {
+  repo: ExperiencesRepository;
+  now: () => number;
+  rates: () => Promise<{ rates: UsdRates }>;
+  uploadsDir: string;
+}) {
+  const { repo, now } = deps;
+
+  /** The viewer's display currency and the rates, when a price should be shown converted. */
+  async function displayFor(viewer: Viewer) {
+    if (viewer?.role !== 'tourist') return null;
+    const currency = await repo.currencyOf(viewer.id);
+    if (!currency) return null;
+    return { currency, rates: (await deps.rates()).rates };
+  }
+
+  function displayPrice(e: ExperienceRow, display: Awaited<ReturnType<typeof displayFor>>) {
+    if (!display || display.currency === e.currency) return null;
+    const amount = convertAmount(e.price, e.currency, display.currency, display.rates);
+    return amount === null ? null : { amount, currency: display.currency };
+  }
+
+  function toCard(
+    row: Awaited<ReturnType<ExperiencesRepository['mine']>>[number],
+    display: Awaited<ReturnType<typeof displayFor>>,
+  ): ExperienceCard {
+    const e = row.experience;
+    return {
+      id: e.id,
+      guideId: e.guideId,
+      title: e.title,
+      category: e.category,
+      summary: e.summary,
+      durationMinutes: e.durationMinutes,
+      priceMode: e.priceMode,
+      price: e.price,
+      currency: e.currency,
+      displayPrice: displayPrice(e, display),
+      minGroup: e.minGroup,
+      maxGroup: e.maxGroup,
+      bookingMode: e.bookingMode,
+      status: e.status,
+      rating: { average: Number(row.rating?.average ?? 0), count: Number(row.rating?.count ?? 0) },
+      updatedAt: e.updatedAt.toISOString(),
+      photo: row.photo ? photoUrl(row.photo) : null,
+      photoCount: Number(row.photoCount),
+    };
+  }
+
+  /** The experience, if this viewer may see it: published by a listed guide, or the owner's, or to staff. */
+  async function visible(id: string, viewer: Viewer) {
+    const row = await repo.byId(id);
+    if (!row) throw notFound();
+    const privileged = viewer?.id === row.experience.guideId || viewer?.role === 'staff';
+    if (!privileged && (row.experience.status !== 'published' || !row.guide.listed)) throw notFound();
+    return row;
+  }
+
+  async function owned(user: SessionUser, id: string) {
+    const row = await repo.byId(id);
+    // Another guide's experience is indistinguishable from one that does not exist.
+    if (!row || row.experience.guideId !== user.id) throw notFound();
+    return row;
+  }
+
+  async function rulesOf(
+    guideId: string,
+    city: string,
+  ): Promise<AvailabilityRules & { city: string; saved: boolean }> {
+    const { rules, exceptions } = await repo.availability(guideId);
+    return {
+      city,
+      saved: Boolean(rules),
+      timeZone: timeZoneForCity(city),
+      weekly: (rules?.weekly as WeeklySchedule | undefined) ?? emptyWeek(),
+      exceptions: exceptions.map((e) =>
+        e.kind === 'blocked'
+          ? { date: e.date, kind: 'blocked' as const }
+          : { date: e.date, kind: 'extra' as const, ranges: e.ranges },
+      ),
+      noticeHours: rules?.noticeHours ?? DEFAULT_RULES.noticeHours,
+      bufferMinutes: rules?.bufferMinutes ?? DEFAULT_RULES.bufferMinutes,
+      maxPerDay: rules?.maxPerDay ?? DEFAULT_RULES.maxPerDay,
+    };
+  }
+
+  /** What an experience still lacks before it can be published (docs/product.md#experiences). */
+  async function publishProblems(e: ExperienceRow): Promise<string[]> {
+    const problems: string[] = [];
+    if (e.title.trim().length < EXPERIENCE_LIMITS.titleMin) problems.push('a title');
+    if (e.price <= 0) problems.push('a price');
+    if (!e.durationMinutes) problems.push('a duration');
+    if (!e.meetingAddress.trim()) problems.push('a meeting point');
+    const { rules } = await repo.availability(e.guideId);
+    const weekly = (rules?.weekly as WeeklySchedule | undefined) ?? emptyWeek();
+    if (!Object.values(weekly).some((ranges) => ranges.length > 0))
+      problems.push('at least one weekly time range (Availability)');
+    return problems;
+  }
+
+  async function refreshOffer(guideId: string) {
+    const { rates } = await deps.rates();
+    await repo.refreshGuideOffer(
+      guideId,
+      (price, currency) => convertAmount(price, currency, 'USD', rates) ?? price,
+      durationLabel,
+    );
+  }
+
+  async function full(id: string, viewer: Viewer): Promise<Experience> {
+    const row = await repo.byId(id);
+    if (!row) throw notFound();
+    const e = row.experience;
+    return {
+      ...toCard(
+        {
+          experience: e,
+          rating: row.rating,
+          photo: row.photos[0]?.file ?? null,
+          photoCount: row.photos.length,
+        },
+        await displayFor(viewer),
+      ),
+      description: e.description,
+      languages: e.languages,
+      meetingPoint: { address: e.meetingAddress, lat: e.meetingLat, lng: e.meetingLng },
+      included: e.included,
+      notIncluded: e.notIncluded,
+      photos: row.photos.map((p) => ({ id: p.id, url: photoUrl(p.file) })),
+      cancellationPolicy: e.cancellationPolicy,
+      policyInWords: policyInWords(e.cancellationPolicy),
+      city: row.guide.city,
+      timeZone: timeZoneForCity(row.guide.city),
+      guide: {
+        id: e.guideId,
+        name: `${row.guide.firstName} ${row.guide.lastName}`.trim(),
+        image: row.guide.image,
+        city: row.guide.city,
+        verified: row.guide.verified,
+        rating: row.guide.rating,
+        reviews: row.guide.reviews,
+      },
+    };
+  }
+
+  async function photos(id: string) {
+    return (await repo.photosOf(id)).map((p) => ({ id: p.id, url: photoUrl(p.file) }));
+  }
+
+  function removeFiles(files: string[]) {
+    for (const file of files) rmSync(path.join(deps.uploadsDir, file), { force: true });
+  }
+
+  return {
+    rulesOf,
+
+    async mine(user: SessionUser) {
+      const display = null;
+      return (await repo.mine(user.id)).map((r) => toCard(r, display));
+    },
+
+    async ofGuide(guideId: string, viewer: Viewer) {
+      const display = await displayFor(viewer);
+      return (await repo.published(guideId)).map((r) => toCard(r, display));
+    },
+
+    async get(id: string, viewer: Viewer) {
+      await visible(id, viewer);
+      return full(id, viewer);
+    },
+
+    async create(user: SessionUser, input: ExperienceInput) {
+      if ((await repo.countOf(user.id)) >= EXPERIENCE_LIMITS.perGuideMax) {
+        throw new HttpError(
+          409,
+          `A guide can have at most ${EXPERIENCE_LIMITS.perGuideMax} experiences`,
+          'too-many',
+        );
+      }
+      const id = await repo.create(user.id, input, new Date(now()));
+      return full(id, user);
+    },
+
+    async update(user: SessionUser, id: string, input: ExperienceInput) {
+      const { experience } = await owned(user, id);
+      if (experience.status === 'published') {
+        // A published experience must stay publishable.
+        const problems = await publishProblems({
+          ...experience,
+          title: input.title,
+          price: Number(input.price),
+          meetingAddress: input.meetingPoint.address,
+        });
+        if (problems.length) {
+          throw new HttpError(
+            409,
+            `${EXPERIENCE_MESSAGES.publishNeeds} ${problems.join(', ')}. Or pause it first.`,
+            'cannot-publish',
+          );
+        }
+      }
+      await repo.update(id, user.id, input, new Date(now()));
+      if (experience.status === 'published') await refreshOffer(user.id);
+      return full(id, user);
+    },
+
+    async setStatus(user: SessionUser, id: string, status: ExperienceRow['status']) {
+      const { experience } = await owned(user, id);
+      if (status === 'published') {
+        const problems = await publishProblems(experience);
+        if (problems.length) {
+          throw new HttpError(
+            409,
+            `${EXPERIENCE_MESSAGES.publishNeeds} ${problems.join(', ')}.`,
+            'cannot-publish',
+          );
+        }
+      }
+      await repo.setStatus(id, user.id, status, new Date(now()));
+      await refreshOffer(user.id);
+      return full(id, user);
+    },
+
+    async remove(user: SessionUser, id: string) {
+      await owned(user, id);
+      const files = await repo.remove(id, user.id);
+      if (!files) throw notFound();
+      removeFiles(files);
+      await refreshOffer(user.id);
+    },
+
+    async addPhoto(user: SessionUser, id: string, data: Buffer) {
+      await owned(user, id);
+      const out = await toWebp(data, PHOTO_SIZE);
+      mkdirSync(deps.uploadsDir, { recursive: true });
+      const file = `x-${id}-${randomBytes(6).toString('hex')}.webp`;
+      writeFileSync(path.join(deps.uploadsDir, file), out);
+      if (!(await repo.addPhoto(id, file, EXPERIENCE_LIMITS.photosMax))) {
+        removeFiles([file]);
+        throw new HttpError(
+          409,
+          `An experience can have at most ${EXPERIENCE_LIMITS.photosMax} photos`,
+          'too-many-photos',
+        );
+      }
+      return photos(id);
+    },
+
+    async removePhoto(user: SessionUser, id: string, photoId: string) {
+      await owned(user, id);
+      const file = await repo.removePhoto(id, photoId);
+      if (!file) throw new HttpError(404, 'Photo not found', 'not-found');
+      removeFiles([file]);
+      return photos(id);
+    },
+
+    async reorderPhotos(user: SessionUser, id: string, photoIds: string[]) {
+      await owned(user, id);
+      if (!(await repo.reorder(id, photoIds))) {
+        throw new HttpError(400, "List each of the experience's photos exactly once", 'bad-order');
+      }
+      return photos(id);
+    },
+
+    async availability(user: SessionUser) {
+      const city = (await repo.guideCity(user.id)) ?? '';
+      const { saved: _saved, ...rules } = await rulesOf(user.id, city);
+      return rules;
+    },
+
+    async saveAvailability(user: SessionUser, input: AvailabilityInput) {
+      await repo.saveAvailability(user.id, input, new Date(now()));
+      const city = (await repo.guideCity(user.id)) ?? '';
+      const { saved: _saved, ...rules } = await rulesOf(user.id, city);
+      return rules;
+    },
+
+    /** Bookable start times of a visible experience between two local dates (docs/product.md#availability). */
+    async slots(id: string, from: string, to: string, viewer: Viewer): Promise<SlotsResponse> {
+      const { experience, guide } = await visible(id, viewer);
+      const rules = await rulesOf(experience.guideId, guide.city);
+      const tz = rules.timeZone;
+      const start = zonedTimeToInstant(from, '00:00', tz) ?? new Date(`${from}T00:00:00Z`);
+      const end = zonedTimeToInstant(addDays(to, 1), '00:00', tz) ?? new Date(`${addDays(to, 1)}T00:00:00Z`);
+      // Bookings a day either side matter too: a range past midnight, the buffer, the daily count.
+      const busy = await repo.busy(
+        experience.guideId,
+        new Date(start.getTime() - 2 * DAY_MS),
+        new Date(end.getTime() + 2 * DAY_MS),
+      );
+      const slots =
+        experience.status === 'published'
+          ? computeSlots({
+              rules,
+              durationMinutes: experience.durationMinutes,
+              from,
+              to,
+              now: new Date(now()),
+              busy,
+            })
+          : [];
+      return { timeZone: tz, durationMinutes: experience.durationMinutes, slots };
+    },
+  };
+}
+
+export type ExperiencesService = ReturnType<typeof createExperiencesService>;
+
+/** The app's one experiences service (bookings read availability through it). */
+export const experiencesOf = perApp((ctx: AppContext) => {
+  const locale = localeOf(ctx);
+  return createExperiencesService({
+    repo: createExperiencesRepository(ctx.db),
+    now: ctx.now,
+    rates: () => locale.rates(),
+    uploadsDir: path.join(ctx.config.dataDir, 'uploads'),
+  });
+});
