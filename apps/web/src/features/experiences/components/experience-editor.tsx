@@ -196,6 +196,17 @@ export function ExperienceEditor({ experience, initial }: Props) {
         <Link to={paths.guide.availability} className="underline underline-offset-2 hover:text-ink">
           Set your weekly hours
         </Link>
+        <button
+          type="button"
+          onClick={() => {
+            const preview = document.getElementById('xp-preview-title');
+            preview?.scrollIntoView({ behavior: 'smooth' });
+            preview?.focus({ preventScroll: true });
+          }}
+          className="ml-3 underline underline-offset-2 hover:text-ink lg:hidden"
+        >
+          See the preview
+        </button>
       </p>
 
       <main className="mx-auto grid max-w-6xl gap-6 px-5 pt-5 lg:grid-cols-[minmax(0,1fr)_380px]">
@@ -385,7 +396,7 @@ export function ExperienceEditor({ experience, initial }: Props) {
               </div>
             </Section>
 
-            <Section title="Languages and meeting point">
+            <Section title="Languages and where you meet">
               <fieldset aria-describedby={err('languages') ? 'xp-languages-error' : undefined}>
                 <legend className="mb-1.5 text-sm font-medium">Languages you guide in</legend>
                 <div className="flex flex-wrap gap-1.5">
@@ -542,7 +553,7 @@ export function ExperienceEditor({ experience, initial }: Props) {
         </div>
 
         <aside aria-labelledby="xp-preview-title" className="min-w-0 lg:sticky lg:top-5 lg:self-start">
-          <h2 id="xp-preview-title" className="mb-3 text-xl">
+          <h2 id="xp-preview-title" tabIndex={-1} className="mb-3 text-xl">
             Preview
           </h2>
           <ExperiencePreview draft={draft} photo={experience?.photos[0]?.url ?? null} />

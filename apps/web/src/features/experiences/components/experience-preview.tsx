@@ -35,9 +35,9 @@ export function ExperiencePreview({ draft: d, photo }: Props) {
       data-testid="experience-preview"
     >
       {photo ? (
-        <img src={photo} alt="" className="aspect-[16/10] w-full bg-sand object-cover" />
+        <img src={photo} alt="" className="aspect-[4/3] w-full bg-sand object-cover" />
       ) : (
-        <PhotoPlaceholder className="aspect-[16/10] w-full" />
+        <PhotoPlaceholder className="aspect-[4/3] w-full" />
       )}
       <div className="p-5">
         <p className="text-xs font-medium tracking-wide text-gold-deep uppercase">

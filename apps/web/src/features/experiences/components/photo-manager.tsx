@@ -161,7 +161,7 @@ export function PhotoManager({ experienceId, photos }: { experienceId: string; p
                 <img
                   src={p.url}
                   alt=""
-                  className="aspect-square w-full bg-sand object-cover"
+                  className="aspect-[4/3] w-full bg-sand object-cover"
                   draggable={false}
                 />
                 <figcaption className="absolute top-1.5 left-1.5 rounded-full bg-ink/75 px-2 text-xs leading-5 text-ivory">

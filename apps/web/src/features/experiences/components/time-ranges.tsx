@@ -5,7 +5,7 @@ import { nextRange } from '../availability-draft.ts';
 import { endsNextDay } from '../format.ts';
 
 const timeClass =
-  'h-11 w-[7.5rem] rounded-xl border border-line bg-white px-3 text-base tabular-nums focus:border-gold-deep focus:outline-none focus-visible:ring-2 focus-visible:ring-gold/40 aria-invalid:border-danger';
+  'h-11 min-w-0 flex-1 sm:max-w-36 rounded-xl border border-line bg-white px-3 text-base tabular-nums focus:border-gold-deep focus:outline-none focus-visible:ring-2 focus-visible:ring-gold/40 aria-invalid:border-danger';
 
 type Props = {
   /** The ranges' path in the schema: 'weekly.mon' or 'exceptions.3.ranges'; also the start of their ids. */
@@ -40,7 +40,7 @@ export function TimeRanges({ path, owner, ranges, onChange, errors, addLabel = '
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: a range is known by its place in the day
               <li key={i}>
-                <div className="flex flex-wrap items-center gap-2">
+                <div className="flex items-center gap-2">
                   <label className="sr-only" htmlFor={idOf(i, 'start')}>
                     {owner}, range {i + 1}, from
                   </label>
@@ -76,20 +76,20 @@ export function TimeRanges({ path, owner, ranges, onChange, errors, addLabel = '
                     type="button"
                     onClick={() => onChange(ranges.filter((_, j) => j !== i))}
                     aria-label={`Remove ${owner} ${r.start}–${r.end}`}
-                    className="grid h-10 w-10 place-items-center rounded-full text-muted hover:bg-sand hover:text-ink"
+                    className="grid h-10 w-10 shrink-0 place-items-center rounded-full text-muted hover:bg-sand hover:text-ink"
                   >
                     <X className="h-4 w-4" aria-hidden />
                   </button>
-                  {overnight ? (
-                    <span
-                      id={idOf(i, 'next')}
-                      className="inline-flex items-center gap-1 rounded-full bg-ink/5 px-2 py-0.5 text-xs text-ink"
-                    >
-                      <Moon className="h-3.5 w-3.5" aria-hidden />
-                      until {r.end} the next day
-                    </span>
-                  ) : null}
                 </div>
+                {overnight ? (
+                  <p
+                    id={`${idOf(i, 'next')}`}
+                    className="mt-1 inline-flex items-center gap-1 rounded-full bg-ink/5 px-2 py-0.5 text-xs text-ink"
+                  >
+                    <Moon className="h-3.5 w-3.5" aria-hidden />
+                    until {r.end} the next day
+                  </p>
+                ) : null}
                 {startError ? (
                   <p id={`${idOf(i, 'start')}-error`} role="alert" className="mt-1 text-sm text-danger">
                     {startError}
