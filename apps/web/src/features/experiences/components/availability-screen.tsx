@@ -35,7 +35,7 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="rounded-card border border-line bg-white p-5">
+    <section aria-labelledby={id} className="rounded-card border border-line bg-white p-4 sm:p-5">
       <h2 id={id} className="text-xl">
         {title}
       </h2>

@@ -156,7 +156,7 @@ export function ExceptionsCalendar({ today, weekly, exceptions, onChange, errors
       </div>
 
       <div className="min-w-0 space-y-5">
-        <div className="rounded-xl border border-line p-4" data-testid="selected-day">
+        <div className="rounded-xl border border-line p-3 sm:p-4" data-testid="selected-day">
           <h3 className="font-medium">{longDate(selected)}</h3>
           <p className="mt-0.5 text-sm text-muted">
             {usual.length ? `Usually ${rangesText(usual)}` : 'No weekly hours on this day'}

@@ -186,29 +186,28 @@ export function ExperienceEditor({ experience, initial }: Props) {
             )}
           </div>
         ) : null}
+        <p className="basis-full text-sm text-muted">
+          {experience
+            ? live
+              ? 'Travellers can find and book this experience.'
+              : 'Publishing needs a title, a price, a duration, a meeting point and at least one weekly time range.'
+            : 'Save a draft first; photos and publishing come after.'}{' '}
+          <Link to={paths.guide.availability} className="underline underline-offset-2 hover:text-ink">
+            Set your weekly hours
+          </Link>
+          <button
+            type="button"
+            onClick={() => {
+              const preview = document.getElementById('xp-preview-title');
+              preview?.scrollIntoView({ behavior: 'smooth' });
+              preview?.focus({ preventScroll: true });
+            }}
+            className="ml-3 underline underline-offset-2 hover:text-ink lg:hidden"
+          >
+            See the preview
+          </button>
+        </p>
       </header>
-      <p className="mx-auto max-w-6xl px-5 pt-1 text-sm text-muted">
-        {experience
-          ? live
-            ? 'Travellers can find and book this experience.'
-            : 'Publishing needs a title, a price, a duration, a meeting point and at least one weekly time range.'
-          : 'Save a draft first; photos and publishing come after.'}{' '}
-        <Link to={paths.guide.availability} className="underline underline-offset-2 hover:text-ink">
-          Set your weekly hours
-        </Link>
-        <button
-          type="button"
-          onClick={() => {
-            const preview = document.getElementById('xp-preview-title');
-            preview?.scrollIntoView({ behavior: 'smooth' });
-            preview?.focus({ preventScroll: true });
-          }}
-          className="ml-3 underline underline-offset-2 hover:text-ink lg:hidden"
-        >
-          See the preview
-        </button>
-      </p>
-
       <main className="mx-auto grid max-w-6xl gap-6 px-5 pt-5 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div className="min-w-0 space-y-6">
           {experience ? <PhotoManager experienceId={experience.id} photos={experience.photos} /> : null}

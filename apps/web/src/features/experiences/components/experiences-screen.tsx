@@ -15,10 +15,10 @@ export function ExperiencesScreen({ nav }: { nav: ReactNode }) {
   const list = useQuery(myExperiencesQuery);
   const status = useStatusChange();
   const full = (list.data?.length ?? 0) >= EXPERIENCE_LIMITS.perGuideMax;
-  const newLink = (
+  const newLink = (size: 'sm' | 'md') => (
     <Link
       to={experienceEditorPath('new')}
-      className={buttonClass('primary', 'md')}
+      className={buttonClass('primary', size)}
       aria-disabled={full || undefined}
       onClick={(e) => full && e.preventDefault()}
     >
@@ -41,7 +41,7 @@ export function ExperiencesScreen({ nav }: { nav: ReactNode }) {
           <Link to={paths.guide.availability} className={buttonClass('outline', 'md')}>
             <CalendarClock className="h-4 w-4" aria-hidden /> Availability
           </Link>
-          {newLink}
+          {newLink('md')}
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-5">
@@ -50,8 +50,8 @@ export function ExperiencesScreen({ nav }: { nav: ReactNode }) {
           decide when each can be booked.
         </p>
         <div className="mt-4 flex flex-wrap gap-2 sm:hidden">
-          {newLink}
-          <Link to={paths.guide.availability} className={buttonClass('outline', 'md')}>
+          {newLink('sm')}
+          <Link to={paths.guide.availability} className={buttonClass('outline', 'sm')}>
             <CalendarClock className="h-4 w-4" aria-hidden /> Availability
           </Link>
         </div>
@@ -92,7 +92,7 @@ export function ExperiencesScreen({ nav }: { nav: ReactNode }) {
                 set your weekly hours and publish it.
               </p>
               <Link to={experienceEditorPath('new')} className={buttonClass('primary', 'md', 'mt-5')}>
-                <Plus className="h-4 w-4" aria-hidden /> Create your first experience
+                <Plus className="h-4 w-4" aria-hidden /> Start a draft
               </Link>
             </div>
           ) : null}

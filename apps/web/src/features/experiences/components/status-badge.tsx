@@ -1,9 +1,10 @@
 import { EXPERIENCE_STATUS_LABELS, type ExperienceStatus } from '@lokal/shared/constants/experiences';
 
 const STYLES: Record<ExperienceStatus, string> = {
+  // Solid tints: the badge sits on photos too, where a see-through one would lose its contrast.
   draft: 'bg-sand text-muted',
-  published: 'bg-sage/15 text-sage',
-  paused: 'bg-gold/20 text-gold-deep',
+  published: 'bg-[#e3eee8] text-sage',
+  paused: 'bg-[#f6ead3] text-gold-deep',
 };
 
 /** Draft, Published or Paused (docs/product.md#experiences). */

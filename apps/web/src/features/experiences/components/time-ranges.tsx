@@ -5,7 +5,7 @@ import { nextRange } from '../availability-draft.ts';
 import { endsNextDay } from '../format.ts';
 
 const timeClass =
-  'h-11 min-w-0 flex-1 sm:max-w-36 rounded-xl border border-line bg-white px-3 text-base tabular-nums focus:border-gold-deep focus:outline-none focus-visible:ring-2 focus-visible:ring-gold/40 aria-invalid:border-danger';
+  'h-11 min-w-0 flex-1 sm:max-w-36 rounded-xl border border-line bg-white px-2.5 sm:px-3 text-base max-sm:[&::-webkit-calendar-picker-indicator]:hidden tabular-nums focus:border-gold-deep focus:outline-none focus-visible:ring-2 focus-visible:ring-gold/40 aria-invalid:border-danger';
 
 type Props = {
   /** The ranges' path in the schema: 'weekly.mon' or 'exceptions.3.ranges'; also the start of their ids. */
