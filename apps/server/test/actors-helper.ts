@@ -54,6 +54,35 @@ export const ASSESSMENT_OWN_LANGUAGE = {
 export const TOUR = 'Pub Crawls';
 export const CITY = 'Barcelona';
 
+const DAY = [{ start: '09:00', end: '21:00' }];
+/** Every day 09:00–21:00, an hour's notice, no buffer, up to ten a day. */
+export const SCHEDULE = {
+  weekly: { mon: DAY, tue: DAY, wed: DAY, thu: DAY, fri: DAY, sat: DAY, sun: DAY },
+  exceptions: [],
+  noticeHours: 1,
+  bufferMinutes: 0,
+  maxPerDay: 10,
+};
+/** A complete experience: publishable once the guide has a schedule. */
+export const OFFER = {
+  title: 'Barcelona after dark',
+  category: 'Pub Crawls',
+  summary: 'Four bars locals love, one story each.',
+  description: 'We meet at dusk.\n\nWe end where the night takes us.',
+  durationMinutes: 180,
+  priceMode: 'person',
+  price: 90,
+  currency: 'EUR',
+  minGroup: 1,
+  maxGroup: 8,
+  languages: ['English', 'Spanish'],
+  meetingPoint: { address: 'Plaça Reial fountain', lat: 41.3802, lng: 2.1753 },
+  included: ['One drink per bar'],
+  notIncluded: ['Dinner'],
+  cancellationPolicy: 'moderate',
+  bookingMode: 'request',
+};
+
 type Call = {
   method?: string;
   url: string;
@@ -211,12 +240,56 @@ export function createWorld(app: App, config: Config, database: Database) {
   /** A date far enough ahead, never the same twice, so no two bookings of a guide overlap. */
   const nextDate = () => new Date(Date.now() + day++ * 86_400_000).toISOString().slice(0, 10);
 
+  /** A new draft experience of the guide's (earlier drafts are removed: a guide may hold 30 experiences). */
+  async function draftOf(guide: Session): Promise<string> {
+    await database.db.execute(
+      sql`delete from experiences where guide_id = ${guide.id} and status <> 'published'`,
+    );
+    return (await must({ method: 'POST', url: '/api/experiences', as: guide, payload: OFFER, status: 201 }))
+      .experience.id;
+  }
+
+  const offers = new Map<string, string>();
+  /** The guide's published experience (made once, with the schedule it needs). */
+  async function offerOf(guide: Session): Promise<string> {
+    const known = offers.get(guide.id);
+    if (known) return known;
+    await must({ method: 'PATCH', url: '/api/availability', as: guide, payload: SCHEDULE });
+    const id = await draftOf(guide);
+    await must({
+      method: 'POST',
+      url: `/api/experiences/${id}/status`,
+      as: guide,
+      payload: { status: 'published' },
+    });
+    offers.set(guide.id, id);
+    return id;
+  }
+
+  /**
+   * A booking request body for a new day's 18:00 slot of the guide's experience. The tourist's earlier open
+   * requests are closed first: setups make more than the three open requests a tourist may hold.
+   */
+  async function bookingBody(tourist: Session | null, guide: Session) {
+    if (tourist) {
+      await database.db.execute(
+        sql`update bookings set status = 'cancelled', cancel_reason = 'test setup' where tourist_id = ${tourist.id} and status = 'requested'`,
+      );
+    }
+    const experienceId = await offerOf(guide);
+    const date = nextDate();
+    const { slots } = await must({ url: `/api/experiences/${experienceId}/slots?from=${date}&to=${date}` });
+    const slot = slots.find((x: { time: string }) => x.time === '18:00');
+    if (!slot) throw new Error(`no 18:00 slot on ${date}: ${JSON.stringify(slots.slice(0, 3))}`);
+    return { experienceId, start: slot.start as string, partySize: 2 };
+  }
+
   async function requestBooking(tourist: Session, guide: Session): Promise<string> {
     const body = await must({
       method: 'POST',
       url: '/api/bookings',
       as: tourist,
-      payload: { guideId: guide.id, tourName: TOUR, date: nextDate(), time: '18:00', partySize: 2 },
+      payload: await bookingBody(tourist, guide),
       status: 201,
     });
     return body.booking.id;
@@ -270,6 +343,9 @@ export function createWorld(app: App, config: Config, database: Database) {
     nextDate,
     requestBooking,
     completedBooking,
+    bookingBody,
+    offerOf,
+    draftOf,
     conversation,
     clientId,
   };

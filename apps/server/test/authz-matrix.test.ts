@@ -7,6 +7,8 @@ import {
   createWorld,
   KINDS,
   type Kind,
+  OFFER,
+  SCHEDULE,
   type Session,
   TOUR,
   type World,
@@ -86,6 +88,20 @@ const MATRIX: Record<string, Statuses> = {
   'GET /api/notifications':                         [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'POST /api/notifications/read':                   [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'POST /api/bookings':                             [401, 403, 201, 403, 403, 403, 403, 403, 201, 403],
+  // G's published experience and its slots are public; a guide edits only their own (another's is a 404).
+  'GET /api/experiences/mine':                      [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
+  'POST /api/experiences':                          [401, 403, 403, 409, 201, 201, 201, 403, 403, 201],
+  'GET /api/experiences/{id}':                      [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'PATCH /api/experiences/{id}':                    [401, 403, 403, 404, 404, 404, 200, 403, 403, 404],
+  'DELETE /api/experiences/{id}':                   [401, 403, 403, 404, 404, 404, 200, 403, 403, 404],
+  'POST /api/experiences/{id}/status':              [401, 403, 403, 404, 404, 404, 200, 403, 403, 404],
+  'POST /api/experiences/{id}/photos':              [401, 403, 403, 404, 404, 404, 200, 403, 403, 404],
+  'DELETE /api/experiences/{id}/photos/{photoId}':  [401, 403, 403, 404, 404, 404, 200, 403, 403, 404],
+  'PATCH /api/experiences/{id}/photos':             [401, 403, 403, 404, 404, 404, 200, 403, 403, 404],
+  'GET /api/experiences/{id}/slots':                [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/guides/{id}/experiences':               [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/availability':                          [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
+  'PATCH /api/availability':                        [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
   'GET /api/bookings':                              [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'GET /api/bookings/{id}':                         [401, 404, 200, 404, 404, 404, 200, 403, 404, 404],
   'POST /api/bookings/{id}/accept':                 [401, 403, 403, 404, 404, 404, 200, 403, 403, 404],
@@ -159,6 +175,9 @@ const PUBLIC_OBJECTS = new Set([
   'GET /api/profiles/{type}/{id}/reviews',
   'GET /api/uploads/{file}',
   'GET /api/avatars/{file}',
+  'GET /api/experiences/{id}',
+  'GET /api/experiences/{id}/slots',
+  'GET /api/guides/{id}/experiences',
 ]);
 
 type Fixtures = {
@@ -309,9 +328,43 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   }),
   'GET /api/notifications': () => ({}),
   'POST /api/notifications/read': ({ f }) => ({ payload: { ids: [f.notification] } }),
-  'POST /api/bookings': ({ f, w }) => ({
-    payload: { guideId: f.actors.guide!.id, tourName: TOUR, date: w.nextDate(), time: '18:00', partySize: 2 },
+  'POST /api/bookings': async ({ f, w, me }) => ({ payload: await w.bookingBody(me, f.actors.guide!) }),
+  'GET /api/experiences/mine': () => ({}),
+  'POST /api/experiences': () => ({ payload: OFFER }),
+  'GET /api/experiences/{id}': async ({ f, w }) => ({
+    url: `/api/experiences/${await w.offerOf(f.actors.guide!)}`,
   }),
+  // The same fields again: G's experience stays published and bookable for the other cells.
+  'PATCH /api/experiences/{id}': async ({ f, w }) => ({
+    url: `/api/experiences/${await w.offerOf(f.actors.guide!)}`,
+    payload: OFFER,
+  }),
+  'DELETE /api/experiences/{id}': async ({ f, w }) => ({
+    url: `/api/experiences/${await w.draftOf(f.actors.guide!)}`,
+  }),
+  'POST /api/experiences/{id}/status': async ({ f, w }) => ({
+    url: `/api/experiences/${await w.draftOf(f.actors.guide!)}/status`,
+    payload: { status: 'paused' },
+  }),
+  'POST /api/experiences/{id}/photos': async ({ f, w }) => ({
+    url: `/api/experiences/${await w.draftOf(f.actors.guide!)}/photos`,
+    ...multipart('photo', 'tour.png', 'image/png', png),
+  }),
+  'DELETE /api/experiences/{id}/photos/{photoId}': async ({ f, w }) => {
+    const { id, photoId } = await draftWithPhoto(f, w);
+    return { url: `/api/experiences/${id}/photos/${photoId}` };
+  },
+  'PATCH /api/experiences/{id}/photos': async ({ f, w }) => {
+    const { id, photoId } = await draftWithPhoto(f, w);
+    return { url: `/api/experiences/${id}/photos`, payload: { photoIds: [photoId] } };
+  },
+  'GET /api/experiences/{id}/slots': async ({ f, w }) => {
+    const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    return { url: `/api/experiences/${await w.offerOf(f.actors.guide!)}/slots?from=${date}&to=${date}` };
+  },
+  'GET /api/guides/{id}/experiences': ({ f }) => ({ url: `/api/guides/${f.actors.guide!.id}/experiences` }),
+  'GET /api/availability': () => ({}),
+  'PATCH /api/availability': () => ({ payload: SCHEDULE }),
   'GET /api/bookings': () => ({ url: '/api/bookings?scope=upcoming' }),
   'GET /api/bookings/{id}': ({ f }) => ({ url: `/api/bookings/${f.booking}` }),
   'POST /api/bookings/{id}/accept': async ({ f, w }) => ({
@@ -400,6 +453,19 @@ async function blockCell(
   const owner = (await w.makeActor('tourist', 'blocker'))!;
   const id = await w.conversation(owner, f.actors.guide!);
   return { url: `/api/chat/conversations/${id}/${action}`, as: actor === 'tourist' ? owner : me };
+}
+
+/** A new draft of G's with one photo. */
+async function draftWithPhoto(f: Fixtures, w: World): Promise<{ id: string; photoId: string }> {
+  const G = f.actors.guide!;
+  const id = await w.draftOf(G);
+  const { photos } = await w.must({
+    method: 'POST',
+    url: `/api/experiences/${id}/photos`,
+    as: G,
+    ...multipart('photo', 'tour.png', 'image/png', png),
+  });
+  return { id, photoId: photos[0].id };
 }
 
 async function waitlistId(w: World): Promise<string> {
@@ -515,11 +581,14 @@ describe('the authorization matrix', () => {
   });
 
   it('declares a session in the OpenAPI document exactly where an anonymous caller gets 401', () => {
-    const declared = operations.filter((o) => o.signedIn).map((o) => o.key);
-    const refusedAnonymous = Object.entries(MATRIX)
-      .filter(([, statuses]) => statuses[ACTORS.indexOf('anonymous')] === 401)
-      .map(([route]) => route);
-    expect(declared.sort()).toEqual(refusedAnonymous.sort());
+    const anonymous = (route: string) => MATRIX[route]?.[ACTORS.indexOf('anonymous')];
+    // A required session: anonymous is refused. None: anonymous is served. An optional one (public routes that
+    // read a session when sent) may go either way, by the object: a guide's profile is public, a tourist's is not.
+    const required = operations.filter((o) => o.signedIn && !o.sessionOptional).map((o) => o.key);
+    const none = operations.filter((o) => !o.signedIn).map((o) => o.key);
+    expect(required.filter((r) => anonymous(r) !== 401)).toEqual([]);
+    expect(none.filter((r) => anonymous(r) === 401)).toEqual([]);
+    expect(operations.filter((o) => o.sessionOptional).length).toBeGreaterThan(0);
   });
 
   it('refuses the hidden WebSocket route to a caller without a session', async () => {

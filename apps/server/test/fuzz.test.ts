@@ -38,7 +38,7 @@ const NON_JSON: Record<string, string> = {
   'GET /api/uploads/{file}': 'image/webp',
 };
 /** Routes that take multipart/form-data rather than JSON (the document has no JSON body for them). */
-const UPLOADS = new Set(['POST /api/users/me/photo']);
+const UPLOADS = new Set(['POST /api/users/me/photo', 'POST /api/experiences/{id}/photos']);
 
 type Caller = 'anonymous' | 'forged' | 'tourist' | 'guide' | 'staff';
 const SIGNED_IN = ['tourist', 'guide', 'staff'] as const;
@@ -80,6 +80,18 @@ beforeAll(async () => {
   sessions.staff = (await w.staffNow())!;
   conversation = await w.conversation(tourist, guide);
   const booking = await w.requestBooking(tourist, guide);
+  const offer = await w.offerOf(guide);
+  const draft = await w.draftOf(guide);
+  const tourPhoto = multipartBody('photo', 'image/png', png)!;
+  const photoId = (
+    await w.must({
+      method: 'POST',
+      url: `/api/experiences/${draft}/photos`,
+      as: guide,
+      headers: { 'content-type': tourPhoto.contentType! },
+      payload: tourPhoto.text,
+    })
+  ).photos[0].id;
   const completed = await w.completedBooking(tourist, guide);
   const report = (
     await w.must({
@@ -116,11 +128,17 @@ beforeAll(async () => {
     report,
     waitlist,
     notification,
+    offer,
+    draft,
+    photoId,
   ];
   // The ids a field of this name takes; unnamed path ids by the route they sit in.
   const byName: Record<string, string[]> = {
     guideId: [guide.id, waiting.id],
     touristId: [tourist.id],
+    experienceId: [offer, draft],
+    photoId: [photoId],
+    photoIds: [photoId],
     conversationId: [conversation],
     profileId: [guide.id, tourist.id],
     ids: [notification],
@@ -131,6 +149,8 @@ beforeAll(async () => {
     ['/api/admin/reports/', [report]],
     ['/api/admin/waitlist/', [waitlist]],
     ['/api/profiles/', [tourist.id, guide.id]],
+    ['/api/experiences/', [offer, draft]],
+    ['/api/guides/', [guide.id, waiting.id]],
   ];
   idsFor = (name, path) =>
     (Object.hasOwn(byName, name) ? byName[name] : byPath.find(([p]) => path.startsWith(p))?.[1]) ?? everyId;
@@ -348,11 +368,12 @@ describe('what fuzzing found', () => {
       as: guide,
       payload: { city: 'constructor' },
     });
+    // Its slots are computed in UTC, the fallback zone.
     const booked = await app.inject({
       method: 'POST',
       url: '/api/bookings',
       headers: as('tourist'),
-      payload: { guideId: guide.id, tourName: TOUR, date: w.nextDate(), time: '18:00', partySize: 1 },
+      payload: await w.bookingBody(sessions.tourist, guide),
     });
     expect(booked.statusCode, booked.body).toBe(201);
     expect(booked.json().booking.timeZone).toBe('UTC');

@@ -46,6 +46,8 @@ export type Operation = {
   consumes: string[];
   /** The operation names a session scheme (cookie or bearer) as its security, required or optional. */
   signedIn: boolean;
+  /** Declares the session schemes beside none (`{}`): the route serves everyone and reads a session if sent. */
+  sessionOptional: boolean;
 };
 
 type Doc = {
@@ -79,6 +81,7 @@ export async function readOpenApi(app: App): Promise<Operation[]> {
         body: content['application/json']?.schema ?? null,
         consumes: Object.keys(content).filter((t) => t !== 'application/json'),
         signedIn: (op.security ?? []).some((requirement) => Object.keys(requirement).length > 0),
+        sessionOptional: (op.security ?? []).some((requirement) => Object.keys(requirement).length === 0),
       });
     }
   }

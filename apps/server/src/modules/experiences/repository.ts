@@ -39,16 +39,20 @@ function columns(input: ExperienceInput) {
   };
 }
 
+// Written out in full: in a one-table query Drizzle names a column without its table, which the subqueries
+// below would read as their own.
+const ID = sql.raw('"experiences"."id"');
+const GUIDE = sql.raw('"experiences"."guide_id"');
 // The rating of one experience: the published reviews of the guide written about bookings of it.
 const ratingOf = sql<{ average: number; count: number }>`(
   select json_build_object('average', coalesce(round(avg(r.rating)::numeric, 1), 0), 'count', count(*))
   from ${reviews} r join ${bookings} b on b.id = r.booking_id
-  where b.experience_id = ${experiences.id} and r.subject_id = ${experiences.guideId} and r.published_at is not null
+  where b.experience_id = ${ID} and r.subject_id = ${GUIDE} and r.published_at is not null
 )`;
 const firstPhoto = sql<string | null>`(
-  select p.file from ${experiencePhotos} p where p.experience_id = ${experiences.id} order by p.position limit 1
+  select p.file from ${experiencePhotos} p where p.experience_id = ${ID} order by p.position limit 1
 )`;
-const photoCount = sql<number>`(select count(*)::int from ${experiencePhotos} p where p.experience_id = ${experiences.id})`;
+const photoCount = sql<number>`(select count(*)::int from ${experiencePhotos} p where p.experience_id = ${ID})`;
 
 export function createExperiencesRepository(db: Db) {
   const cards = () =>

@@ -209,6 +209,9 @@ export function createExperiencesService(deps: {
     },
 
     async create(user: SessionUser, input: ExperienceInput) {
+      if ((await repo.guideCity(user.id)) === null) {
+        throw new HttpError(409, 'Complete onboarding before adding experiences', 'onboarding-required');
+      }
       if ((await repo.countOf(user.id)) >= EXPERIENCE_LIMITS.perGuideMax) {
         throw new HttpError(
           409,
