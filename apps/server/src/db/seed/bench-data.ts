@@ -122,3 +122,25 @@ export async function seedBenchData(db: Db, guides: number, tourists: number): P
   await db.execute(sql`analyze guide_profiles`);
   await db.execute(sql`analyze tourist_profiles`);
 }
+
+/**
+ * `count` accepted bookings for the guide with this e-mail, two a day (10:00 and 15:00 UTC, two hours each) from
+ * tomorrow on, with demo tourists: the slots bench's busy calendar. Idempotent: skips when the guide has them.
+ */
+export async function seedBusyGuide(db: Db, email: string, count: number): Promise<void> {
+  await db.execute(sql`
+    insert into bookings (tourist_id, guide_id, experience_id, tour_name, duration_minutes, price_per_person,
+      price_mode, unit_price, guide_currency, guide_total, party_size, total_usd, currency, total_local,
+      start_at, end_at, time_zone, status, decided_at)
+    select t.user_id, g.id, e.id, e.title, 120, e.price, 'person', e.price, e.currency, e.price, 1, e.price, 'USD',
+      e.price, s.start_at, s.start_at + interval '2 hours', 'Europe/Madrid', 'accepted', now()
+    from users g
+    join lateral (select * from experiences where guide_id = g.id and status = 'published' order by created_at limit 1) e on true
+    cross join lateral (
+      select date_trunc('day', now()) + ((1 + n / 2) * interval '1 day') + (case when n % 2 = 0 then 10 else 15 end) * interval '1 hour' as start_at, n
+      from generate_series(0, ${count}::int - 1) n
+    ) s
+    join lateral (select user_id from tourist_profiles order by user_id offset (s.n % 10) limit 1) t on true
+    where g.email = ${email}
+      and not exists (select 1 from bookings b where b.guide_id = g.id and b.status = 'accepted' and b.start_at > now() + interval '300 days')`);
+}

@@ -275,7 +275,7 @@ export function createExperiencesService(deps: {
       await owned(user, id);
       const out = await toWebp(data, PHOTO_SIZE);
       mkdirSync(deps.uploadsDir, { recursive: true });
-      const file = `x-${id}-${randomBytes(6).toString('hex')}.webp`;
+      const file = `${id}-${randomBytes(6).toString('hex')}.webp`;
       writeFileSync(path.join(deps.uploadsDir, file), out);
       if (!(await repo.addPhoto(id, file, EXPERIENCE_LIMITS.photosMax))) {
         removeFiles([file]);

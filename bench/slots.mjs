@@ -1,0 +1,93 @@
+// Slots for 62 days of an experience whose guide holds 500 bookings: autocannon against a bare Node http server
+// answering a constant JSON (the baseline, same run) and GET /api/experiences/:id/slots, first on one
+// connection (latency: p99) then on BENCH_CONNECTIONS (50) connections (throughput ÷ the baseline), BENCH_SECONDS
+// (8) each after a 2-second warm-up, on the built app (PGlite in a throw-away folder;
+// `scripts/with-postgres.sh node bench/slots.mjs` for PostgreSQL). BENCH_JSON=1 adds one JSON line.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort, sessionCookie, startBuiltServer } from './lib/server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const BOOKINGS = 500;
+const GUIDE = 'sofia.martinez@demo.lokal.app';
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lokal-bench-slots-'));
+
+// The demo data and a guide calendar of 500 accepted bookings (no bulk guides: this bench is about one calendar).
+const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/seed/bench-cli.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    BENCH_GUIDES: '0',
+    BENCH_TOURISTS: '0',
+    BENCH_BUSY_GUIDE: `${GUIDE}:${BOOKINGS}`,
+  },
+  stdio: 'inherit',
+});
+if (seeded.status !== 0) throw new Error('bench seed failed');
+
+async function startBare() {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' });
+       s.end('{"status":"ok"}'); }).listen(${port}, '127.0.0.1', () => console.log('up'));`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+}
+
+const load = (url, connections, duration, headers = {}) =>
+  autocannon({ url, connections, duration, headers });
+const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+const bare = await startBare();
+const server = await startBuiltServer({ DATA_DIR: dataDir });
+const rows = [];
+try {
+  const token = await sessionCookie(server.url, { email: GUIDE, userType: 'guide' });
+  const me = await (
+    await fetch(`${server.url}/api/guides/me`, { headers: { cookie: `lokal_session=${token}` } })
+  ).json();
+  const guideId = me.profile?.id ?? me.id;
+  const { experiences } = await (await fetch(`${server.url}/api/guides/${guideId}/experiences`)).json();
+  const slotsUrl = `${server.url}/api/experiences/${experiences[0].id}/slots?from=${day(1)}&to=${day(62)}`;
+  const sample = await (await fetch(slotsUrl)).json();
+  console.log(`slots over 62 days: ${sample.slots.length} (the guide holds ${BOOKINGS} bookings)`);
+
+  let baseline = 0;
+  for (const [name, url, connections] of [
+    ['bare Node http (baseline)', bare.url, CONNECTIONS],
+    ['slots, 62 days, 1 connection', slotsUrl, 1],
+    [`slots, 62 days, ${CONNECTIONS} connections`, slotsUrl, CONNECTIONS],
+  ]) {
+    await load(url, connections, 2);
+    const r = await load(url, connections, DURATION);
+    if (!baseline) baseline = r.requests.average;
+    rows.push({
+      endpoint: name,
+      'req/s': Math.round(r.requests.average),
+      '÷ bare Node': Number((r.requests.average / baseline).toFixed(3)),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      errors: r.errors + r.non2xx,
+    });
+  }
+} finally {
+  await server.stop();
+  bare.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.table(rows);
+if (process.env.BENCH_JSON === '1') console.log(`BENCH_JSON ${JSON.stringify(rows)}`);
