@@ -158,4 +158,29 @@ describe('experiences', () => {
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });
+
+  it('a guide deletes a draft after confirming, and it leaves the list', async () => {
+    const { context, page: g, errors } = await app.signedIn('kenji.watanabe@demo.lokal.app', 'guide', PHONE);
+    const title = 'Night drive over the Rainbow Bridge';
+    await g.goto(`${app.url}/guide/experiences/new`);
+    await g.getByLabel('Title').fill(title);
+    await g.getByLabel('Category').selectOption('Scenic Drives');
+    await g.getByRole('button', { name: 'Japanese', exact: true }).click();
+    await g.getByRole('button', { name: 'Save draft' }).click();
+    await g.getByRole('heading', { name: 'Edit experience' }).waitFor();
+
+    await g.getByRole('button', { name: 'Delete this experience' }).click();
+    const dialog = g.getByRole('dialog', { name: 'Delete this experience?' });
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await g.getByRole('button', { name: 'Delete this experience' }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toast(g, 'Experience deleted').waitFor();
+    await g.getByRole('heading', { name: 'My experiences' }).waitFor();
+    // The guide's other experiences are listed; this one is not among them.
+    await g.getByTestId('experience-card').first().waitFor();
+    await g.getByTestId('experience-card').filter({ hasText: title }).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -23,6 +23,7 @@ import { draftToInput, type ExperienceDraft } from '../experience-draft.ts';
 import type { FieldErrors } from '../form-checks.ts';
 import { DURATION_OPTIONS, formatDuration } from '../format.ts';
 import { useStatusChange } from '../hooks/use-status-change.ts';
+import { DeleteExperience } from './delete-experience.tsx';
 import { ExperiencePreview } from './experience-preview.tsx';
 import { ListField } from './list-field.tsx';
 import { PhotoManager } from './photo-manager.tsx';
@@ -549,6 +550,11 @@ export function ExperienceEditor({ experience, initial }: Props) {
               </div>
             </div>
           </form>
+          {experience ? (
+            <div className="flex justify-end">
+              <DeleteExperience id={experience.id} title={experience.title} />
+            </div>
+          ) : null}
         </div>
 
         <aside aria-labelledby="xp-preview-title" className="min-w-0 lg:sticky lg:top-5 lg:self-start">

@@ -84,7 +84,7 @@ export function ExperiencePreview({ draft: d, photo }: Props) {
           </div>
         ) : null}
         {included.length || notIncluded.length ? (
-          <div className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          <div className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-1">
             {included.length ? (
               <div>
                 <h4 className="font-medium">Included</h4>
