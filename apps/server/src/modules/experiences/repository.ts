@@ -1,5 +1,5 @@
 import type { AvailabilityInput, ExperienceInput } from '@lokal/shared/schemas/experiences';
-import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import {

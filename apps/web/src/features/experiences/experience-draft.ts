@@ -29,7 +29,9 @@ export type ExperienceDraft = {
 
 /** The guide's currency when Lokal prices in it, else US dollars. */
 export function defaultCurrency(localeCurrency: string | undefined): string {
-  return localeCurrency && PRICE_CURRENCIES.includes(localeCurrency) ? localeCurrency : 'USD';
+  return localeCurrency && (PRICE_CURRENCIES as readonly string[]).includes(localeCurrency)
+    ? localeCurrency
+    : 'USD';
 }
 
 export function emptyDraft(currency: string): ExperienceDraft {
@@ -94,7 +96,8 @@ export function draftToInput(d: ExperienceDraft): ExperienceInput {
     durationMinutes: d.durationMinutes,
     priceMode: d.priceMode,
     price: d.price.trim() === '' ? 0 : Number(d.price),
-    currency: d.currency,
+    // Checked by the schema: an unknown code gets its message there.
+    currency: d.currency as ExperienceInput['currency'],
     minGroup: num(d.minGroup),
     maxGroup: num(d.maxGroup),
     languages: d.languages as ExperienceInput['languages'],
