@@ -4,8 +4,9 @@
 //  (b) the chat load of bench/chat.mjs (1,000 WebSocket clients, 200 messages/s);
 //  (c) Lighthouse (mobile) for /, /tourist/signup and /tourist/home signed in — the four scores, LCP, TBT, CLS
 //      (over HTTPS with HTTP/2, median of three runs; one plain-HTTP run for reference);
-//  (d) initial JavaScript per route, gzipped.
-// Each part can be skipped: BENCH_SKIP=search,chat,lighthouse,lighthouse-http,js. BENCH_SECONDS sets the autocannon and chat
+//  (d) initial JavaScript per route, gzipped;
+//  (e) the slots of an experience for 62 days whose guide holds 500 bookings (bench/slots.mjs), both engines.
+// Each part can be skipped: BENCH_SKIP=search,chat,lighthouse,lighthouse-http,js,slots. BENCH_SECONDS sets the autocannon and chat
 // durations (defaults 10 and 60). Run on an otherwise idle machine: everything shares its cores.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -72,6 +73,28 @@ if (!skip.has('search')) {
         `${r['req/s']} req/s (${r['÷ baseline']} × baseline), p50 ${r['p50 ms']} / p99 ${r['p99 ms']} ms, ${r.errors} errors`,
         pg ? '≥ 0.25 × baseline, p99 ≤ 20 ms' : '',
         pg ? yes(ok) : '',
+      );
+    }
+  }
+}
+
+// (e) slots: 62 days of an experience whose guide holds 500 bookings, both engines.
+if (!skip.has('slots')) {
+  for (const [engine, command, args] of [
+    ['PGlite', process.execPath, ['bench/slots.mjs']],
+    ['PostgreSQL', 'scripts/with-postgres.sh', [process.execPath, 'bench/slots.mjs']],
+  ]) {
+    log(`slots on ${engine}…`);
+    const result = await runJson(command, args);
+    for (const r of result.slice(1)) {
+      const single = r.endpoint.includes('1 connection');
+      const ok = single ? r['p99 ms'] <= 10 : r['÷ bare Node'] >= 0.05;
+      add(
+        'slots',
+        `${engine}: ${r.endpoint}`,
+        `${r['req/s']} req/s (${r['÷ bare Node']} × bare Node), p50 ${r['p50 ms']} / p99 ${r['p99 ms']} ms, ${r.errors} errors`,
+        single ? 'p99 ≤ 10 ms' : '≥ 0.05 × bare Node',
+        yes(ok && r.errors === 0),
       );
     }
   }

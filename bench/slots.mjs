@@ -1,7 +1,7 @@
 // Slots for 62 days of an experience whose guide holds 500 bookings: autocannon against a bare Node http server
 // answering a constant JSON (the baseline, same run) and GET /api/experiences/:id/slots, first on one
 // connection (latency: p99) then on BENCH_CONNECTIONS (50) connections (throughput ÷ the baseline), BENCH_SECONDS
-// (8) each after a 2-second warm-up, on the built app (PGlite in a throw-away folder;
+// (8) each after a 2-second warm-up, as served (SLOTS_CACHE_MS, 1 s) and uncached, on the built app (PGlite in a throw-away folder;
 // `scripts/with-postgres.sh node bench/slots.mjs` for PostgreSQL). BENCH_JSON=1 adds one JSON line.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,39 +53,50 @@ const load = (url, connections, duration, headers = {}) =>
 const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 const bare = await startBare();
-const server = await startBuiltServer({ DATA_DIR: dataDir });
 const rows = [];
+let baseline = 0;
+async function measure(name, url, connections) {
+  await load(url, connections, 2);
+  const r = await load(url, connections, DURATION);
+  if (!baseline) baseline = r.requests.average;
+  rows.push({
+    endpoint: name,
+    'req/s': Math.round(r.requests.average),
+    '÷ bare Node': Number((r.requests.average / baseline).toFixed(3)),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    errors: r.errors + r.non2xx,
+  });
+}
 try {
-  const token = await sessionCookie(server.url, { email: GUIDE, userType: 'guide' });
-  const me = await (
-    await fetch(`${server.url}/api/guides/me`, { headers: { cookie: `lokal_session=${token}` } })
-  ).json();
-  const guideId = me.profile?.id ?? me.id;
-  const { experiences } = await (await fetch(`${server.url}/api/guides/${guideId}/experiences`)).json();
-  const slotsUrl = `${server.url}/api/experiences/${experiences[0].id}/slots?from=${day(1)}&to=${day(62)}`;
-  const sample = await (await fetch(slotsUrl)).json();
-  console.log(`slots over 62 days: ${sample.slots.length} (the guide holds ${BOOKINGS} bookings)`);
-
-  let baseline = 0;
-  for (const [name, url, connections] of [
-    ['bare Node http (baseline)', bare.url, CONNECTIONS],
-    ['slots, 62 days, 1 connection', slotsUrl, 1],
-    [`slots, 62 days, ${CONNECTIONS} connections`, slotsUrl, CONNECTIONS],
+  await measure('bare Node http (baseline)', bare.url, CONNECTIONS);
+  // As served (one second of reuse per process, SLOTS_CACHE_MS) and with the reuse off, so every request
+  // computes. One server at a time on the same data (PGlite allows one process).
+  for (const [mode, env] of [
+    ['as served', {}],
+    ['uncached', { SLOTS_CACHE_MS: '0' }],
   ]) {
-    await load(url, connections, 2);
-    const r = await load(url, connections, DURATION);
-    if (!baseline) baseline = r.requests.average;
-    rows.push({
-      endpoint: name,
-      'req/s': Math.round(r.requests.average),
-      '÷ bare Node': Number((r.requests.average / baseline).toFixed(3)),
-      'p50 ms': r.latency.p50,
-      'p99 ms': r.latency.p99,
-      errors: r.errors + r.non2xx,
-    });
+    const server = await startBuiltServer({ DATA_DIR: dataDir, ...env });
+    try {
+      const token = await sessionCookie(server.url, { email: GUIDE, userType: 'guide' });
+      const me = await (
+        await fetch(`${server.url}/api/guides/me`, { headers: { cookie: `lokal_session=${token}` } })
+      ).json();
+      const { experiences } = await (
+        await fetch(`${server.url}/api/guides/${me.profile.id}/experiences`)
+      ).json();
+      const slotsUrl = `${server.url}/api/experiences/${experiences[0].id}/slots?from=${day(1)}&to=${day(62)}`;
+      const sample = await (await fetch(slotsUrl)).json();
+      console.log(
+        `${mode}: ${sample.slots.length} slots over 62 days (the guide holds ${BOOKINGS} bookings)`,
+      );
+      await measure(`slots, 62 days, 1 connection (${mode})`, slotsUrl, 1);
+      await measure(`slots, 62 days, ${CONNECTIONS} connections (${mode})`, slotsUrl, CONNECTIONS);
+    } finally {
+      await server.stop();
+    }
   }
 } finally {
-  await server.stop();
   bare.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

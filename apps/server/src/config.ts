@@ -37,6 +37,7 @@ const envSchema = z
     EXCHANGE_RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
     SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    SLOTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TLS_CERT_FILE: z.string().min(1).optional(),
     TLS_KEY_FILE: z.string().min(1).optional(),
@@ -72,6 +73,7 @@ export type Config = {
   rateLimitScale: number;
   /** How long a guide-search page is reused for the same query (0 = never). */
   searchCacheMs: number;
+  slotsCacheMs: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
   /** Serve HTTPS directly with this certificate (PEM); unset → plain HTTP (behind a TLS proxy in production). */
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     searchCacheMs: e.SEARCH_CACHE_MS,
+    slotsCacheMs: e.SLOTS_CACHE_MS,
     exchangeRatesUrl: e.EXCHANGE_RATES_URL,
     webDist: undefined,
     tls,

@@ -393,7 +393,7 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   'GET /api/users/profile': () => ({}),
   // Everyone here lives in Barcelona already: saving it again changes nothing another cell reads.
   'POST /api/users/update-city': () => ({ payload: { city: 'Barcelona' } }),
-  'POST /api/users/update-currency': () => ({ payload: { currency: 'USD', multiplier: 1 } }),
+  'POST /api/users/update-currency': () => ({ payload: { currency: 'USD' } }),
   'GET /api/exchange-rates': () => ({}),
   'GET /api/users/settings': () => ({}),
   'PATCH /api/users/settings': () => ({ payload: { notifyEmail: true } }),

@@ -324,7 +324,7 @@ describe('what fuzzing found', () => {
     }
   });
 
-  it('refuses a currency multiplier too small to store', async () => {
+  it('refuses a currency multiplier from the client, however small', async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/users/update-currency',

@@ -1,4 +1,4 @@
-import { PAGE_LIST, paths } from '@lokal/shared/domain/pages';
+import { experienceEditorPath, PAGE_LIST, paths } from '@lokal/shared/domain/pages';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, setupApp } from './support/app.ts';
@@ -358,6 +358,22 @@ describe('axe-core on every route', () => {
     await page.goto(`${app.url}${paths.guide.preview}`);
     await page.getByRole('heading', { name: 'How travellers see you' }).waitFor();
     await auditBoth(found, page, 'verified guide preview', paths.guide.preview);
+
+    await page.goto(`${app.url}${paths.guide.experiences}`);
+    await page.getByTestId('experience-card').first().waitFor();
+    await auditBoth(found, page, 'guide experiences', paths.guide.experiences);
+    await page
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Edit experience' }).waitFor();
+    await auditBoth(found, page, 'experience editor', paths.guide.experienceEditor);
+    await page.goto(`${app.url}${experienceEditorPath('new')}`);
+    await page.getByRole('heading', { name: 'New experience' }).waitFor();
+    await auditBoth(found, page, 'new experience editor');
+    await page.goto(`${app.url}${paths.guide.availability}`);
+    await page.getByRole('heading', { name: 'Weekly hours' }).waitFor();
+    await auditBoth(found, page, 'guide availability', paths.guide.availability);
     expect(errors).toEqual([]);
     await context.close();
 

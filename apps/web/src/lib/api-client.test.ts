@@ -40,6 +40,18 @@ describe('api client', () => {
     expect(postInit.body).toBe('{}');
   });
 
+  it('uploads a form to an address with its parameters filled in, without a JSON type', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"photos":[]}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const form = new FormData();
+    form.append('photo', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await api.upload('/experiences/:id/photos', form, { params: { id: 'e 1' } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/experiences/e%201/photos');
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
   it("throws the body's message on a non-OK response", async () => {
     respond(403, '{"message":"Beta Access Only","code":"not-invited"}');
     await expect(

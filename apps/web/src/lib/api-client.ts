@@ -83,6 +83,11 @@ type CallArgs<M extends Method, P extends ApiPath<M>> =
     ? [options?: CallOptions<M, P>]
     : [options: CallOptions<M, P>];
 
+/** An upload names its `:name` parameters like any call; its body is the form. */
+type UploadArgs<P extends string> = keyof PathParams<P> extends never
+  ? [options?: { params?: undefined }]
+  : [options: { params: PathParams<P> }];
+
 /** The address with its `:name` parameters filled in, each encoded. */
 function fill(path: string, params: Record<string, string> | undefined): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
@@ -106,7 +111,10 @@ export const api = {
   post: call('POST'),
   patch: call('PATCH'),
   delete: call('DELETE'),
-  /** A multipart upload (e.g. a photo); the answer is JSON like every other call. */
-  upload: <P extends ApiPath<'POST'>>(path: P, form: FormData): Promise<ApiResponse<'POST', P>> =>
-    request('POST', path, form),
+  /** A multipart upload (e.g. a photo), with the route's `:name` parameters; the answer is JSON like every other call. */
+  upload: <P extends ApiPath<'POST'>>(
+    path: P,
+    form: FormData,
+    ...[options]: UploadArgs<P>
+  ): Promise<ApiResponse<'POST', P>> => request('POST', fill(path, options?.params), form),
 };

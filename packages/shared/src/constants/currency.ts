@@ -85,6 +85,45 @@ export const CURRENCY_SYMBOLS: Record<string, string> = {
   RUB: '₽',
 };
 
+/** Currencies Lokal holds a rate for: what a price or a display currency may be in. */
+export const SUPPORTED_CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'JPY',
+  'KRW',
+  'CNY',
+  'HKD',
+  'SGD',
+  'INR',
+  'THB',
+  'IDR',
+  'AED',
+  'SAR',
+  'ILS',
+  'TRY',
+  'ZAR',
+  'EGP',
+  'MAD',
+  'CAD',
+  'MXN',
+  'BRL',
+  'ARS',
+  'CLP',
+  'COP',
+  'PEN',
+  'AUD',
+  'NZD',
+  'RUB',
+] as const;
+
 /** USD-based rates shipped as the offline fallback; dated so a reader knows how old they are. */
 export const FALLBACK_RATES = {
   date: '2026-11-01',

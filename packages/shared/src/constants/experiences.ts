@@ -1,4 +1,4 @@
-import { FALLBACK_RATES } from './currency.ts';
+import { SUPPORTED_CURRENCIES } from './currency.ts';
 import { TOUR_TYPES } from './tour-types.ts';
 
 // What a guide sells (docs/product.md#experiences).
@@ -10,7 +10,7 @@ export type PriceMode = (typeof PRICE_MODES)[number];
 export const BOOKING_MODES = ['request', 'instant'] as const;
 export type BookingMode = (typeof BOOKING_MODES)[number];
 /** Currencies a guide may price in: those Lokal holds a rate for. */
-export const PRICE_CURRENCIES = Object.keys(FALLBACK_RATES.rates) as [string, ...string[]];
+export const PRICE_CURRENCIES = SUPPORTED_CURRENCIES;
 
 export const EXPERIENCE_LIMITS = {
   titleMin: 3,

@@ -100,7 +100,9 @@ export function computeSlots(input: {
   const buffer = rules.bufferMinutes * MINUTE;
   const earliest = input.now.getTime() + rules.noticeHours * 60 * MINUTE;
   const latest = input.now.getTime() + MAX_AHEAD_DAYS * DAY_MS;
-  const busy = input.busy.map((b) => ({ start: b.start.getTime() - buffer, end: b.end.getTime() + buffer }));
+  const busy = input.busy
+    .map((b) => ({ start: b.start.getTime() - buffer, end: b.end.getTime() + buffer }))
+    .sort((a, b) => a.start - b.start);
   const perDay = new Map<string, number>();
   for (const b of input.busy) {
     const day = wallTimeIn(b.start, tz).date;
@@ -114,11 +116,13 @@ export function computeSlots(input: {
       const rangeStart = instantAtOrAfter(date, range.start, tz).getTime();
       const endDate = toMinutes(range.end) <= toMinutes(range.start) ? addDays(date, 1) : date;
       const rangeEnd = instantAtOrAfter(endDate, range.end, tz).getTime();
+      // Only the bookings that reach into this range matter (with their buffer).
+      const near = busy.filter((b) => b.start < rangeEnd && b.end > rangeStart);
       // Stepping in real time, not wall time, keeps every start real across a clock change.
       for (let start = rangeStart; start + duration <= rangeEnd; start += SLOT_STEP_MINUTES * MINUTE) {
         if (start < earliest || start > latest || seen.has(start)) continue;
         const end = start + duration;
-        if (busy.some((b) => start < b.end && end > b.start)) continue;
+        if (near.some((b) => start < b.end && end > b.start)) continue;
         const wall = wallTimeIn(new Date(start), tz);
         if ((perDay.get(wall.date) ?? 0) >= rules.maxPerDay) continue;
         seen.add(start);

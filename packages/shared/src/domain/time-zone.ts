@@ -82,11 +82,36 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The wall-clock fields of an instant in a zone, as if that wall clock were UTC (milliseconds). */
-function partsIn(instant: Date, timeZone: string) {
-  const parts = formatterFor(timeZone).formatToParts(instant);
+/** The wall-clock fields of an instant in a zone, read by Intl, as if that wall clock were UTC (milliseconds). */
+function exactPartsIn(instant: number, timeZone: string) {
+  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+}
+
+const DAY_MS = 86_400_000;
+const second = (ms: number) => Math.floor(ms / 1000) * 1000;
+// Intl is slow (microseconds a call) and a zone's offset changes a few times a year: remember, per zone and UTC
+// day, the offset when it is the same at the day's start and end, and ask Intl for the exact instant otherwise.
+const steadyOffsets = new Map<string, number | null>();
+function offsetOf(instant: number, timeZone: string): number {
+  const day = Math.floor(instant / DAY_MS);
+  const key = `${timeZone}|${day}`;
+  let steady = steadyOffsets.get(key);
+  if (steady === undefined) {
+    const first = exactPartsIn(day * DAY_MS, timeZone) - day * DAY_MS;
+    const lastSecond = (day + 1) * DAY_MS - 1000;
+    steady = exactPartsIn(lastSecond, timeZone) - lastSecond === first ? first : null;
+    if (steadyOffsets.size > 100_000) steadyOffsets.clear();
+    steadyOffsets.set(key, steady);
+  }
+  return steady ?? exactPartsIn(instant, timeZone) - second(instant);
+}
+
+/** The wall-clock fields of an instant in a zone, as if that wall clock were UTC (milliseconds, whole seconds). */
+function partsIn(instant: Date, timeZone: string) {
+  const t = instant.getTime();
+  return second(t) + offsetOf(t, timeZone);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '../constants/currency.ts';
 import { MEMBERSHIP_STATUSES, SEARCH_SORTS } from '../constants/discovery.ts';
 import { successSchema } from './auth.ts';
 import type { EndpointTable } from './common.ts';
@@ -187,15 +188,11 @@ export const exchangeRatesResponseSchema = z.object({
   source: z.enum(['provider', 'fallback']),
 });
 export const updateCitySchema = z.object({ city: z.string().trim().min(1).max(80) });
-export const updateCurrencySchema = z.object({
-  currency: z
-    .string()
-    .trim()
-    .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code'),
-  // Stored as a 4-byte real: a tiny positive number (5e-324) underflows in the database. No currency is
-  // worth more than a few dollars, so 0.0001 per USD is far below any real rate.
-  multiplier: z.number().min(0.0001, 'Use a multiplier of at least 0.0001').max(1_000_000),
-});
+/** The display currency; its rate is Lokal's, never the client's (a multiplier sent along is refused). */
+export const updateCurrencySchema = z
+  .object({ currency: z.enum(SUPPORTED_CURRENCIES, { message: 'Choose a currency Lokal supports' }) })
+  .strict();
+export type UpdateCurrency = z.infer<typeof updateCurrencySchema>;
 
 const shortText = z.string().trim().min(1).max(80);
 const tagList = z.array(z.string().trim().min(1).max(40)).max(12);

@@ -83,7 +83,7 @@ export function createBookingsService(deps: {
   log: FastifyBaseLogger;
   publish: (to: string[], frame: ServerFrame) => Promise<void>;
   rates: () => Promise<{ rates: UsdRates }>;
-  experiences: Pick<ExperiencesService, 'rulesOf'>;
+  experiences: Pick<ExperiencesService, 'rulesOf' | 'forgetSlots'>;
 }) {
   const { repo, chat, notifications, now } = deps;
   const consume = createRateLimiter(deps.countHit, now);
@@ -106,8 +106,9 @@ export function createBookingsService(deps: {
     b: BookingRow,
     change: { key: string; actorId: string; text: string; title: string; notify: string[] },
   ) {
-    // Whether the pair's contact details are masked may have changed.
+    // Whether the pair's contact details are masked may have changed, and the guide's free times have.
     chat.forgetContexts();
+    deps.experiences.forgetSlots(b.guideId);
     if (b.conversationId) {
       await chat.postSystem({
         conversationId: b.conversationId,
@@ -158,6 +159,8 @@ export function createBookingsService(deps: {
       user: SessionUser,
       body: { experienceId: string; start: string; partySize: number; note: string },
     ): Promise<Booking> {
+      // Requests past their expiry free their slots before this one is checked against them.
+      await sweep();
       const found = await repo.experience(body.experienceId);
       // Only a published experience of a guide travellers can see is bookable (docs/product.md#experiences).
       if (!found?.onboarded || found.experience.status !== 'published' || !found.profile.listed) {

@@ -1,5 +1,5 @@
 import type { AvailabilityInput, ExperienceInput } from '@lokal/shared/schemas/experiences';
-import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import {
@@ -240,19 +240,60 @@ export function createExperiencesRepository(db: Db) {
       });
     },
 
-    /** The guide's requested and accepted bookings that overlap [from, to). */
-    async busy(guideId: string, from: Date, to: Date, tx: Executor = db) {
-      return tx
-        .select({ start: bookings.startAt, end: bookings.endAt })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.guideId, guideId),
-            inArray(bookings.status, ['requested', 'accepted']),
-            lt(bookings.startAt, to),
-            gt(bookings.endAt, from),
-          ),
-        );
+    /**
+     * Everything the slots of one experience depend on, in one round trip: the experience, its guide's city and
+     * visibility, the availability rules, the exceptions between two local dates and the bookings that overlap
+     * [from, to).
+     */
+    async slotInputs(
+      id: string,
+      window: { from: Date; to: Date; fromDate: string; toDate: string; now: Date },
+    ) {
+      const result = await db.execute(sql`
+        select e.guide_id as "guideId", e.status, e.duration_minutes as "durationMinutes", gp.city, gp.listed,
+          ga.weekly, ga.notice_hours as "noticeHours", ga.buffer_minutes as "bufferMinutes", ga.max_per_day as "maxPerDay",
+          coalesce((
+            select json_agg(json_build_object('date', x.date, 'kind', x.kind, 'ranges', x.ranges))
+            from ${availabilityExceptions} x
+            where x.guide_id = e.guide_id and x.date between ${window.fromDate} and ${window.toDate}
+          ), '[]'::json) as exceptions,
+          coalesce((
+            select json_agg(json_build_object('start', b.start_at, 'end', b.end_at))
+            from ${bookings} b
+            where b.guide_id = e.guide_id and b.status in ('requested', 'accepted')
+              -- A request past its expiry holds nothing, even before the sweep declines it.
+              and not (b.status = 'requested' and b.expires_at <= ${window.now.toISOString()}::timestamptz)
+              and b.start_at < ${window.to.toISOString()}::timestamptz and b.end_at > ${window.from.toISOString()}::timestamptz
+          ), '[]'::json) as busy
+        from ${experiences} e
+        join ${guideProfiles} gp on gp.user_id = e.guide_id
+        left join ${guideAvailability} ga on ga.guide_id = e.guide_id
+        where e.id = ${id}`);
+      const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+      if (!row) return null;
+      const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+      return {
+        guideId: row.guideId as string,
+        status: row.status as ExperienceRow['status'],
+        durationMinutes: Number(row.durationMinutes),
+        city: row.city as string,
+        listed: Boolean(row.listed),
+        rules: row.weekly
+          ? {
+              weekly: parse<WeeklyRanges>(row.weekly),
+              noticeHours: Number(row.noticeHours),
+              bufferMinutes: Number(row.bufferMinutes),
+              maxPerDay: Number(row.maxPerDay),
+            }
+          : null,
+        exceptions: parse<
+          { date: string; kind: 'blocked' | 'extra'; ranges: { start: string; end: string }[] }[]
+        >(row.exceptions),
+        busy: parse<{ start: string; end: string }[]>(row.busy).map((b) => ({
+          start: new Date(b.start),
+          end: new Date(b.end),
+        })),
+      };
     },
 
     /** Discovery cards show a guide's published experiences as tour types (title, duration, USD price). */

@@ -36,12 +36,16 @@ const notFound = () => new HttpError(404, EXPERIENCE_MESSAGES.notFound, 'not-fou
 const photoUrl = (file: string) => `/api/uploads/${file}`;
 
 type Viewer = SessionUser | null;
+type CachedSlots = { guideId: string; public: boolean; response: SlotsResponse };
+const SLOTS_CACHE_ENTRIES = 2000;
 
 export function createExperiencesService(deps: {
   repo: ExperiencesRepository;
   now: () => number;
   rates: () => Promise<{ rates: UsdRates }>;
   uploadsDir: string;
+  /** How long one slots answer is reused in this process (0: never). */
+  slotsCacheMs: number;
 }) {
   const { repo, now } = deps;
 
@@ -186,6 +190,66 @@ export function createExperiencesService(deps: {
     return (await repo.photosOf(id)).map((p) => ({ id: p.id, url: photoUrl(p.file) }));
   }
 
+  const slotsCache = new Map<string, { until: number; answer: Promise<CachedSlots | null> }>();
+
+  /** Forgets the cached slots of a guide's experiences (their bookings or schedule changed). */
+  function forgetSlots(guideId: string) {
+    for (const [key, entry] of slotsCache) {
+      entry.answer.then((found) => {
+        if (!found || found.guideId === guideId) slotsCache.delete(key);
+      });
+    }
+  }
+
+  async function computeSlotsOf(
+    id: string,
+    from: string,
+    to: string,
+    at: number,
+  ): Promise<CachedSlots | null> {
+    const fromDay = zonedTimeToInstant(from, '00:00', 'UTC')!.getTime();
+    const toDay = zonedTimeToInstant(addDays(to, 1), '00:00', 'UTC')!.getTime();
+    // Bookings two days either side matter too (a range past midnight, the buffer, the daily count), whatever
+    // the zone's offset.
+    const input = await repo.slotInputs(id, {
+      from: new Date(fromDay - 2 * DAY_MS),
+      to: new Date(toDay + 2 * DAY_MS),
+      fromDate: from,
+      toDate: to,
+      now: new Date(at),
+    });
+    if (!input) return null;
+    const timeZone = timeZoneForCity(input.city);
+    const rules: AvailabilityRules = {
+      timeZone,
+      weekly: (input.rules?.weekly as WeeklySchedule | undefined) ?? emptyWeek(),
+      exceptions: input.exceptions.map((e) =>
+        e.kind === 'blocked'
+          ? { date: e.date, kind: 'blocked' as const }
+          : { date: e.date, kind: 'extra' as const, ranges: e.ranges },
+      ),
+      noticeHours: input.rules?.noticeHours ?? DEFAULT_RULES.noticeHours,
+      bufferMinutes: input.rules?.bufferMinutes ?? DEFAULT_RULES.bufferMinutes,
+      maxPerDay: input.rules?.maxPerDay ?? DEFAULT_RULES.maxPerDay,
+    };
+    const slots =
+      input.status === 'published'
+        ? computeSlots({
+            rules,
+            durationMinutes: input.durationMinutes,
+            from,
+            to,
+            now: new Date(at),
+            busy: input.busy,
+          })
+        : [];
+    return {
+      guideId: input.guideId,
+      public: input.status === 'published' && input.listed,
+      response: { timeZone, durationMinutes: input.durationMinutes, slots },
+    };
+  }
+
   function removeFiles(files: string[]) {
     for (const file of files) rmSync(path.join(deps.uploadsDir, file), { force: true });
   }
@@ -242,6 +306,7 @@ export function createExperiencesService(deps: {
         }
       }
       await repo.update(id, user.id, input, new Date(now()));
+      forgetSlots(user.id);
       if (experience.status === 'published') await refreshOffer(user.id);
       return full(id, user);
     },
@@ -259,6 +324,7 @@ export function createExperiencesService(deps: {
         }
       }
       await repo.setStatus(id, user.id, status, new Date(now()));
+      forgetSlots(user.id);
       await refreshOffer(user.id);
       return full(id, user);
     },
@@ -268,6 +334,7 @@ export function createExperiencesService(deps: {
       const files = await repo.remove(id, user.id);
       if (!files) throw notFound();
       removeFiles(files);
+      forgetSlots(user.id);
       await refreshOffer(user.id);
     },
 
@@ -312,36 +379,39 @@ export function createExperiencesService(deps: {
 
     async saveAvailability(user: SessionUser, input: AvailabilityInput) {
       await repo.saveAvailability(user.id, input, new Date(now()));
+      forgetSlots(user.id);
       const city = (await repo.guideCity(user.id)) ?? '';
       const { saved: _saved, ...rules } = await rulesOf(user.id, city);
       return rules;
     },
 
-    /** Bookable start times of a visible experience between two local dates (docs/product.md#availability). */
+    forgetSlots,
+
+    /**
+     * Bookable start times of a visible experience between two local dates (docs/product.md#availability). The
+     * same answer serves the same question for up to `slotsCacheMs` in this process; a booking or a schedule
+     * change here forgets it at once, and the booking itself re-checks its slot, so a list a moment old on another
+     * instance never books a taken time.
+     */
     async slots(id: string, from: string, to: string, viewer: Viewer): Promise<SlotsResponse> {
-      const { experience, guide } = await visible(id, viewer);
-      const rules = await rulesOf(experience.guideId, guide.city);
-      const tz = rules.timeZone;
-      const start = zonedTimeToInstant(from, '00:00', tz) ?? new Date(`${from}T00:00:00Z`);
-      const end = zonedTimeToInstant(addDays(to, 1), '00:00', tz) ?? new Date(`${addDays(to, 1)}T00:00:00Z`);
-      // Bookings a day either side matter too: a range past midnight, the buffer, the daily count.
-      const busy = await repo.busy(
-        experience.guideId,
-        new Date(start.getTime() - 2 * DAY_MS),
-        new Date(end.getTime() + 2 * DAY_MS),
-      );
-      const slots =
-        experience.status === 'published'
-          ? computeSlots({
-              rules,
-              durationMinutes: experience.durationMinutes,
-              from,
-              to,
-              now: new Date(now()),
-              busy,
-            })
-          : [];
-      return { timeZone: tz, durationMinutes: experience.durationMinutes, slots };
+      const key = `${id}|${from}|${to}`;
+      const at = now();
+      let hit = slotsCache.get(key);
+      if (!hit || hit.until <= at) {
+        const answer = computeSlotsOf(id, from, to, at);
+        hit = { until: at + deps.slotsCacheMs, answer };
+        answer.catch(() => slotsCache.delete(key));
+        if (deps.slotsCacheMs > 0) {
+          slotsCache.delete(key);
+          slotsCache.set(key, hit);
+          if (slotsCache.size > SLOTS_CACHE_ENTRIES) slotsCache.delete(slotsCache.keys().next().value!);
+        }
+      }
+      const found = await hit.answer;
+      if (!found) throw notFound();
+      const privileged = viewer?.id === found.guideId || viewer?.role === 'staff';
+      if (!privileged && !found.public) throw notFound();
+      return found.response;
     },
   };
 }
@@ -356,5 +426,6 @@ export const experiencesOf = perApp((ctx: AppContext) => {
     now: ctx.now,
     rates: () => locale.rates(),
     uploadsDir: path.join(ctx.config.dataDir, 'uploads'),
+    slotsCacheMs: ctx.config.slotsCacheMs,
   });
 });

@@ -53,13 +53,13 @@ function signedInRoutes(app: App, service: LocaleService) {
     {
       schema: {
         tags: ['users'],
-        summary: 'Save my currency and its multiplier from USD',
+        summary: "Save my display currency; its multiplier from USD is Lokal's current rate",
         body: updateCurrencySchema,
         response: { 200: successSchema, ...errors },
       },
     },
     async (request) => {
-      await service.setCurrency(request.user, request.body.currency, request.body.multiplier);
+      await service.setCurrency(request.user, request.body.currency);
       return { success: true as const };
     },
   );

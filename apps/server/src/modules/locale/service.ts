@@ -100,8 +100,10 @@ export function createLocaleService(deps: {
     },
 
     setCity: (user: SessionUser, city: string) => repo.setCity(user.id, city),
-    setCurrency: (user: SessionUser, currency: string, multiplier: number) =>
-      repo.setCurrency(user.id, currency, multiplier),
+    /** The display currency at Lokal's rate: the client names the currency, never its rate. */
+    async setCurrency(user: SessionUser, currency: string) {
+      await repo.setCurrency(user.id, currency, (await rates()).rates[currency] ?? 1);
+    },
   };
 }
 

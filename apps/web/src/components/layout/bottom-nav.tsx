@@ -22,6 +22,9 @@ function Badge({ count }: { count: number }) {
   );
 }
 
+// Written out so Tailwind sees each class.
+const COLUMNS: Record<number, string> = { 4: 'grid-cols-4', 5: 'grid-cols-5' };
+
 // The role's bottom bar: fixed on phones, a quiet footer bar on desktop.
 export function BottomNav({ items, label }: { items: NavItem[]; label: string }) {
   return (
@@ -29,7 +32,7 @@ export function BottomNav({ items, label }: { items: NavItem[]; label: string })
       aria-label={label}
       className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-ivory/95 backdrop-blur"
     >
-      <ul className="mx-auto grid max-w-xl grid-cols-4">
+      <ul className={`mx-auto grid max-w-xl ${COLUMNS[items.length] ?? 'grid-cols-4'}`}>
         {items.map(({ label: text, icon: Icon, to, onClick, badge = 0 }) => (
           <li key={text}>
             {to ? (

@@ -1,5 +1,5 @@
 import { paths } from '@lokal/shared/domain/pages';
-import { CalendarDays, Compass, MessageCircle, UserRound } from 'lucide-react';
+import { CalendarDays, Compass, MapPinned, MessageCircle, UserRound } from 'lucide-react';
 import { BottomNav } from '../../components/layout/bottom-nav.tsx';
 
 /** `unread` comes from the chat feature; the screen passes it in. */
@@ -10,6 +10,7 @@ export function GuideBottomNav({ unread = 0 }: { unread?: number }) {
       items={[
         { label: 'Discover', icon: Compass, to: paths.guide.home },
         { label: 'Messages', icon: MessageCircle, to: paths.guide.chats, badge: unread },
+        { label: 'Experiences', icon: MapPinned, to: paths.guide.experiences },
         { label: 'Bookings', icon: CalendarDays, to: paths.guide.bookings },
         { label: 'Profile', icon: UserRound, to: paths.guide.settings },
       ]}

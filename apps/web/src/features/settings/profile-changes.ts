@@ -4,6 +4,7 @@ import {
   guideProfileUpdateSchema,
   type TouristProfileUpdate,
   touristProfileUpdateSchema,
+  type UpdateCurrency,
   updateCitySchema,
   updateCurrencySchema,
 } from '@lokal/shared/schemas/discovery';
@@ -39,7 +40,7 @@ export type ProfileChanges = {
   name?: { firstName?: string; lastName?: string };
   profile?: GuideProfileUpdate | TouristProfileUpdate;
   city?: string;
-  currency?: { currency: string; multiplier: number };
+  currency?: UpdateCurrency & { multiplier: number };
 };
 
 export type FieldName =
@@ -151,8 +152,9 @@ export function profileChanges(
     if (!multiplier) {
       errors.currency = `The exchange rate for ${draft.currency} is not available right now. Try again later.`;
     } else {
-      const parsed = updateCurrencySchema.safeParse({ currency: draft.currency, multiplier });
-      if (parsed.success) changes.currency = parsed.data;
+      const parsed = updateCurrencySchema.safeParse({ currency: draft.currency });
+      // The rate is shown at once; the server stores its own.
+      if (parsed.success) changes.currency = { ...parsed.data, multiplier };
       else collect(parsed.error, errors);
     }
   }

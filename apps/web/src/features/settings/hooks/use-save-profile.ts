@@ -24,7 +24,7 @@ export function useSaveProfile(role: 'tourist' | 'guide', onPhotoSaved: (image: 
           : updateTouristProfile(changes.profile as TouristProfileUpdate));
       }
       if (changes.city) await updateCity(changes.city);
-      if (changes.currency) await updateCurrency(changes.currency.currency, changes.currency.multiplier);
+      if (changes.currency) await updateCurrency(changes.currency.currency);
     },
   });
 }
