@@ -1,6 +1,6 @@
 import { MAX_AHEAD_DAYS } from '../constants/bookings.ts';
 import { SLOT_STEP_MINUTES, WEEKDAYS, type Weekday } from '../constants/experiences.ts';
-import { wallTimeIn, zonedTimeToInstant } from './time-zone.ts';
+import { wallClockMs, wallTimeIn, zonedTimeToInstant } from './time-zone.ts';
 
 // Bookable start times (docs/product.md#availability): the weekly schedule and the date exceptions, in the guide's
 // city time, less the notice, the guide's other bookings (with the buffer around each) and the daily maximum.
@@ -73,6 +73,18 @@ function instantAtOrAfter(date: string, time: string, timeZone: string): Date {
   return new Date(`${date}T${time}:00Z`);
 }
 
+/** The index of the first interval (sorted by start) that starts at or after `at`. */
+function firstAtOrAfter(sorted: { start: number }[], at: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.start < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The working ranges of one local date: the exception's, else the weekday's (extra hours add to them). */
 export function rangesOn(date: string, rules: Pick<AvailabilityRules, 'weekly' | 'exceptions'>): TimeRange[] {
   const exception = rules.exceptions.find((e) => e.date === date);
@@ -103,9 +115,12 @@ export function computeSlots(input: {
   const busy = input.busy
     .map((b) => ({ start: b.start.getTime() - buffer, end: b.end.getTime() + buffer }))
     .sort((a, b) => a.start - b.start);
-  const perDay = new Map<string, number>();
+  const longest = busy.reduce((m, b) => Math.max(m, b.end - b.start), 0);
+  // Bookings per local day (days counted from the epoch on the zone's wall clock).
+  const localDay = (instant: number) => Math.floor(wallClockMs(instant, tz) / DAY_MS);
+  const perDay = new Map<number, number>();
   for (const b of input.busy) {
-    const day = wallTimeIn(b.start, tz).date;
+    const day = localDay(b.start.getTime());
     perDay.set(day, (perDay.get(day) ?? 0) + 1);
   }
 
@@ -116,17 +131,22 @@ export function computeSlots(input: {
       const rangeStart = instantAtOrAfter(date, range.start, tz).getTime();
       const endDate = toMinutes(range.end) <= toMinutes(range.start) ? addDays(date, 1) : date;
       const rangeEnd = instantAtOrAfter(endDate, range.end, tz).getTime();
-      // Only the bookings that reach into this range matter (with their buffer).
-      const near = busy.filter((b) => b.start < rangeEnd && b.end > rangeStart);
+      // Only the bookings that reach into this range matter (with their buffer): found by start, in order.
+      const near = busy
+        .slice(firstAtOrAfter(busy, rangeStart - longest), firstAtOrAfter(busy, rangeEnd))
+        .filter((b) => b.end > rangeStart);
       // Stepping in real time, not wall time, keeps every start real across a clock change.
       for (let start = rangeStart; start + duration <= rangeEnd; start += SLOT_STEP_MINUTES * MINUTE) {
         if (start < earliest || start > latest || seen.has(start)) continue;
         const end = start + duration;
         if (near.some((b) => start < b.end && end > b.start)) continue;
-        const wall = wallTimeIn(new Date(start), tz);
-        if ((perDay.get(wall.date) ?? 0) >= rules.maxPerDay) continue;
+        if ((perDay.get(localDay(start)) ?? 0) >= rules.maxPerDay) continue;
         seen.add(start);
-        slots.push({ start: new Date(start).toISOString(), end: new Date(end).toISOString(), ...wall });
+        slots.push({
+          start: new Date(start).toISOString(),
+          end: new Date(end).toISOString(),
+          ...wallTimeIn(new Date(start), tz),
+        });
       }
     }
   }

@@ -140,6 +140,11 @@ export function formatInZone(instant: Date | string, timeZone: string, locale = 
   });
 }
 
+/** The wall clock of an instant in a zone as milliseconds, as if it were UTC: cheap arithmetic on local dates. */
+export function wallClockMs(instant: number, timeZone: string): number {
+  return second(instant) + offsetOf(instant, timeZone);
+}
+
 /** The wall-clock date and time of an instant in a zone: { date: 'YYYY-MM-DD', time: 'HH:MM' }. */
 export function wallTimeIn(instant: Date, timeZone: string): { date: string; time: string } {
   const iso = new Date(partsIn(instant, timeZone)).toISOString();
