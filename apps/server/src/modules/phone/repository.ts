@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { phoneCodes } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
@@ -50,27 +50,48 @@ export function createPhoneRepository(db: Db) {
       await db.insert(phoneCodes).values(values);
     },
 
-    /** Counts a wrong try and returns the new total. */
-    async countWrongAttempt(id: string): Promise<number> {
+    /**
+     * Counts a wrong try in one statement, only while the code has tries left: of any number of parallel
+     * wrong guesses, on any number of instances, at most `maxTries` are counted. Returns the new total, or
+     * null when the code was already locked.
+     */
+    async countWrongAttempt(id: string, maxTries: number): Promise<number | null> {
       const [row] = await db
         .update(phoneCodes)
         .set({ attempts: sql`${phoneCodes.attempts} + 1` })
-        .where(eq(phoneCodes.id, id))
+        .where(and(eq(phoneCodes.id, id), lt(phoneCodes.attempts, maxTries)))
         .returning({ attempts: phoneCodes.attempts });
-      return row?.attempts ?? 0;
+      return row?.attempts ?? null;
     },
 
-    /** Marks the code used and links the phone to the account, in one transaction. */
-    async linkPhone(codeId: string, userId: string, phone: string, now: Date): Promise<boolean> {
+    /**
+     * Marks the code used, if it is neither used nor locked, and links the phone to the account, in one
+     * transaction. 'locked' when the wrong tries used the code up meanwhile, 'used' when another request did.
+     */
+    async linkPhone(
+      codeId: string,
+      userId: string,
+      phone: string,
+      now: Date,
+      maxTries: number,
+    ): Promise<'linked' | 'locked' | 'used'> {
       return db.transaction(async (tx) => {
         const used = await tx
           .update(phoneCodes)
           .set({ consumedAt: now })
-          .where(and(eq(phoneCodes.id, codeId), isNull(phoneCodes.consumedAt)))
+          .where(
+            and(eq(phoneCodes.id, codeId), isNull(phoneCodes.consumedAt), lt(phoneCodes.attempts, maxTries)),
+          )
           .returning({ id: phoneCodes.id });
-        if (used.length === 0) return false;
+        if (used.length === 0) {
+          const [code] = await tx
+            .select({ attempts: phoneCodes.attempts })
+            .from(phoneCodes)
+            .where(eq(phoneCodes.id, codeId));
+          return code && code.attempts >= maxTries ? 'locked' : 'used';
+        }
         await tx.update(users).set({ phone, phoneVerifiedAt: now }).where(eq(users.id, userId));
-        return true;
+        return 'linked';
       });
     },
   };

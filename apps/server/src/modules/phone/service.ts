@@ -91,25 +91,28 @@ export function createPhoneService(deps: {
         return { status: 'already-verified' as const, phone };
       const invalid = () =>
         new HttpError(400, 'Invalid verification code. Please try again.', 'invalid-verification-code');
+      const locked = () => new HttpError(429, SMS_SEND_ERRORS['too-many-requests']!, 'too-many-requests');
       const record = await repo.latestCode(userId, phone);
       if (!record || record.consumedAt) throw invalid();
-      if (record.attempts >= MAX_WRONG_TRIES) {
-        throw new HttpError(429, SMS_SEND_ERRORS['too-many-requests']!, 'too-many-requests');
-      }
+      if (record.attempts >= MAX_WRONG_TRIES) throw locked();
       if (record.expiresAt.getTime() <= now()) {
         throw new HttpError(400, 'This code has expired. Ask for a new one.', 'code-expired');
       }
       const expected = Buffer.from(record.codeHash);
       const given = Buffer.from(codeHash(userId, phone, code));
       if (!timingSafeEqual(expected, given)) {
-        await repo.countWrongAttempt(record.id);
+        // The count read above may be stale: the database decides, in one statement, whether a try is left
+        // (docs/product.md#sms-codes).
+        if ((await repo.countWrongAttempt(record.id, MAX_WRONG_TRIES)) === null) throw locked();
         throw invalid();
       }
       if (await repo.phoneTakenByOther(phone, userId)) {
         throw new HttpError(409, SMS_SEND_ERRORS['credential-already-in-use']!, 'credential-already-in-use');
       }
       try {
-        if (!(await repo.linkPhone(record.id, userId, phone, new Date(now())))) throw invalid();
+        const outcome = await repo.linkPhone(record.id, userId, phone, new Date(now()), MAX_WRONG_TRIES);
+        if (outcome === 'locked') throw locked();
+        if (outcome === 'used') throw invalid();
       } catch (err) {
         if (err instanceof HttpError) throw err;
         // The unique index caught a race with another account.
