@@ -414,6 +414,39 @@ describe('development mock sign-in', () => {
     });
     expect(res.statusCode).toBe(404);
   });
+
+  it('is 404 for Host: localhost sent from an address other than loopback (docs/product.md#development-panel)', async () => {
+    const remote = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/mock-sign-in',
+      payload: { email: 'remote.caller@mock.local', userType: 'tourist' },
+      headers: { host: 'localhost:3000' },
+      remoteAddress: '203.0.113.7',
+    });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.json()).toEqual({ message: 'Route not found', code: 'not-found' });
+    expect(remote.cookies).toEqual([]);
+    for (const remoteAddress of ['::ffff:203.0.113.7', '10.0.0.1', '::2']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/dev/mock-sign-in',
+        payload: { email: 'remote.caller@mock.local', userType: 'tourist' },
+        headers: { host: 'localhost' },
+        remoteAddress,
+      });
+      expect(res.statusCode, remoteAddress).toBe(404);
+    }
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/dev/mock-sign-in',
+        payload: { email: 'local.caller@mock.local', userType: 'tourist' },
+        headers: { host: 'localhost' },
+        remoteAddress,
+      });
+      expect(res.statusCode, remoteAddress).toBe(200);
+    }
+  });
 });
 
 describe('production', () => {

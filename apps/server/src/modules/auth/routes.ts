@@ -19,6 +19,8 @@ import { authServiceOf, toStatus } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+// The connection's own address (trustProxy is off): a Host header alone is the caller's to choose.
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 export const authModule: ModulePlugin = async (app, { ctx }) => {
   const service = authServiceOf(ctx);
@@ -149,8 +151,11 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
         },
       },
       async (request, reply) => {
+        // docs/product.md#development-panel: a localhost name and a loopback connection, else as in production.
         const host = (request.headers.host ?? '').replace(/:\d+$/, '');
-        if (!LOCAL_HOSTS.has(host)) throw new HttpError(404, 'Route not found', 'not-found');
+        if (!LOCAL_HOSTS.has(host) || !LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+          throw new HttpError(404, 'Route not found', 'not-found');
+        }
         const result = await service.mockSignIn(request.body.email, request.body.userType);
         setSessionCookie(reply, config, result.token);
         return { ...result.status, mockUser: result.mockUser };
