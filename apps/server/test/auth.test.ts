@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { sha256 } from '../src/plugins/sessions.ts';
-import { type createTestApp, openTestDatabase, testConfig } from './helper.ts';
+import { type createTestApp, mockSignIn, openTestDatabase, testConfig } from './helper.ts';
 import { extractSignInLink, outboxMails, startSmtpServer } from './mail-helper.ts';
 
 let clock = Date.now();
@@ -209,6 +209,70 @@ describe('POST /api/auth/request-link', () => {
       code: 'role-mismatch',
     });
   });
+
+  it('limits beta-access requests to 3 per address per day, from any IP, recording none past the limit', async () => {
+    const email = fresh('beta-address');
+    const ask = (ip: string, address = email) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/beta-request',
+        payload: { email: address, userType: 'guide' },
+        remoteAddress: ip,
+      });
+    for (const ip of ['10.7.0.1', '10.7.0.2', '10.7.0.3']) expect((await ask(ip)).statusCode).toBe(201);
+    // The same address written differently is the same address.
+    const fourth = await ask('10.7.0.4', ` ${email.toUpperCase()} `);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({
+      message: 'Too many attempts. Please wait a few minutes and try again.',
+      code: 'too-many-requests',
+    });
+    const retryAfter = Number(fourth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
+    const rows = await t.database.db.execute(sql`select role from waitlist where email = ${email}`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(3);
+    // Another address from the same IP is not held back.
+    expect((await ask('10.7.0.4', fresh('beta-other'))).statusCode).toBe(201);
+    // The next day the address may ask again.
+    clock += 24 * 60 * 60 * 1000;
+    try {
+      expect((await ask('10.7.0.5')).statusCode).toBe(201);
+    } finally {
+      clock = Date.now();
+    }
+  });
+});
+
+describe('a new link', () => {
+  const verify = (token: string | null, email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token, email } });
+
+  it('ends the older unused links of the same address and role', async () => {
+    const email = fresh('relink');
+    await invite(email);
+    await requestLink(email);
+    const first = lastLinkFor(email).searchParams.get('token');
+    await requestLink(email);
+    const second = lastLinkFor(email).searchParams.get('token');
+    expect(second).not.toBe(first);
+    const old = await verify(first, email);
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toEqual({ message: 'Invalid sign-in link', code: 'invalid-link' });
+    expect((await verify(second, email)).statusCode).toBe(200);
+  });
+
+  it("leaves another address's links, and the same address's link for the other role, working", async () => {
+    const email = fresh('mine');
+    const other = fresh('theirs');
+    await invite(email);
+    await invite(other);
+    await requestLink(email, 'tourist');
+    const tourist = lastLinkFor(email).searchParams.get('token');
+    await requestLink(other, 'tourist');
+    await requestLink(email, 'guide');
+    expect((await verify(tourist, email)).statusCode).toBe(200);
+  });
 });
 
 describe('POST /api/auth/verify', () => {
@@ -381,6 +445,113 @@ describe('sessions', () => {
   it('refuses a forged token', async () => {
     const res = await t.app.inject({ url: '/api/users/status', headers: { cookie: 'lokal_session=forged' } });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('session lifetime (docs/product.md#sign-in)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const status = (cookie: string) => t.app.inject({ url: '/api/users/status', headers: { cookie } });
+  const lastSeen = async (token: string) => {
+    const res = await t.database.db.execute(
+      sql`select last_seen_at from sessions where token_hash = ${sha256(token)}`,
+    );
+    const row = (res as unknown as { rows: { last_seen_at: string | Date }[] }).rows[0]!;
+    return new Date(row.last_seen_at).getTime();
+  };
+
+  it('refuses a session unused for 14 days like an expired one', async () => {
+    const { cookie } = await mockSignIn(t.app, fresh('idle'), 'tourist');
+    clock += 14 * DAY;
+    try {
+      const res = await status(cookie);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'User not authenticated', code: 'unauthenticated' });
+      const session = await t.app.inject({ url: '/api/auth/session', headers: { cookie } });
+      expect(session.json()).toEqual({ user: null });
+    } finally {
+      clock = Date.now();
+    }
+  });
+
+  it('keeps a session in use past 14 days, but not past 30', async () => {
+    const { cookie } = await mockSignIn(t.app, fresh('busy'), 'tourist');
+    const start = clock;
+    try {
+      clock = start + 14 * DAY - 60_000;
+      expect((await status(cookie)).statusCode).toBe(200);
+      clock = start + 28 * DAY - 120_000;
+      expect((await status(cookie)).statusCode).toBe(200);
+      clock = start + 30 * DAY;
+      expect((await status(cookie)).statusCode).toBe(401);
+    } finally {
+      clock = Date.now();
+    }
+  });
+
+  it('writes the last use at most once an hour', async () => {
+    const { cookie, token } = await mockSignIn(t.app, fresh('seen'), 'tourist');
+    const start = clock;
+    try {
+      const signedIn = await lastSeen(token);
+      expect(signedIn).toBe(start);
+      clock = start + 30 * 60_000;
+      expect((await status(cookie)).statusCode).toBe(200);
+      expect(await lastSeen(token)).toBe(signedIn);
+      clock = start + 61 * 60_000;
+      expect((await status(cookie)).statusCode).toBe(200);
+      expect(await lastSeen(token)).toBe(clock);
+    } finally {
+      clock = Date.now();
+    }
+  });
+});
+
+describe('POST /api/users/settings/sign-out-everywhere (docs/product.md#settings)', () => {
+  it("revokes every session of the user, this one included, and no one else's", async () => {
+    const email = fresh('everywhere');
+    const here = await mockSignIn(t.app, email, 'tourist');
+    const laptop = await mockSignIn(t.app, email, 'tourist');
+    const phone = await mockSignIn(t.app, email, 'tourist');
+    const someoneElse = await mockSignIn(t.app, fresh('bystander'), 'tourist');
+    for (const s of [here, laptop, someoneElse]) {
+      expect(
+        (await t.app.inject({ url: '/api/users/status', headers: { cookie: s.cookie } })).statusCode,
+      ).toBe(200);
+    }
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/settings/sign-out-everywhere',
+      headers: { cookie: here.cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ success: true });
+    expect(String(out.headers['set-cookie'])).toMatch(/lokal_session=;/);
+
+    for (const s of [here, laptop]) {
+      const res = await t.app.inject({ url: '/api/users/status', headers: { cookie: s.cookie } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'User not authenticated', code: 'unauthenticated' });
+    }
+    const bearer = await t.app.inject({
+      url: '/api/users/status',
+      headers: { authorization: `Bearer ${phone.token}` },
+    });
+    expect(bearer.statusCode).toBe(401);
+    const other = await t.app.inject({ url: '/api/users/status', headers: { cookie: someoneElse.cookie } });
+    expect(other.statusCode).toBe(200);
+
+    // Signing in again works as before.
+    const back = await mockSignIn(t.app, email, 'tourist');
+    expect(
+      (await t.app.inject({ url: '/api/users/status', headers: { cookie: back.cookie } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/settings/sign-out-everywhere' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'User not authenticated', code: 'unauthenticated' });
   });
 });
 

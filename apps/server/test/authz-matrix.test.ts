@@ -122,6 +122,7 @@ const MATRIX: Record<string, Statuses> = {
   'GET /api/exchange-rates':                        [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/users/settings':                        [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'PATCH /api/users/settings':                      [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
+  'POST /api/users/settings/sign-out-everywhere':   [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'GET /api/showcase':                              [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/admin/summary':                         [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
   'GET /api/admin/verifications':                   [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
@@ -397,6 +398,8 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   'GET /api/exchange-rates': () => ({}),
   'GET /api/users/settings': () => ({}),
   'PATCH /api/users/settings': () => ({ payload: { notifyEmail: true } }),
+  // Ends every session of the caller's account: sent by a fresh account of the same kind.
+  'POST /api/users/settings/sign-out-everywhere': async ({ fresh }) => ({ as: await fresh() }),
   'GET /api/showcase': () => ({}),
   'GET /api/admin/summary': () => ({}),
   'GET /api/admin/verifications': () => ({ url: '/api/admin/verifications?page=1' }),

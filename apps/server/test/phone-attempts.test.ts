@@ -62,7 +62,12 @@ async function codeSentTo(phone: string) {
 }
 
 const verify = (app: App, cookie: string, phone: string, code: string) =>
-  app.inject({ method: 'POST', url: '/api/phone/verify-code', payload: { phone, code }, headers: { cookie } });
+  app.inject({
+    method: 'POST',
+    url: '/api/phone/verify-code',
+    payload: { phone, code },
+    headers: { cookie },
+  });
 
 describe('wrong SMS codes', () => {
   it('counts exactly 5 of 20 parallel wrong guesses over two instances, then refuses every try, the right code too', async () => {

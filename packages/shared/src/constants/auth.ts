@@ -8,6 +8,10 @@ export const AUTH_MESSAGES = {
   emailRequired: 'Email is required for sign-in',
   signOutFailed: 'Failed to sign out',
   signedOut: 'Successfully signed out',
+  signedOutEverywhere: 'Signed out on every device',
+  signOutEverywhereTitle: 'Sign out everywhere?',
+  signOutEverywhereBody:
+    'This ends your sessions in every browser and on every device, this one included. You will need a new sign-in link on each.',
   statusFailed: 'Failed to check user status',
   checkingAuth: 'Checking authentication...',
   betaTitle: 'Beta Access Only',
@@ -31,6 +35,10 @@ export const STORAGE_KEYS = {
 
 export const MAGIC_LINK_TTL_MS = 10 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session unused this long ends too (docs/product.md#sign-in). */
+export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
+/** A session's last use is written at most this often: the idle time is counted to the hour. */
+export const SESSION_SEEN_EVERY_MS = 60 * 60 * 1000;
 export const REDIRECT_DELAY_MS = 2000;
 export const BETA_REQUEST_EMAIL = 'beta@lokal.app';
 export const MOCK_UID_PREFIX = 'mock_';

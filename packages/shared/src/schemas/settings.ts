@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ONBOARDING_MESSAGES } from '../constants/onboarding.ts';
 import { SETTINGS_MESSAGES } from '../constants/settings.ts';
+import { successSchema } from './auth.ts';
 import type { EndpointTable } from './common.ts';
 
 const name = z
@@ -68,4 +69,6 @@ export type GuideSettings = Extract<Settings, { role: 'guide' }>;
 export const settingsEndpoints = {
   'GET /users/settings': { response: settingsSchema },
   'PATCH /users/settings': { body: settingsUpdateSchema, response: settingsSchema },
+  /** Ends every session of the account, this one included (docs/product.md#settings). */
+  'POST /users/settings/sign-out-everywhere': { response: successSchema },
 } as const satisfies EndpointTable;

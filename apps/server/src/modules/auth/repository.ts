@@ -57,8 +57,31 @@ export function createAuthRepository(db: Db) {
       return row!;
     },
 
-    async createLoginToken(tokenHash: string, email: string, role: Role, expiresAt: Date): Promise<void> {
-      await db.insert(loginTokens).values({ tokenHash, email, role, expiresAt });
+    /**
+     * Stores a new link's token and ends every older unused one of the same address and role, in one
+     * transaction: only the latest link works (docs/product.md#sign-in).
+     */
+    async replaceLoginToken(
+      tokenHash: string,
+      email: string,
+      role: Role,
+      expiresAt: Date,
+      now: Date,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(loginTokens)
+          .set({ expiresAt: now })
+          .where(
+            and(
+              eq(loginTokens.email, email),
+              eq(loginTokens.role, role),
+              isNull(loginTokens.consumedAt),
+              gt(loginTokens.expiresAt, now),
+            ),
+          );
+        await tx.insert(loginTokens).values({ tokenHash, email, role, expiresAt });
+      });
     },
 
     /** Single use, atomically: of many concurrent calls exactly one gets the row back. */
@@ -84,21 +107,40 @@ export function createAuthRepository(db: Db) {
       return row ?? null;
     },
 
-    async createSession(tokenHash: string, userId: string, expiresAt: Date): Promise<void> {
-      await db.insert(sessions).values({ tokenHash, userId, expiresAt });
+    async createSession(tokenHash: string, userId: string, expiresAt: Date, now: Date): Promise<void> {
+      await db.insert(sessions).values({ tokenHash, userId, expiresAt, lastSeenAt: now });
       await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, userId));
     },
 
-    async findSession(tokenHash: string, now: Date): Promise<(RequestAuth & { lastActiveAt: Date }) | null> {
+    /** A live session: not revoked, not past its end, and used after `idleSince`. */
+    async findSession(
+      tokenHash: string,
+      now: Date,
+      idleSince: Date,
+    ): Promise<(RequestAuth & { lastActiveAt: Date; lastSeenAt: Date }) | null> {
       const [row] = await db
-        .select({ sessionId: sessions.id, user: userColumns, lastActiveAt: users.lastActiveAt })
+        .select({
+          sessionId: sessions.id,
+          user: userColumns,
+          lastActiveAt: users.lastActiveAt,
+          lastSeenAt: sessions.lastSeenAt,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(
-          and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+            gt(sessions.lastSeenAt, idleSince),
+          ),
         )
         .limit(1);
       return row ?? null;
+    },
+
+    async touchSession(sessionId: string, at: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
     },
 
     async touchUser(userId: string, at: Date): Promise<void> {
@@ -107,6 +149,16 @@ export function createAuthRepository(db: Db) {
 
     async revokeSession(sessionId: string, now: Date): Promise<void> {
       await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+    },
+
+    /** Revokes every live session of the user; returns how many there were. */
+    async revokeUserSessions(userId: string, now: Date): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length;
     },
 
     /** Counts one hit in the window and returns the window's total. */

@@ -3,6 +3,8 @@ import {
   AUTH_MESSAGES,
   MAGIC_LINK_TTL_MS,
   MOCK_UID_PREFIX,
+  SESSION_IDLE_MS,
+  SESSION_SEEN_EVERY_MS,
   SESSION_TTL_MS,
 } from '@lokal/shared/constants/auth';
 import { paths } from '@lokal/shared/domain/pages';
@@ -26,8 +28,10 @@ function limits(scale: number) {
     linkPerEmail: rule(5, 15),
     linkPerIp: rule(30, 15),
     verifyPerIp: rule(30, 5),
-    // Each request lands in the staff's waitlist: a script must not flood it.
+    // Each request lands in the staff's waitlist: a script must not flood it, nor bury one address's inbox
+    // under invitations (docs/product.md#rate-limits).
     betaPerIp: rule(10, 15),
+    betaPerEmail: rule(3, 24 * 60),
   };
 }
 
@@ -77,7 +81,8 @@ export function createAuthService(deps: {
 
   async function sendLink(email: string, role: Role): Promise<void> {
     const token = newToken();
-    await repo.createLoginToken(sha256(token), email, role, new Date(now() + MAGIC_LINK_TTL_MS));
+    const t = now();
+    await repo.replaceLoginToken(sha256(token), email, role, new Date(t + MAGIC_LINK_TTL_MS), new Date(t));
     const area = role === 'staff' ? 'admin' : role;
     const link = `${config.publicUrl}${paths[area].authRedirect}?${new URLSearchParams({ token, email })}`;
     try {
@@ -93,7 +98,8 @@ export function createAuthService(deps: {
 
   async function startSession(user: SessionUser) {
     const token = newToken();
-    await repo.createSession(sha256(token), user.id, new Date(now() + SESSION_TTL_MS));
+    const t = now();
+    await repo.createSession(sha256(token), user.id, new Date(t + SESSION_TTL_MS), new Date(t));
     return token;
   }
 
@@ -128,6 +134,7 @@ export function createAuthService(deps: {
 
     async joinWaitlist(email: string, userType: UserType, ip: string): Promise<void> {
       await consume(`beta:ip:${ip}`, rules.betaPerIp);
+      await consume(`beta:email:${email}`, rules.betaPerEmail);
       await repo.addToWaitlist(email, userType);
     },
 
@@ -191,9 +198,21 @@ export function createAuthService(deps: {
       if (sessionId) await repo.revokeSession(sessionId, new Date(now()));
     },
 
+    /** Sign out everywhere: every session of the user ends, this one included (docs/product.md#settings). */
+    async signOutEverywhere(userId: string): Promise<void> {
+      await repo.revokeUserSessions(userId, new Date(now()));
+    },
+
     async lookUpSession(tokenHash: string): Promise<RequestAuth | null> {
-      const found = await repo.findSession(tokenHash, new Date(now()));
+      const t = now();
+      // Refused after 30 days, or after 14 days unused (docs/product.md#sign-in).
+      const found = await repo.findSession(tokenHash, new Date(t), new Date(t - SESSION_IDLE_MS));
       if (!found) return null;
+      // The last use is written at most once an hour per session, so most requests write nothing. Awaited:
+      // a session in use must not end because its write was still on the way.
+      if (t - found.lastSeenAt.getTime() >= SESSION_SEEN_EVERY_MS) {
+        await repo.touchSession(found.sessionId, new Date(t));
+      }
       // Activity drives 'online' and 'last online'; written at most once a minute per user, off the request path.
       if (now() - found.lastActiveAt.getTime() > 60_000) {
         repo.touchUser(found.user.id, new Date(now())).catch(() => {});
