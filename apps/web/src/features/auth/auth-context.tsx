@@ -1,11 +1,13 @@
 import { STORAGE_KEYS } from '@lokal/shared/constants/auth';
 import type { StatusUser } from '@lokal/shared/schemas/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
 import { storage } from '../../lib/storage.ts';
 import { appConfigQuery } from './api/get-app-config.ts';
 import { statusQuery } from './api/get-status.ts';
 import { signOutCall } from './api/sign-out.ts';
+import { signOutEverywhereCall } from './api/sign-out-everywhere.ts';
 
 /** The session user as the app holds it. */
 export type SessionUser = {
@@ -30,8 +32,11 @@ type AuthState = {
   setDevMode: (on: boolean) => void;
   updateUser: (partial: Partial<StatusUser>) => void;
   refresh: () => Promise<unknown>;
-  /** Revokes the session on the server; guarded pages then send the user to `exitTo` (not to login). */
-  signOut: (exitTo?: string) => Promise<void>;
+  /**
+   * Revokes the session on the server (with `everywhere`, every session of the account); guarded pages then
+   * send the user to `exitTo` (not to login).
+   */
+  signOut: (exitTo?: string, options?: { everywhere?: boolean }) => Promise<void>;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -77,9 +82,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [exitTo, setExitTo] = useState<string | null>(null);
   const clearExit = useCallback(() => setExitTo(null), []);
   const signOut = useCallback(
-    async (to?: string) => {
+    async (to?: string, options?: { everywhere?: boolean }) => {
       try {
-        await signOutCall();
+        await (options?.everywhere ? signOutEverywhereCall() : signOutCall());
       } catch (err) {
         console.error(err);
         throw err;
@@ -94,6 +99,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [queryClient],
   );
+
+  // A 401 while this tab holds a user: the session ended elsewhere (Sign out everywhere, an idle or expired
+  // session). Asking for the status again lets the guard send the visitor to the sign-in page
+  // (docs/product.md#settings).
+  useEffect(() => {
+    const ended = (err: unknown) => {
+      if (!(err instanceof ApiError) || err.status !== 401) return;
+      if (!queryClient.getQueryData(statusQuery.queryKey)) return;
+      void queryClient.invalidateQueries({ queryKey: statusQuery.queryKey });
+    };
+    const offQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') ended(event.action.error);
+    });
+    const offMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') ended(event.action.error);
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [queryClient]);
 
   const value = useMemo<AuthState>(
     () => ({

@@ -9,6 +9,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
+import { SignOutEverywhereButton } from '../../features/auth/components/sign-out-everywhere-button.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
@@ -133,7 +134,14 @@ export function Component() {
           </dl>
         </SettingsSection>
 
-        <SettingsFooter signOut={<SignOutButton />} />
+        <SettingsFooter
+          signOut={
+            <div className="space-y-2">
+              <SignOutButton />
+              <SignOutEverywhereButton />
+            </div>
+          }
+        />
       </main>
       <GuideBottomNav unread={unread} />
     </div>

@@ -7,6 +7,7 @@ import { Brand } from '../../components/layout/brand.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
+import { SignOutEverywhereButton } from '../../features/auth/components/sign-out-everywhere-button.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
@@ -147,7 +148,14 @@ export function Component() {
           </dl>
         </SettingsSection>
 
-        <SettingsFooter signOut={<SignOutButton />} />
+        <SettingsFooter
+          signOut={
+            <div className="space-y-2">
+              <SignOutButton />
+              <SignOutEverywhereButton />
+            </div>
+          }
+        />
       </main>
       <TouristBottomNav unread={unread} />
     </div>
