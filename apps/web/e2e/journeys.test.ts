@@ -91,7 +91,7 @@ describe('a tourist', () => {
 
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('list', { name: 'Favorites' }).getByText('Sofia Martinez').waitFor();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await toast(page, 'Successfully signed out').waitFor();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.getByRole('button', { name: 'Start Exploring' }).waitFor();
