@@ -51,6 +51,7 @@ async function onboardedGuide(context: BrowserContext, first: string, last: stri
     phone: number,
     phoneVerified: true,
     gender: 'female',
+    city: 'Barcelona',
   });
   if (assessed) {
     await post(context, '/api/guides/personality-assessment', {

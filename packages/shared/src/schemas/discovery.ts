@@ -148,9 +148,24 @@ export const premiumTouristSchema = touristCardSchema.extend({
   score: z.number(),
 });
 export type PremiumTourist = z.infer<typeof premiumTouristSchema>;
+/**
+ * One of the city's top three. Its profile details come only with a tourist this guide may contact, the
+ * same rule as the tourist profile (docs/product.md#top-3-ranking); the others show their card and the
+ * ranking's figures.
+ */
+export const topTouristSchema = z.discriminatedUnion('canContact', [
+  premiumTouristSchema.extend({ canContact: z.literal(true) }),
+  touristCardSchema.extend({
+    canContact: z.literal(false),
+    acceptanceRate: premiumTouristSchema.shape.acceptanceRate,
+    requestsLast30Days: premiumTouristSchema.shape.requestsLast30Days,
+    score: premiumTouristSchema.shape.score,
+  }),
+]);
+export type TopTourist = z.infer<typeof topTouristSchema>;
 export const topTouristsResponseSchema = z.object({
   city: z.string(),
-  tourists: z.array(premiumTouristSchema),
+  tourists: z.array(topTouristSchema),
 });
 
 export const guideProfileSchema = guideCardSchema.extend({
