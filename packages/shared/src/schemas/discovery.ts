@@ -282,6 +282,8 @@ export const photoResponseSchema = z.object({ image: z.string() });
 export const uploadParamsSchema = z.object({
   file: z.string().regex(/^[0-9a-f-]{36}-[0-9a-f]{12}\.webp$/, 'Unknown file'),
 });
+/** After a photo is removed: the lead picture and the gallery left (a guide's gallery is their one photo). */
+export const photosResponseSchema = z.object({ image: z.string(), profileImages: z.array(z.string()) });
 /** The photo's bytes (image/webp), not JSON. */
 export const uploadResponseSchema = z.any();
 
@@ -305,5 +307,6 @@ export const discoveryEndpoints = {
   'POST /tourists/me/profile': { body: touristProfileUpdateSchema, response: successSchema },
   /** Multipart: the picture in the field "photo". */
   'POST /users/me/photo': { response: photoResponseSchema },
+  'DELETE /users/me/photo/:file': { params: uploadParamsSchema, response: photosResponseSchema },
   'GET /uploads/:file': { params: uploadParamsSchema, response: uploadResponseSchema },
 } as const satisfies EndpointTable;
