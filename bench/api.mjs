@@ -4,32 +4,15 @@
 // throw-away folder; `scripts/with-postgres.sh node bench/api.mjs` for PostgreSQL).
 // Usage: node bench/api.mjs   (prints req/s, ÷ bare Node, p50 and p99 per row; BENCH_JSON=1 adds one JSON line;
 // BENCH_ONLY=search,notifications measures only the rows whose name holds one of the words)
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { freePort, sessionCookie, startBuiltServer } from './lib/server.mjs';
+import { sessionCookie, startBareServer, startBuiltServer } from './lib/server.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 
-/** The baseline: Node's own http server, in a process of its own like the app, answering a constant JSON. */
-async function startBare() {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      '-e',
-      `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' });
-       s.end('{"status":"ok"}'); }).listen(${port}, '127.0.0.1', () => console.log('up'));`,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise((resolve) => child.stdout.once('data', resolve));
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
-}
-
 const load = (url, headers, duration) => autocannon({ url, headers, connections: CONNECTIONS, duration });
 
-const bare = await startBare();
+const bare = await startBareServer();
 const server = await startBuiltServer({ SEARCH_CACHE_MS: '0' });
 const rows = [];
 try {

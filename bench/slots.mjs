@@ -3,13 +3,13 @@
 // connection (latency: p99) then on BENCH_CONNECTIONS (50) connections (throughput ÷ the baseline), BENCH_SECONDS
 // (8) each after a 2-second warm-up, as served (SLOTS_CACHE_MS, 1 s) and uncached, on the built app (PGlite in a throw-away folder;
 // `scripts/with-postgres.sh node bench/slots.mjs` for PostgreSQL). BENCH_JSON=1 adds one JSON line.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, sessionCookie, startBuiltServer } from './lib/server.mjs';
+import { sessionCookie, startBareServer, startBuiltServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -33,26 +33,11 @@ const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/
 });
 if (seeded.status !== 0) throw new Error('bench seed failed');
 
-async function startBare() {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      '-e',
-      `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' });
-       s.end('{"status":"ok"}'); }).listen(${port}, '127.0.0.1', () => console.log('up'));`,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise((resolve) => child.stdout.once('data', resolve));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
-}
-
 const load = (url, connections, duration, headers = {}) =>
   autocannon({ url, connections, duration, headers });
 const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-const bare = await startBare();
+const bare = await startBareServer();
 const rows = [];
 let baseline = 0;
 async function measure(name, url, connections) {
@@ -69,7 +54,7 @@ async function measure(name, url, connections) {
   });
 }
 try {
-  await measure('bare Node http (baseline)', bare.url, CONNECTIONS);
+  await measure('bare Node http (baseline)', `${bare.url}/`, CONNECTIONS);
   // As served (one second of reuse per process, SLOTS_CACHE_MS) and with the reuse off, so every request
   // computes. One server at a time on the same data (PGlite allows one process).
   for (const [mode, env] of [

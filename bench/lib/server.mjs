@@ -36,6 +36,25 @@ export function stealTicks() {
   return Number(readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)[8]);
 }
 
+/**
+ * The baseline of the API benches: Node's own http server, in a process of its own like the app, answering a
+ * constant JSON.
+ */
+export async function startBareServer() {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' });
+       s.end('{"status":"ok"}'); }).listen(${port}, '127.0.0.1', () => console.log('up'));`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
 /** The built app exactly as `npm start` runs it, on its own port and data folder. */
 export async function startBuiltServer(env = {}) {
   const port = Number(env.PORT ?? (await freePort()));

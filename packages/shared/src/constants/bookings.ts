@@ -16,8 +16,7 @@ export const PAYMENT_STATES = [
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const NOTE_MAX = 500;
 export const REASON_MAX = 300;
-/** A booking starts at least this long after it is requested, and at most a year ahead. */
-export const MIN_LEAD_MS = 60 * 60_000;
+/** Bookable at most a year ahead. */
 export const MAX_AHEAD_DAYS = 365;
 export const BOOKING_REQUESTS_PER_HOUR = 20;
 
@@ -35,11 +34,6 @@ export const BOOKING_MESSAGES = {
   declined: 'Booking declined',
   cancelled: 'Booking cancelled',
   slotTaken: (name: string) => `${name} is already booked at that time. Please choose another time.`,
-  inPast: 'Choose a time at least an hour from now.',
-  tooFar: 'Bookings can be made up to a year ahead.',
-  noSuchTime: 'That time does not exist in this city (the clocks change). Choose another time.',
-  unknownTour: 'Choose one of the tours this guide offers.',
   blocked: 'You cannot book this guide.',
   reasonRequired: 'Please give a reason',
-  noAnswer: 'No answer before the start time',
 } as const;

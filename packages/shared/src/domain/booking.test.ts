@@ -3,7 +3,7 @@ import { BOOKING_STATUSES } from '../constants/bookings.ts';
 import {
   type BookingAction,
   type BookingActor,
-  bookingTotal,
+  durationLabel,
   durationMinutes,
   nextBookingStatus,
 } from './booking.ts';
@@ -46,8 +46,9 @@ describe('durations and totals', () => {
     expect(durationMinutes('Evening')).toBe(120);
   });
 
-  it('multiplies the price by the party and converts it', () => {
-    expect(bookingTotal(85, 2, 1)).toEqual({ usd: 170, local: 170 });
-    expect(bookingTotal(85, 3, 0.92)).toEqual({ usd: 255, local: 235 });
+  it('writes a duration in words that reads back', () => {
+    for (const m of [45, 60, 90, 120, 150, 720]) expect(durationMinutes(durationLabel(m))).toBe(m);
+    expect(durationLabel(60)).toBe('1 hour');
+    expect(durationLabel(150)).toBe('2.5 hours');
   });
 });

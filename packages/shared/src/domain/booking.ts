@@ -34,12 +34,6 @@ export function durationMinutes(label: string): number {
   return Math.max(15, Math.round(m[2]!.startsWith('h') ? n * 60 : n));
 }
 
-/** A booking's total: price per person × party (USD), and shown in the tourist's currency. */
-export function bookingTotal(pricePerPerson: number, partySize: number, multiplier: number) {
-  const usd = pricePerPerson * partySize;
-  return { usd, local: Math.round(usd * multiplier) };
-}
-
 /** "45 minutes", "2 hours", "2.5 hours": a duration in words that `durationMinutes` reads back. */
 export function durationLabel(minutes: number): string {
   if (minutes < 60) return `${minutes} minutes`;

@@ -190,6 +190,10 @@ export function createBookingsService(deps: {
       // Instant booking, and the guide's auto-accept, apply to verified tourists only (docs/product.md#bookings).
       const auto = (e.bookingMode === 'instant' || found.autoAccept) && tourist.profile.verified;
       const conversation = await chat.conversationOf(user.id, e.guideId, user.id);
+      // The note reaches the guide in chat, a notification and an e-mail: it is kept as a chat message sent now
+      // would be, contact details hidden unless the pair already has an accepted booking
+      // (docs/product.md#contact-detail-masking).
+      const note = await chat.maskForPair(user.id, e.guideId, body.note);
       const at = new Date(now());
       const result = await repo.insert(
         {
@@ -212,7 +216,7 @@ export function createBookingsService(deps: {
           startAt: start,
           endAt: new Date(start.getTime() + e.durationMinutes * 60_000),
           timeZone: rules.timeZone,
-          note: body.note,
+          note,
           status: auto ? 'accepted' : 'requested',
           autoAccepted: auto,
           decidedAt: auto ? at : null,
@@ -282,6 +286,9 @@ export function createBookingsService(deps: {
           'invalid-transition',
         );
       }
+      // A reason is kept as a chat message sent now would be: judged before this change, like the note
+      // (docs/product.md#contact-detail-masking).
+      const shownReason = await chat.maskForPair(b.touristId, b.guideId, reason);
       const at = new Date(now());
       const updated = await repo.transition(
         id,
@@ -289,7 +296,7 @@ export function createBookingsService(deps: {
         to,
         action === 'cancel'
           ? {
-              cancelReason: reason,
+              cancelReason: shownReason,
               cancelledBy: user.id,
               refundAmount: refundAmount({
                 policy: b.cancellationPolicy,
@@ -301,14 +308,14 @@ export function createBookingsService(deps: {
               }),
             }
           : action === 'decline'
-            ? { cancelReason: reason || null, decidedAt: at }
+            ? { cancelReason: shownReason || null, decidedAt: at }
             : { decidedAt: at },
         at,
       );
       if (!updated) throw new HttpError(409, 'This booking changed meanwhile; look again.', 'conflict');
       const other = actor === 'guide' ? updated.touristId : updated.guideId;
       const who = actor === 'guide' ? row.guideFirst : row.touristFirst;
-      const because = reason ? ` Reason: “${reason}”` : '';
+      const because = shownReason ? ` Reason: “${shownReason}”` : '';
       await announce(updated, {
         key: to,
         actorId: user.id,

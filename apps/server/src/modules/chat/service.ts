@@ -77,6 +77,12 @@ export function createChatService(deps: {
   /** A block or a booking changed: what was kept may be wrong now. */
   const forgetContexts = () => contexts?.clear();
 
+  /**
+   * A text as the pair may see it: contact details stay hidden until the pair has an accepted or completed
+   * booking (docs/product.md#contact-detail-masking).
+   */
+  const shownAs = (detailsShared: boolean, text: string) => (detailsShared ? text : maskContactDetails(text));
+
   async function participant(conversationId: string, user: SessionUser) {
     const c = await repo.conversationFor(conversationId, user.id);
     // Someone else's conversation is indistinguishable from one that does not exist.
@@ -221,8 +227,7 @@ export function createChatService(deps: {
       const { message, created } = await repo.send({
         conversationId: body.conversationId,
         senderId: user.id,
-        // Contact details stay hidden until the pair has a booking (decision 006).
-        body: ctx.detailsShared ? body.body : maskContactDetails(body.body),
+        body: shownAs(ctx.detailsShared, body.body),
         clientId: body.clientId,
       });
       if (message.conversationId !== body.conversationId) {
@@ -259,6 +264,17 @@ export function createChatService(deps: {
       const out = toMessage(message);
       if (created) await deps.publish([c.touristId, c.guideId], { type: 'message', message: out });
       return out;
+    },
+
+    /**
+     * What a tourist or guide typed for the other (a booking's note, a reason for declining or cancelling), as
+     * a chat message sent now would be stored: by the same rule, read fresh rather than from the send cache.
+     */
+    async maskForPair(touristId: string, guideId: string, text: string) {
+      if (!text) return text;
+      const c = await repo.findConversation(touristId, guideId);
+      const ctx = c ? await repo.sendContext(c.id, touristId) : null;
+      return shownAs(ctx?.detailsShared ?? false, text);
     },
 
     /** The conversation of a pair, created if needed (bookings record their changes there). */

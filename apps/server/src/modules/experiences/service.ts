@@ -36,6 +36,24 @@ const notFound = () => new HttpError(404, EXPERIENCE_MESSAGES.notFound, 'not-fou
 const photoUrl = (file: string) => `/api/uploads/${file}`;
 
 type Viewer = SessionUser | null;
+type StoredRules = { weekly: unknown; noticeHours: number; bufferMinutes: number; maxPerDay: number } | null;
+type StoredException = { date: string; kind: 'blocked' | 'extra'; ranges: { start: string; end: string }[] };
+
+/** The rules slots are computed from: what the guide saved, or the defaults, in the city's time zone. */
+function toRules(city: string, rules: StoredRules, exceptions: StoredException[]): AvailabilityRules {
+  return {
+    timeZone: timeZoneForCity(city),
+    weekly: (rules?.weekly as WeeklySchedule | undefined) ?? emptyWeek(),
+    exceptions: exceptions.map((e) =>
+      e.kind === 'blocked'
+        ? { date: e.date, kind: 'blocked' as const }
+        : { date: e.date, kind: 'extra' as const, ranges: e.ranges },
+    ),
+    noticeHours: rules?.noticeHours ?? DEFAULT_RULES.noticeHours,
+    bufferMinutes: rules?.bufferMinutes ?? DEFAULT_RULES.bufferMinutes,
+    maxPerDay: rules?.maxPerDay ?? DEFAULT_RULES.maxPerDay,
+  };
+}
 type CachedSlots = { guideId: string; public: boolean; response: SlotsResponse };
 const SLOTS_CACHE_ENTRIES = 2000;
 
@@ -111,20 +129,7 @@ export function createExperiencesService(deps: {
     city: string,
   ): Promise<AvailabilityRules & { city: string; saved: boolean }> {
     const { rules, exceptions } = await repo.availability(guideId);
-    return {
-      city,
-      saved: Boolean(rules),
-      timeZone: timeZoneForCity(city),
-      weekly: (rules?.weekly as WeeklySchedule | undefined) ?? emptyWeek(),
-      exceptions: exceptions.map((e) =>
-        e.kind === 'blocked'
-          ? { date: e.date, kind: 'blocked' as const }
-          : { date: e.date, kind: 'extra' as const, ranges: e.ranges },
-      ),
-      noticeHours: rules?.noticeHours ?? DEFAULT_RULES.noticeHours,
-      bufferMinutes: rules?.bufferMinutes ?? DEFAULT_RULES.bufferMinutes,
-      maxPerDay: rules?.maxPerDay ?? DEFAULT_RULES.maxPerDay,
-    };
+    return { city, saved: Boolean(rules), ...toRules(city, rules, exceptions) };
   }
 
   /** What an experience still lacks before it can be published (docs/product.md#experiences). */
@@ -220,18 +225,7 @@ export function createExperiencesService(deps: {
     });
     if (!input) return null;
     const timeZone = timeZoneForCity(input.city);
-    const rules: AvailabilityRules = {
-      timeZone,
-      weekly: (input.rules?.weekly as WeeklySchedule | undefined) ?? emptyWeek(),
-      exceptions: input.exceptions.map((e) =>
-        e.kind === 'blocked'
-          ? { date: e.date, kind: 'blocked' as const }
-          : { date: e.date, kind: 'extra' as const, ranges: e.ranges },
-      ),
-      noticeHours: input.rules?.noticeHours ?? DEFAULT_RULES.noticeHours,
-      bufferMinutes: input.rules?.bufferMinutes ?? DEFAULT_RULES.bufferMinutes,
-      maxPerDay: input.rules?.maxPerDay ?? DEFAULT_RULES.maxPerDay,
-    };
+    const rules = toRules(input.city, input.rules, input.exceptions);
     const slots =
       input.status === 'published'
         ? computeSlots({

@@ -1,11 +1,9 @@
 import { conversationPath, paths } from '@lokal/shared/domain/pages';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { BookButton } from '../../features/bookings/components/book-button.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
-import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
 import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 
@@ -13,11 +11,6 @@ export function Component() {
   const { conversationId } = useParams();
   const { user } = useAuth();
   const unread = useUnreadTotal();
-  const profile = useQuery(userProfileQuery);
-  const currency = {
-    code: profile.data?.currency ?? 'USD',
-    multiplier: profile.data?.currencyMultiplier ?? 1,
-  };
   return (
     <ChatScreen
       myId={user?.uid ?? ''}
@@ -30,9 +23,7 @@ export function Component() {
       nav={<TouristBottomNav unread={unread} />}
       bookingsHref={paths.tourist.bookings}
       profileExtra={(o) => <ProfileReviews type={o.role} id={o.id} pageSize={3} />}
-      headerAction={(c) =>
-        c.canSend ? <BookButton guideId={c.other.id} guideName={c.other.name} currency={currency} /> : null
-      }
+      headerAction={(c) => (c.canSend ? <BookButton guideId={c.other.id} guideName={c.other.name} /> : null)}
     />
   );
 }

@@ -5,12 +5,7 @@ import { loadOnOpen } from '../../../components/ui/dialog.tsx';
 
 const BookingDialog = loadOnOpen(() => import('./booking-dialog.tsx').then((m) => m.BookingDialog));
 
-type Props = {
-  guideId: string;
-  guideName: string;
-  /** No longer read: each experience carries its price in the tourist's currency (displayPrice). */
-  currency?: { code: string; multiplier: number };
-};
+type Props = { guideId: string; guideName: string };
 
 /** "Book" in a tourist's conversation header. */
 export function BookButton({ guideId, guideName }: Props) {

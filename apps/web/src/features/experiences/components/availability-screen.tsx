@@ -4,22 +4,20 @@ import { dateInZone } from '@lokal/shared/domain/time-zone';
 import type { AvailabilityInput } from '@lokal/shared/schemas/experiences';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Globe2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { onDemand } from '../../../lib/on-demand.ts';
 import { toast } from '../../../lib/toast.ts';
 import { availabilityQuery } from '../api/get-availability.ts';
 import { useUpdateAvailability } from '../api/update-availability.ts';
 import { type AvailabilityDraft, availabilityToInput, draftFromAvailability } from '../availability-draft.ts';
-import type { FieldErrors } from '../form-checks.ts';
+import { useFormChecks } from '../hooks/use-form-checks.ts';
 import { ExceptionsCalendar } from './exceptions-calendar.tsx';
 import { TimeRanges } from './time-ranges.tsx';
 
 // The shared schema comes with zod: loaded when the form is first used, not with the page.
-const checks = onDemand(() => import('../form-checks.ts'));
 
 type Loaded = AvailabilityInput & { timeZone: string; city: string };
 
@@ -92,52 +90,27 @@ function AvailabilityForm({ loaded }: { loaded: Loaded }) {
   const update = useUpdateAvailability();
   const [draft, setDraft] = useState<AvailabilityDraft>(() => draftFromAvailability(loaded));
   const [saved, setSaved] = useState(draft);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [checked, setChecked] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusError = useRef(false);
+  const { errors, formRef, validate, preload } = useFormChecks(draft, (c, d) =>
+    c.checkAvailability(availabilityToInput(d)),
+  );
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const today = dateInZone(new Date(), loaded.timeZone);
   const zone = loaded.timeZone.replace(/_/g, ' ');
-
-  useEffect(() => {
-    if (!checked) return;
-    let live = true;
-    void checks().then(({ checkAvailability }) => {
-      if (!live) return;
-      const result = checkAvailability(availabilityToInput(draft));
-      setErrors(result.ok ? {} : result.errors);
-    });
-    return () => {
-      live = false;
-    };
-  }, [draft, checked]);
-
-  useEffect(() => {
-    if (!focusError.current) return;
-    focusError.current = false;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  });
 
   const set = (patch: Partial<AvailabilityDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (update.isPending) return;
-    const { checkAvailability } = await checks();
-    const result = checkAvailability(availabilityToInput(draft));
-    setChecked(true);
-    if (!result.ok) {
-      setErrors(result.errors);
+    const data = await validate();
+    if (!data) {
       setFormError('Some hours need a change before saving; see the notes in red.');
-      focusError.current = true;
       return;
     }
-    setErrors({});
     setFormError(null);
     try {
-      await update.mutateAsync(result.data);
+      await update.mutateAsync(data);
       setSaved(draft);
       toast.success('Availability saved');
     } catch (err) {
@@ -151,7 +124,7 @@ function AvailabilityForm({ loaded }: { loaded: Loaded }) {
     <form
       ref={formRef}
       onSubmit={submit}
-      onFocus={() => void checks()}
+      onFocus={preload}
       noValidate
       aria-busy={update.isPending}
       aria-label="Availability"

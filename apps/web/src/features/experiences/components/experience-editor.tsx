@@ -10,18 +10,17 @@ import { CANCELLATION_POLICIES, policyInWords, policyLabel } from '@lokal/shared
 import { experienceEditorPath, paths } from '@lokal/shared/domain/pages';
 import type { Experience } from '@lokal/shared/schemas/experiences';
 import { ArrowLeft, Check, Pause, Send } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 import { RadioCard } from '../../../components/ui/radio-card.tsx';
-import { onDemand } from '../../../lib/on-demand.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateExperience } from '../api/create-experience.ts';
 import { useUpdateExperience } from '../api/update-experience.ts';
 import { draftToInput, type ExperienceDraft } from '../experience-draft.ts';
-import type { FieldErrors } from '../form-checks.ts';
 import { DURATION_OPTIONS, formatDuration } from '../format.ts';
+import { useFormChecks } from '../hooks/use-form-checks.ts';
 import { useStatusChange } from '../hooks/use-status-change.ts';
 import { DeleteExperience } from './delete-experience.tsx';
 import { ExperiencePreview } from './experience-preview.tsx';
@@ -30,7 +29,6 @@ import { PhotoManager } from './photo-manager.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 // The shared schemas come with zod: loaded when the form is first used, not with the page.
-const checks = onDemand(() => import('../form-checks.ts'));
 
 const CURRENCIES = [...PRICE_CURRENCIES].sort();
 const BOOKING_MODE_TEXT: Record<(typeof BOOKING_MODES)[number], { label: string; words: string }> = {
@@ -75,34 +73,15 @@ export function ExperienceEditor({ experience, initial }: Props) {
   const status = useStatusChange();
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [checked, setChecked] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusError = useRef(false);
+  // The first field with a note, in the order the form shows them (the languages' first chip stands for them).
+  const { errors, formRef, validate, preload } = useFormChecks(
+    draft,
+    (c, d) => c.checkExperience(draftToInput(d)),
+    '[aria-invalid="true"], [data-invalid]',
+  );
   const saving = create.isPending || update.isPending;
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
-
-  // After the first save attempt, the notes follow the guide's typing.
-  useEffect(() => {
-    if (!checked) return;
-    let live = true;
-    void checks().then(({ checkExperience }) => {
-      if (!live) return;
-      const result = checkExperience(draftToInput(draft));
-      setErrors(result.ok ? {} : result.errors);
-    });
-    return () => {
-      live = false;
-    };
-  }, [draft, checked]);
-
-  useEffect(() => {
-    if (!focusError.current) return;
-    focusError.current = false;
-    // The first field with a note, in the order the form shows them (the languages' first chip stands for them).
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid]')?.focus();
-  });
 
   const set = (patch: Partial<ExperienceDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const err = (key: string) => errors[key];
@@ -110,24 +89,19 @@ export function ExperienceEditor({ experience, initial }: Props) {
   /** Checks and saves; the new experience's editor opens after its first save. Answers whether it saved. */
   async function save(): Promise<boolean> {
     if (saving) return false;
-    const { checkExperience } = await checks();
-    const result = checkExperience(draftToInput(draft));
-    setChecked(true);
-    if (!result.ok) {
-      setErrors(result.errors);
+    const data = await validate();
+    if (!data) {
       setFormError('Some fields need a change before saving; see the notes in red.');
-      focusError.current = true;
       return false;
     }
-    setErrors({});
     setFormError(null);
     try {
       if (experience) {
-        await update.mutateAsync(result.data);
+        await update.mutateAsync(data);
         setSaved(draft);
         toast.success('Changes saved');
       } else {
-        const created = await create.mutateAsync(result.data);
+        const created = await create.mutateAsync(data);
         toast.success('Draft saved. Add photos, then publish when you are ready.');
         navigate(experienceEditorPath(created.id), { replace: true });
       }
@@ -216,7 +190,7 @@ export function ExperienceEditor({ experience, initial }: Props) {
           <form
             ref={formRef}
             onSubmit={submit}
-            onFocus={() => void checks()}
+            onFocus={preload}
             noValidate
             aria-busy={saving}
             className="space-y-6"
