@@ -533,6 +533,11 @@ describe('keyboard-only journeys', () => {
     await page.keyboard.type('Rui');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Tecla');
+    // The city comes next (nothing is detected from a local address, so it starts empty).
+    await page.keyboard.press('Tab');
+    expect(await hasFocus(page.getByLabel('City where you guide'))).toBe(true);
+    await page.keyboard.type('Lisbon');
+    await audit(found, page, 'guide onboarding step 1', paths.guide.onboarding);
     await page.keyboard.press('Enter');
 
     await page.getByRole('heading', { name: 'Contact & Verify' }).waitFor();
