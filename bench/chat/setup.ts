@@ -30,4 +30,14 @@ for (let i = 0; i < people.length; i += 500) {
 await database.db.execute(
   sql`update users set onboarding_completed = true where email like 'bench-chat-%@bench.lokal.test'`,
 );
+// The guides as the assessment leaves them: listed (tourists start conversations only with listed guides)
+// and with a city (guides see tourists only then; docs/product.md#tourist-list).
+await database.db.execute(
+  sql`update users set personality_test_completed = true where email like 'bench-chat-guide-%@bench.lokal.test'`,
+);
+await database.db.execute(sql`
+  insert into guide_profiles (user_id, first_name, last_name, city, image, listed)
+  select id, 'Bench', 'Guide', 'Lisbon', '/api/avatars/bench-guide.svg', true
+  from users where email like 'bench-chat-guide-%@bench.lokal.test'
+  on conflict (user_id) do update set listed = true, city = 'Lisbon'`);
 await database.close();

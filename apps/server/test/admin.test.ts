@@ -82,6 +82,7 @@ async function waitingGuide(first: string, last: string): Promise<Session> {
     phone,
     phoneVerified: true,
     gender: 'female',
+    city: 'Lisbon',
   });
   expect(onboarded.statusCode, onboarded.body).toBe(200);
   const assessed = await inject('POST', '/api/guides/personality-assessment', g.cookie, ANSWERS);

@@ -68,8 +68,10 @@ const MATRIX: Record<string, Statuses> = {
   // Tourist A's profile: guides under the contact rules (gUnv: A is among the city's top three open to new
   // guides); a tourist reads their own through GET /api/tourists/me.
   'GET /api/profiles/{type}/{id}':                  [401, 403, 403, 403, 403, 200, 200, 403, 403, 200],
-  'GET /api/guides/tourists':                       [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
-  'GET /api/guides/top-tourists':                   [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
+  // Tourists are for guides who finished onboarding and the assessment (docs/product.md#tourist-list): gNew and
+  // gNoT were served every city's tourists before; now 403 (onboarding-required, personality-test-required).
+  'GET /api/guides/tourists':                       [401, 403, 403, 403, 403, 200, 200, 403, 403, 200],
+  'GET /api/guides/top-tourists':                   [401, 403, 403, 403, 403, 200, 200, 403, 403, 200],
   'GET /api/guides/verification':                   [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
   'GET /api/bookings/{id}/review':                  [401, 404, 200, 404, 404, 404, 200, 403, 404, 404],
   'POST /api/bookings/{id}/review':                 [401, 404, 201, 404, 404, 404, 201, 403, 404, 404],
@@ -115,6 +117,8 @@ const MATRIX: Record<string, Statuses> = {
   'GET /api/tourists/me':                           [401, 409, 200, 403, 403, 403, 403, 403, 200, 403],
   'POST /api/tourists/me/profile':                  [401, 409, 200, 403, 403, 403, 403, 403, 200, 403],
   'POST /api/users/me/photo':                       [401, 409, 200, 409, 200, 200, 200, 403, 200, 200],
+  // Each member removes a photo of their own; the second tourist and guide name A's (not found).
+  'DELETE /api/users/me/photo/{file}':              [401, 409, 200, 409, 200, 200, 200, 403, 404, 404],
   'GET /api/uploads/{file}':                        [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/users/profile':                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/users/update-city':                    [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
@@ -277,7 +281,14 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
     const phone = me && isGuide(kind) ? await w.verifiedPhone(me) : w.freshPhone();
     return {
       as: me,
-      payload: { firstName: 'Rui', lastName: 'Costa', phone, phoneVerified: true, gender: 'male' },
+      payload: {
+        firstName: 'Rui',
+        lastName: 'Costa',
+        city: 'Barcelona',
+        phone,
+        phoneVerified: true,
+        gender: 'male',
+      },
     };
   },
   'GET /api/guides/personality-status': () => ({}),
@@ -390,6 +401,17 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   'GET /api/tourists/me': () => ({}),
   'POST /api/tourists/me/profile': () => ({ payload: { bio: 'Slow travel, good coffee.' } }),
   'POST /api/users/me/photo': () => multipart('photo', 'me.png', 'image/png', png),
+  'DELETE /api/users/me/photo/{file}': async ({ f, w, actor, me }) => {
+    const own = ['tourist', 'guideNoTest', 'guideUnverified', 'guide'].includes(actor);
+    if (!own) return { url: `/api/users/me/photo/${f.upload}` };
+    const { image } = await w.must({
+      method: 'POST',
+      url: '/api/users/me/photo',
+      as: me,
+      ...multipart('photo', 'mine.png', 'image/png', png),
+    });
+    return { url: `/api/users/me/photo/${String(image).replace('/api/uploads/', '')}` };
+  },
   'GET /api/uploads/{file}': ({ f }) => ({ url: `/api/uploads/${f.upload}` }),
   'GET /api/users/profile': () => ({}),
   // Everyone here lives in Barcelona already: saving it again changes nothing another cell reads.

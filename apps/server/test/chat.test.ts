@@ -18,6 +18,13 @@ function post(url: string, cookie: string, payload: object) {
 
 const clientId = () => `client-${Date.now()}-${n++}`;
 
+/** A guide profile that is listed, as the assessment leaves it (tourists may start conversations with it). */
+async function listedGuide(id: string) {
+  await t.database.db.execute(
+    sql`insert into guide_profiles (user_id, first_name, last_name, city, image, listed) values (${id}, 'Una', 'Listed', 'Lisbon', '/api/avatars/una.svg', true)`,
+  );
+}
+
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
 });
@@ -198,10 +205,18 @@ describe('chat', () => {
 
   it('applies the contact rules when a guide starts a conversation', async () => {
     const verified = await signIn('sofia.martinez@demo.lokal.app', 'guide');
-    const aisha = await idOf('aisha.rahman@demo.lokal.app');
-    expect((await post('/api/chat/conversations', verified.cookie, { touristId: aisha })).statusCode).toBe(
-      200,
+    const r = await t.database.db.execute(
+      sql`select user_id as id from tourist_profiles where city = 'Barcelona' order by user_id limit 1`,
     );
+    const barcelona = (r as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    expect(
+      (await post('/api/chat/conversations', verified.cookie, { touristId: barcelona })).statusCode,
+    ).toBe(200);
+    // Sofia guides in Barcelona: a tourist of Paris is not hers to find (docs/product.md#tourist-list).
+    const aisha = await idOf('aisha.rahman@demo.lokal.app');
+    const elsewhere = await post('/api/chat/conversations', verified.cookie, { touristId: aisha });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toEqual({ code: 'not-found', message: 'Tourist not found' });
 
     const fresh = await signIn(`g.${Date.now()}@example.com`, 'guide');
     await t.database.db.execute(sql`update users set onboarding_completed = true where id = ${fresh.id}`);
@@ -299,6 +314,7 @@ describe('chat', () => {
     await t.database.db.execute(
       sql`update users set onboarding_completed = true, personality_test_completed = true where id = ${guide.id}`,
     );
+    await listedGuide(guide.id);
     const a = await signIn('james.whitfield@demo.lokal.app', 'tourist');
     const b = await signIn('aisha.rahman@demo.lokal.app', 'tourist');
     const unread = async (cookie: string) =>
@@ -327,10 +343,49 @@ describe('chat', () => {
     await t.database.db.execute(
       sql`update users set onboarding_completed = true, personality_test_completed = true where id = ${guide.id}`,
     );
+    await listedGuide(guide.id);
     const tourist = await signIn('lucas.meyer@demo.lokal.app', 'tourist');
     const first = (await post('/api/chat/conversations', tourist.cookie, { guideId: guide.id })).json().id;
     const res = await post('/api/chat/conversations', guide.cookie, { touristId: tourist.id });
     expect(res.statusCode).toBe(200);
     expect(res.json().id).toBe(first);
+  });
+
+  it('keeps hidden and unlisted guides out of reach of new contacts, not of a conversation already open', async () => {
+    const guide = await signIn(`hidden.${Date.now()}@example.com`, 'guide');
+    await t.database.db.execute(
+      sql`update users set onboarding_completed = true, personality_test_completed = true where id = ${guide.id}`,
+    );
+    await listedGuide(guide.id);
+    const known = await signIn(`known.${Date.now()}@example.com`, 'tourist');
+    const stranger = await signIn(`stranger.${Date.now()}@example.com`, 'tourist');
+    const open = await post('/api/chat/conversations', known.cookie, { guideId: guide.id });
+    expect(open.statusCode).toBe(200);
+
+    // The guide hides the profile (or is unlisted by staff): the same "listed" flag bookings read.
+    await t.database.db.execute(sql`update guide_profiles set listed = false where user_id = ${guide.id}`);
+    const refused = await post('/api/chat/conversations', stranger.cookie, { guideId: guide.id });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ code: 'not-found', message: 'Guide not found' });
+
+    // The pair that already talks keeps its conversation, and writes in it.
+    const again = await post('/api/chat/conversations', known.cookie, { guideId: guide.id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(open.json().id);
+    const sent = await post('/api/chat/send', known.cookie, {
+      conversationId: open.json().id,
+      body: 'Still on for Friday?',
+      clientId: clientId(),
+    });
+    expect(sent.statusCode).toBe(201);
+
+    // A guide who never finished the assessment was never listed: not found either.
+    const unfinished = await signIn(`unfinished.${Date.now()}@example.com`, 'guide');
+    await t.database.db.execute(
+      sql`update users set onboarding_completed = true where id = ${unfinished.id}`,
+    );
+    expect(
+      (await post('/api/chat/conversations', stranger.cookie, { guideId: unfinished.id })).statusCode,
+    ).toBe(404);
   });
 });

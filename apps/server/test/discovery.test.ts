@@ -407,6 +407,145 @@ describe('the guide side', () => {
   });
 });
 
+describe("tourist privacy: onboarding, the assessment and a city first, the guide's city only", () => {
+  async function guide(opts: { onboarded?: boolean; test?: boolean; verified?: boolean; city: string }) {
+    const email = `gp${Date.now()}.${n++}@example.com`;
+    const id = await addGuide({ email, verified: opts.verified ?? true, city: opts.city });
+    await t.database.db
+      .update(users)
+      .set({ onboardingCompleted: opts.onboarded ?? true, personalityTestCompleted: opts.test ?? true })
+      .where(sql`${users.id} = ${id}`);
+    return signIn(email, 'guide');
+  }
+  const touristOf = async (city: string) => {
+    const [row] = await t.database.db
+      .select({ id: touristProfiles.userId })
+      .from(touristProfiles)
+      .where(sql`${touristProfiles.city} = ${city}`)
+      .limit(1);
+    return row!.id;
+  };
+  /** The four ways a guide reads tourists, each naming a tourist where it needs one. */
+  const reads = (touristId: string) => [
+    '/api/guides/tourists',
+    '/api/guides/top-tourists',
+    `/api/profiles/tourist/${touristId}`,
+    `/api/profiles/tourist/${touristId}/reviews`,
+  ];
+
+  it('answers a guide before onboarding or the assessment 403, and one without a city 409', async () => {
+    const lisbon = await touristOf('Lisbon');
+    // Signed in as a guide, nothing else: no onboarding, no assessment, no city.
+    const fresh = await signIn(`gnew${Date.now()}.${n++}@example.com`, 'guide');
+    const noTest = await guide({ test: false, city: 'Lisbon' });
+    const noCity = await guide({ city: '' });
+    for (const url of reads(lisbon)) {
+      const a = await t.app.inject({ url, headers: { cookie: fresh } });
+      expect([url, a.statusCode, a.json()]).toEqual([
+        url,
+        403,
+        { code: 'onboarding-required', message: 'Complete onboarding to see travellers.' },
+      ]);
+      const b = await t.app.inject({ url, headers: { cookie: noTest } });
+      expect([url, b.statusCode, b.json()]).toEqual([
+        url,
+        403,
+        {
+          code: 'personality-test-required',
+          message: 'Complete your personality test before contacting tourists.',
+        },
+      ]);
+      const c = await t.app.inject({ url, headers: { cookie: noCity } });
+      expect([url, c.statusCode, c.json()]).toEqual([
+        url,
+        409,
+        { code: 'city-required', message: 'Add your city to see travellers there.' },
+      ]);
+    }
+    // The placeholder of an undetected city is not a city either.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-city',
+      payload: { city: 'Your City' },
+      headers: { cookie: noCity },
+    });
+    expect(
+      (await t.app.inject({ url: '/api/guides/tourists', headers: { cookie: noCity } })).statusCode,
+    ).toBe(409);
+    // Once the guide names a city, its travellers show.
+    const named = await t.app.inject({
+      method: 'POST',
+      url: '/api/guides/me/profile',
+      payload: { city: 'Lisbon' },
+      headers: { cookie: noCity },
+    });
+    expect(named.statusCode).toBe(200);
+    const list = await t.app.inject({ url: '/api/guides/tourists', headers: { cookie: noCity } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().city).toBe('Lisbon');
+  });
+
+  it('never shows a guide of Lisbon a Barcelona tourist: not listed, not ranked, not opened, not contacted', async () => {
+    const cookie = await guide({ city: 'Lisbon' });
+    const barcelona = await touristOf('Barcelona');
+    const list = (await t.app.inject({ url: '/api/guides/tourists', headers: { cookie } })).json();
+    expect(list.tourists.length).toBeGreaterThan(0);
+    expect(list.tourists.every((x: { city: string }) => x.city === 'Lisbon')).toBe(true);
+    const top = (await t.app.inject({ url: '/api/guides/top-tourists', headers: { cookie } })).json();
+    expect(top.tourists.every((x: { city: string }) => x.city === 'Lisbon')).toBe(true);
+    for (const url of reads(barcelona).slice(2)) {
+      const res = await t.app.inject({ url, headers: { cookie } });
+      expect([url, res.statusCode, res.json().code]).toEqual([url, 404, 'not-found']);
+    }
+    const chat = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/conversations',
+      payload: { touristId: barcelona },
+      headers: { cookie },
+    });
+    expect(chat.statusCode).toBe(404);
+    expect(chat.json()).toEqual({ code: 'not-found', message: 'Tourist not found' });
+    // The same guide opens a tourist of their own city.
+    const own = await t.app.inject({
+      url: `/api/profiles/tourist/${list.tourists[0].id}`,
+      headers: { cookie },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('gives the top 3 profile details only for tourists the guide may open, like the profile', async () => {
+    // Seoul's best tourist stops welcoming new guides: an unverified guide may not open them.
+    const verified = await guide({ city: 'Seoul' });
+    const best = (
+      await t.app.inject({ url: '/api/guides/top-tourists', headers: { cookie: verified } })
+    ).json().tourists[0].id as string;
+    await t.database.db
+      .update(touristProfiles)
+      .set({ availability: { newGuides: false, experiencedGuides: true } })
+      .where(sql`${touristProfiles.userId} = ${best}`);
+    const cookie = await guide({ verified: false, city: 'Seoul' });
+    const top = (await t.app.inject({ url: '/api/guides/top-tourists', headers: { cookie } })).json()
+      .tourists as Record<string, unknown>[];
+    expect(top).toHaveLength(3);
+    expect(top.find((x) => x.id === best)?.canContact).toBe(false);
+    expect(top.some((x) => x.canContact)).toBe(true);
+    for (const x of top) {
+      const profile = await t.app.inject({ url: `/api/profiles/tourist/${x.id}`, headers: { cookie } });
+      if (x.canContact) {
+        expect(profile.statusCode).toBe(200);
+        expect(x).toMatchObject({ bio: expect.any(String), occupation: expect.any(String) });
+        expect(x.recentReviews).toBeDefined();
+      } else {
+        expect(profile.statusCode).toBe(403);
+        for (const key of ['bio', 'occupation', 'recentReviews', 'profileImages', 'verifiedInfo'])
+          expect(x, key).not.toHaveProperty(key);
+        // The card and the ranking's figures stay.
+        expect(x).toMatchObject({ name: expect.any(String), score: expect.any(Number) });
+      }
+    }
+  });
+});
+
 describe('city and currency', () => {
   it("falls back to 'Your City' and USD ×1 when the IP says nothing, and saves what the user picks", async () => {
     const cookie = await signIn(`cc${Date.now()}@example.com`, 'tourist');

@@ -471,3 +471,42 @@ describe('booking on a slot', () => {
     }
   });
 });
+
+describe('the upload limit', () => {
+  it('counts experience photos against the hourly photo limit and answers 429 past it', async () => {
+    // A tenth of the limits: 3 uploads an hour.
+    const db = await openTestDatabase();
+    const small = await buildApp(testConfig({ rateLimitScale: 0.1 }), {
+      database: db,
+      seed: true,
+      now: () => clock,
+    });
+    try {
+      await small.ready();
+      const guide = await mockSignIn(small, 'sofia.martinez@demo.lokal.app', 'guide');
+      const made = await small.inject({
+        method: 'POST',
+        url: '/api/experiences',
+        headers: { cookie: guide.cookie },
+        payload: OFFER,
+      });
+      const id = made.json().experience.id;
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const body = multipart(await png('#123456'));
+        const res = await small.inject({
+          method: 'POST',
+          url: `/api/experiences/${id}/photos`,
+          headers: { cookie: guide.cookie, ...body.headers },
+          payload: body.payload,
+        });
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await small.close();
+      await db.close();
+    }
+  });
+});

@@ -240,9 +240,18 @@ describe('onboarding', () => {
   it('validates the guide body with the spec messages', async () => {
     const { cookie } = await signIn('guide');
     const phone = await verifyPhone(cookie);
-    const base = { firstName: 'Rui', lastName: 'Costa', phone, phoneVerified: true };
+    const base = { firstName: 'Rui', lastName: 'Costa', city: 'Lisbon', phone, phoneVerified: true };
     const blank = await post('/api/guides/onboarding', cookie, { ...base, firstName: '   ', gender: 'male' });
     expect(blank.json().message).toContain('First name and last name are required');
+    // The city is required, and the placeholder shown when none is detected is not one.
+    for (const city of [undefined, '   ', 'Your City']) {
+      const res = await post('/api/guides/onboarding', cookie, { ...base, city, gender: 'male' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'validation-error',
+        message: expect.stringContaining('Please enter the city where you guide'),
+      });
+    }
     const noGender = await post('/api/guides/onboarding', cookie, base);
     expect(noGender.statusCode).toBe(400);
     expect(noGender.json().message).toContain('Please select your gender');
@@ -259,6 +268,11 @@ describe('onboarding', () => {
       pronouns: 'they/them',
     });
     expect(ok.statusCode).toBe(200);
+    // The guide's city is the one given, trimmed: their profile shows it.
+    const again = await post('/api/guides/onboarding', cookie, { ...base, city: '  Porto ', gender: 'male' });
+    expect(again.statusCode).toBe(200);
+    const me = await app.inject({ url: '/api/guides/me', headers: { cookie } });
+    expect(me.json().profile.city).toBe('Porto');
   });
 
   it('keeps each role to its own endpoint', async () => {
@@ -296,6 +310,7 @@ describe('personality assessment', () => {
     await post('/api/guides/onboarding', g.cookie, {
       firstName: 'Rui',
       lastName: 'Costa',
+      city: 'Lisbon',
       phone,
       phoneVerified: true,
       gender: 'male',

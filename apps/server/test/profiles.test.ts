@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, mockSignIn } from './helper.ts';
@@ -168,5 +170,110 @@ describe('profile photos', () => {
       401,
     );
     expect((await t.app.inject({ url: '/api/uploads/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(400);
+  });
+});
+
+describe('photo limits and files', () => {
+  const tiny = (background: string) =>
+    sharp({ create: { width: 16, height: 16, channels: 3, background } })
+      .png()
+      .toBuffer();
+  const upload = async (cookie: string, png: Buffer) => {
+    const body = multipart('photo', 'me.png', 'image/png', png);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/photo',
+      headers: { cookie, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const uploadsOf = (userId: string) => {
+    const dir = path.join(t.config.dataDir, 'uploads');
+    return existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith(userId)) : [];
+  };
+  const fileOf = (image: string) => image.replace('/api/uploads/', '');
+
+  it('keeps at most 10 photos on a profile: the 11th is refused and leaves no file', async () => {
+    const { cookie, id } = await mockSignIn(t.app, 'lucas.meyer@demo.lokal.app', 'tourist');
+    const before = (await t.app.inject({ url: '/api/tourists/me', headers: { cookie } })).json()
+      .profileImages;
+    const images: string[] = [];
+    for (let i = before.length; i < 10; i++) {
+      const res = await upload(cookie, await tiny('#336699'));
+      expect(res.statusCode, res.body).toBe(200);
+      images.push(res.json().image);
+    }
+    const full = (await t.app.inject({ url: '/api/tourists/me', headers: { cookie } })).json();
+    expect(full.profileImages).toHaveLength(10);
+    expect(full.image).toBe(images.at(-1));
+    const eleventh = await upload(cookie, await tiny('#993366'));
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json()).toEqual({
+      code: 'too-many-photos',
+      message: 'A profile can have at most 10 photos. Remove one before adding another.',
+    });
+    expect(uploadsOf(id).sort()).toEqual(images.map(fileOf).sort());
+
+    // Removing one frees a place, deletes its file, and the next picture leads.
+    const gone = images.at(-1)!;
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/me/photo/${fileOf(gone)}`,
+      headers: { cookie },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().profileImages).toHaveLength(9);
+    expect(removed.json().image).toBe(images.at(-2));
+    expect((await t.app.inject({ url: gone })).statusCode).toBe(404);
+    expect((await upload(cookie, await tiny('#993366'))).statusCode).toBe(200);
+
+    // Someone else's photo, or one already removed, is not found and keeps its file.
+    const other = await signIn('aisha.rahman@demo.lokal.app', 'tourist');
+    for (const [who, image] of [
+      [other, images[0]!],
+      [cookie, gone],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/users/me/photo/${fileOf(image)}`,
+        headers: { cookie: who },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'not-found', message: 'Photo not found' });
+    }
+    expect((await t.app.inject({ url: images[0]! })).statusCode).toBe(200);
+  });
+
+  it("deletes a guide's replaced photo from disk, and falls back to the drawn portrait when removed", async () => {
+    const { cookie, id } = await mockSignIn(t.app, 'sofia.martinez@demo.lokal.app', 'guide');
+    const first = (await upload(cookie, await tiny('#aa5500'))).json().image as string;
+    expect((await t.app.inject({ url: first })).statusCode).toBe(200);
+    const second = (await upload(cookie, await tiny('#0055aa'))).json().image as string;
+    expect((await t.app.inject({ url: first })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: second })).statusCode).toBe(200);
+    expect(uploadsOf(id)).toEqual([fileOf(second)]);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/me/photo/${fileOf(second)}`,
+      headers: { cookie },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().image).toMatch(/^\/api\/avatars\/sofia-martinez-[0-9a-f]{8}\.svg/);
+    expect((await t.app.inject({ url: second })).statusCode).toBe(404);
+    expect(uploadsOf(id)).toEqual([]);
+  });
+
+  it('limits uploads to 30 an hour per member: 429 with Retry-After', async () => {
+    const cookie = await signIn('kenji.watanabe@demo.lokal.app', 'guide');
+    const png = await tiny('#557700');
+    for (let i = 0; i < 30; i++) expect((await upload(cookie, png)).statusCode).toBe(200);
+    const over = await upload(cookie, png);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe('too-many-requests');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another member is not held back.
+    const other = await signIn('amelie.laurent@demo.lokal.app', 'guide');
+    expect((await upload(other, png)).statusCode).toBe(200);
   });
 });

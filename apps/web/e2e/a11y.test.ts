@@ -51,6 +51,7 @@ async function onboardedGuide(context: BrowserContext, first: string, last: stri
     phone: number,
     phoneVerified: true,
     gender: 'female',
+    city: 'Barcelona',
   });
   if (assessed) {
     await post(context, '/api/guides/personality-assessment', {
@@ -532,6 +533,11 @@ describe('keyboard-only journeys', () => {
     await page.keyboard.type('Rui');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Tecla');
+    // The city comes next (nothing is detected from a local address, so it starts empty).
+    await page.keyboard.press('Tab');
+    expect(await hasFocus(page.getByLabel('City where you guide'))).toBe(true);
+    await page.keyboard.type('Lisbon');
+    await audit(found, page, 'guide onboarding step 1', paths.guide.onboarding);
     await page.keyboard.press('Enter');
 
     await page.getByRole('heading', { name: 'Contact & Verify' }).waitFor();

@@ -48,6 +48,7 @@ async function waitingGuide(context: BrowserContext, first: string, last: string
     phone: number,
     phoneVerified: true,
     gender: 'female',
+    city: 'Barcelona',
   });
   await call('/api/guides/personality-assessment', ANSWERS);
   return { email, phone: number, name: `${first} ${last}` };

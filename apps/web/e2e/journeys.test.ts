@@ -112,6 +112,10 @@ describe('a guide', () => {
 
     await page.getByLabel('First name').fill('Rui');
     await page.getByLabel('Last name').fill('Costa');
+    // Nothing is detected from a local address: the city waits for the guide, and Next with it.
+    expect(await page.getByLabel('City where you guide').inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.getByLabel('City where you guide').fill('Lisbon');
     await page.getByRole('button', { name: 'Next' }).click();
     await verifyPhone(page);
     await page.getByRole('button', { name: 'Next' }).click();

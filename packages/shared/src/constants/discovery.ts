@@ -34,6 +34,8 @@ export const DISCOVERY_MESSAGES = {
   noTourists: 'No tourists found',
   highValueBanner: '3 High-Value Tourists Online',
   personalityRequired: 'Complete your personality test before contacting tourists.',
+  onboardingRequired: 'Complete onboarding to see travellers.',
+  cityRequired: 'Add your city to see travellers there.',
   unverifiedContact:
     'While your profile is being verified you can connect with the three top guests in your city who welcome new guides.',
   mostDesired: 'Most Desired Tourist',

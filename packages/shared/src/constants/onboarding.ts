@@ -77,6 +77,7 @@ export const ONBOARDING_MESSAGES = {
   namesRequired: 'First name and last name are required',
   phoneNotVerified: 'Phone number must be verified before completing onboarding',
   genderRequired: 'Please select your gender',
+  cityRequired: 'Please enter the city where you guide',
   customGenderRequired: 'Please describe your gender and pronouns',
   onboardingFailed: 'Failed to complete onboarding',
   assessmentComplete: 'Personality assessment complete! Profile is live!',

@@ -27,4 +27,9 @@ export const PHOTO_LIMITS = {
   types: ['image/jpeg', 'image/png', 'image/webp'],
   tooLarge: 'The picture must be 5 MB or smaller',
   wrongType: 'Please upload a JPEG, PNG or WebP picture',
+  /** Photos a profile holds at most (a tourist's gallery; a guide has one). */
+  maxPerProfile: 10,
+  tooMany: 'A profile can have at most 10 photos. Remove one before adding another.',
+  /** Uploads per member per hour (times RATE_LIMIT_SCALE). */
+  uploadsPerHour: 30,
 } as const;

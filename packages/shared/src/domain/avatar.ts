@@ -78,3 +78,14 @@ export function avatarUrl(seed: string, style?: AvatarStyle): string {
   const slug = encodeURIComponent(seed.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
   return style ? `/api/avatars/${slug}.svg?style=${style}` : `/api/avatars/${slug}.svg`;
 }
+
+/** A member's own portrait, drawn from their names (a guide's by gender): their picture until they upload one. */
+export function memberAvatarUrl(p: {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  gender?: string | null;
+}): string {
+  const style = p.gender === 'male' ? 'masculine' : p.gender === 'female' ? 'feminine' : undefined;
+  return avatarUrl(`${p.firstName}-${p.lastName}-${p.userId.slice(0, 8)}`, style);
+}

@@ -20,6 +20,7 @@ const tourist = {
 const guide = {
   firstName: 'Rui',
   lastName: 'Costa',
+  city: 'Lisbon',
   phone: '+351912345678',
   phoneVerified: true,
   gender: 'male' as const,
@@ -45,6 +46,11 @@ describe('tourist wizard steps', () => {
 });
 
 describe('guide wizard steps', () => {
+  it('step 1 needs both names and the city', () => {
+    expect(isGuideStepValid(1, guide)).toBe(true);
+    expect(isGuideStepValid(1, { ...guide, city: '  ' })).toBe(false);
+    expect(isGuideStepValid(1, { ...guide, lastName: '' })).toBe(false);
+  });
   it('step 3 needs a gender, and customGender and pronouns for other', () => {
     expect(isGuideStepValid(3, guide)).toBe(true);
     expect(isGuideStepValid(3, { ...guide, gender: '' })).toBe(false);

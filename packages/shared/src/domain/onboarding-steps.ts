@@ -12,6 +12,8 @@ export type TouristDraft = {
 export type GuideDraft = {
   firstName: string;
   lastName: string;
+  /** Where the guide works; prefilled from the detected city. */
+  city: string;
   phone: string;
   phoneVerified: boolean;
   gender: '' | 'male' | 'female' | 'other';
@@ -29,7 +31,7 @@ export function isTouristStepValid(step: number, d: TouristDraft): boolean {
 }
 
 export function isGuideStepValid(step: number, d: GuideDraft): boolean {
-  if (step === 1) return filled(d.firstName) && filled(d.lastName);
+  if (step === 1) return filled(d.firstName) && filled(d.lastName) && filled(d.city);
   if (step === 2) return d.phone.trim().length >= PHONE_MIN_LENGTH && d.phoneVerified;
   if (step === 3)
     return d.gender !== '' && (d.gender !== 'other' || (filled(d.customGender) && filled(d.pronouns)));

@@ -148,9 +148,24 @@ export const premiumTouristSchema = touristCardSchema.extend({
   score: z.number(),
 });
 export type PremiumTourist = z.infer<typeof premiumTouristSchema>;
+/**
+ * One of the city's top three. Its profile details come only with a tourist this guide may contact, the
+ * same rule as the tourist profile (docs/product.md#top-3-ranking); the others show their card and the
+ * ranking's figures.
+ */
+export const topTouristSchema = z.discriminatedUnion('canContact', [
+  premiumTouristSchema.extend({ canContact: z.literal(true) }),
+  touristCardSchema.extend({
+    canContact: z.literal(false),
+    acceptanceRate: premiumTouristSchema.shape.acceptanceRate,
+    requestsLast30Days: premiumTouristSchema.shape.requestsLast30Days,
+    score: premiumTouristSchema.shape.score,
+  }),
+]);
+export type TopTourist = z.infer<typeof topTouristSchema>;
 export const topTouristsResponseSchema = z.object({
   city: z.string(),
-  tourists: z.array(premiumTouristSchema),
+  tourists: z.array(topTouristSchema),
 });
 
 export const guideProfileSchema = guideCardSchema.extend({
@@ -267,6 +282,8 @@ export const photoResponseSchema = z.object({ image: z.string() });
 export const uploadParamsSchema = z.object({
   file: z.string().regex(/^[0-9a-f-]{36}-[0-9a-f]{12}\.webp$/, 'Unknown file'),
 });
+/** After a photo is removed: the lead picture and the gallery left (a guide's gallery is their one photo). */
+export const photosResponseSchema = z.object({ image: z.string(), profileImages: z.array(z.string()) });
 /** The photo's bytes (image/webp), not JSON. */
 export const uploadResponseSchema = z.any();
 
@@ -290,5 +307,6 @@ export const discoveryEndpoints = {
   'POST /tourists/me/profile': { body: touristProfileUpdateSchema, response: successSchema },
   /** Multipart: the picture in the field "photo". */
   'POST /users/me/photo': { response: photoResponseSchema },
+  'DELETE /users/me/photo/:file': { params: uploadParamsSchema, response: photosResponseSchema },
   'GET /uploads/:file': { params: uploadParamsSchema, response: uploadResponseSchema },
 } as const satisfies EndpointTable;

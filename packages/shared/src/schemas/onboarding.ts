@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CITY } from '../constants/discovery.ts';
 import {
   ANIME_KDRAMA,
   GENDERS,
@@ -52,10 +53,22 @@ export const touristOnboardingSchema = z
   .superRefine(namesRefine);
 export type TouristOnboarding = z.infer<typeof touristOnboardingSchema>;
 
+/**
+ * The city a guide works in: they see its travellers (docs/product.md#tourist-list). The placeholder shown
+ * when nothing is detected ("Your City") is not a city.
+ */
+export const guideCitySchema = z
+  .string({ message: ONBOARDING_MESSAGES.cityRequired })
+  .trim()
+  .min(1, ONBOARDING_MESSAGES.cityRequired)
+  .max(80)
+  .refine((c) => c.toLowerCase() !== DEFAULT_CITY.toLowerCase(), ONBOARDING_MESSAGES.cityRequired);
+
 export const guideOnboardingSchema = z
   .object({
     firstName: name,
     lastName: name,
+    city: guideCitySchema,
     phone: phoneSchema,
     phoneVerified: z.boolean(),
     gender: z.enum(GENDERS, { message: ONBOARDING_MESSAGES.genderRequired }),

@@ -45,6 +45,23 @@ export function createChatRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Whether tourists may start a conversation with this guide: onboarded and listed. */
+    async isListedGuide(id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(guideProfiles, eq(guideProfiles.userId, users.id))
+        .where(
+          and(
+            eq(users.id, id),
+            eq(users.role, 'guide'),
+            eq(users.onboardingCompleted, true),
+            eq(guideProfiles.listed, true),
+          ),
+        );
+      return rows.length > 0;
+    },
+
     /** The pair's conversation, created on first contact. */
     async openConversation(touristId: string, guideId: string, startedBy: string): Promise<ConversationRow> {
       await db.insert(conversations).values({ touristId, guideId, startedBy }).onConflictDoNothing();

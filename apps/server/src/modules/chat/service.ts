@@ -154,7 +154,11 @@ export function createChatService(deps: {
 
     async open(user: SessionUser, target: { guideId?: string; touristId?: string }) {
       if (user.role === 'tourist' && target.guideId) {
-        if (!(await repo.userExists(target.guideId, 'guide')))
+        // A pair that already talks keeps its conversation; a new one needs a listed guide, as a booking
+        // does: hidden, unlisted or staff guides are not found (docs/product.md#hidden-and-unverified-guides).
+        const existing = await repo.findConversation(user.id, target.guideId);
+        if (existing) return existing;
+        if (!(await repo.isListedGuide(target.guideId)))
           throw new HttpError(404, 'Guide not found', 'not-found');
         return repo.openConversation(user.id, target.guideId, user.id);
       }

@@ -1,4 +1,4 @@
-import { DISCOVERY_MESSAGES } from '@lokal/shared/constants/discovery';
+import { DEFAULT_CITY, DISCOVERY_MESSAGES } from '@lokal/shared/constants/discovery';
 import { topTouristScore } from '@lokal/shared/domain/discovery';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
@@ -54,39 +54,53 @@ export function createContactRule(deps: {
     return rows.map((t) => ({ ...t, figures: figures.get(t.profile.userId) ?? NO_FIGURES }));
   }
 
-  /** The guide, their city, and which tourists they may contact. */
-  async function guideContext(user: SessionUser) {
+  /**
+   * The guide who may see travellers: onboarding and the assessment done (403), and a city (409). Everything
+   * about tourists starts here (docs/product.md#tourist-list).
+   */
+  async function readyGuide(user: SessionUser) {
+    if (user.role !== 'guide') throw new HttpError(403, 'Only guides can open tourist profiles', 'forbidden');
+    if (!user.onboardingCompleted) {
+      throw new HttpError(403, DISCOVERY_MESSAGES.onboardingRequired, 'onboarding-required');
+    }
+    if (!user.personalityTestCompleted) {
+      throw new HttpError(403, DISCOVERY_MESSAGES.personalityRequired, 'personality-test-required');
+    }
     const guide = await repo.guideOf(user.id);
-    const city = guide?.profile.city || guide?.userCity || null;
+    const city = [guide?.profile.city, guide?.userCity]
+      .map((c) => c?.trim() ?? '')
+      .find((c) => c !== '' && c.toLowerCase() !== DEFAULT_CITY.toLowerCase());
+    if (!guide || !city) throw new HttpError(409, DISCOVERY_MESSAGES.cityRequired, 'city-required');
+    return { guide, city };
+  }
+
+  /** The ready guide, their city's tourists, and which of them they may contact. */
+  async function guideContext(user: SessionUser) {
+    const { guide, city } = await readyGuide(user);
     let rows = await repo.touristsIn(city);
     // Reviews whose 14 days just ended change ratings, which the ranking reads.
     if (await deps.publishDueReviews(rows.map((t) => t.profile.userId))) rows = await repo.touristsIn(city);
     const tourists = await withFigures(rows);
-    const verified = guide?.profile.verified ?? false;
+    const verified = guide.profile.verified;
     // An unverified guide may reach only the three top guests of the city who welcome new guides.
     const openToNew = rank(tourists.filter((t) => t.profile.availability.newGuides)).slice(0, 3);
     const allowed = new Set(openToNew.map((t) => t.profile.userId));
-    const canContact = (touristId: string) =>
-      user.personalityTestCompleted && (verified || allowed.has(touristId));
+    const inCity = new Set(tourists.map((t) => t.profile.userId));
+    const canContact = (touristId: string) => inCity.has(touristId) && (verified || allowed.has(touristId));
     return { guide, city, tourists, verified, canContact };
   }
 
-  /** The tourist this viewer may open, or the refusal (403 not a guide or not allowed, 404 unknown). */
-  async function viewableTourist(viewer: SessionUser, id: string) {
-    if (viewer.role !== 'guide')
-      throw new HttpError(403, 'Only guides can open tourist profiles', 'forbidden');
-    if (!viewer.personalityTestCompleted) {
-      throw new HttpError(403, DISCOVERY_MESSAGES.personalityRequired, 'personality-test-required');
-    }
+  /**
+   * The tourist this viewer may open, or the refusal: 403 (not a guide, not ready, not allowed), 409 (no
+   * city), 404 (unknown, or not of the guide's city: a guide sees their city's tourists only).
+   */
+  async function viewableTourist(viewer: SessionUser, id: string): Promise<TouristRow> {
     const ctx = await guideContext(viewer);
-    // A tourist of another city (verified guides may open them) has not been swept with the city.
-    await deps.publishDueReviews([id]);
-    const row = await repo.tourist(id);
-    if (!row) throw new HttpError(404, 'Profile not found', 'not-found');
+    const tourist = ctx.tourists.find((t) => t.profile.userId === id);
+    if (!tourist) throw new HttpError(404, 'Profile not found', 'not-found');
     if (!ctx.canContact(id))
       throw new HttpError(403, DISCOVERY_MESSAGES.unverifiedContact, 'verification-required');
-    const [t] = await withFigures([row]);
-    return t!;
+    return tourist;
   }
 
   return {
@@ -100,12 +114,15 @@ export function createContactRule(deps: {
       await viewableTourist(viewer, touristId);
     },
 
-    /** Whether this guide may contact this tourist; chat asks before a conversation starts. */
+    /**
+     * Whether this guide may start a conversation with this tourist (chat asks before one starts): the same
+     * answers as the tourist profile, a tourist of another city being "Tourist not found".
+     */
     async assertGuideMayContact(viewer: SessionUser, touristId: string): Promise<void> {
-      if (!viewer.personalityTestCompleted) {
-        throw new HttpError(403, DISCOVERY_MESSAGES.personalityRequired, 'personality-test-required');
-      }
       const ctx = await guideContext(viewer);
+      if (!ctx.tourists.some((t) => t.profile.userId === touristId)) {
+        throw new HttpError(404, 'Tourist not found', 'not-found');
+      }
       if (!ctx.canContact(touristId)) {
         throw new HttpError(403, DISCOVERY_MESSAGES.unverifiedContact, 'verification-required');
       }

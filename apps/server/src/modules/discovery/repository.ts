@@ -201,20 +201,6 @@ export function createDiscoveryRepository(db: Db) {
         );
     },
 
-    async tourist(id: string) {
-      const [row] = await db
-        .select({
-          profile: touristColumns,
-          lastActive: users.lastActiveAt,
-          createdAt: users.createdAt,
-          phoneVerifiedAt: users.phoneVerifiedAt,
-        })
-        .from(touristProfiles)
-        .innerJoin(users, eq(users.id, touristProfiles.userId))
-        .where(eq(touristProfiles.userId, id));
-      return row ?? null;
-    },
-
     /**
      * Demand and answers for many tourists in one grouped query. A request is a conversation a guide started
      * and wrote in; answered when the tourist wrote back. System lines (booking changes) do not count.

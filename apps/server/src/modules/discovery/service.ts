@@ -1,4 +1,4 @@
-import { DEFAULT_CITY, GUIDE_CATEGORY_INTERESTS } from '@lokal/shared/constants/discovery';
+import { GUIDE_CATEGORY_INTERESTS } from '@lokal/shared/constants/discovery';
 import { acceptanceRate } from '@lokal/shared/domain/reviews';
 import { isUuid } from '@lokal/shared/domain/uuid';
 
@@ -7,6 +7,7 @@ import type {
   GuideFilters,
   GuideSort,
   PremiumTourist,
+  TopTourist,
   TouristCard,
 } from '@lokal/shared/schemas/discovery';
 import { HttpError } from '../../plugins/errors.ts';
@@ -144,15 +145,25 @@ export function createDiscoveryService(deps: {
     return (id: string) => byTourist.get(id) ?? [];
   }
 
+  /** The ranking's figures, shown on every top-3 card. */
+  function ranked(t: TouristRow, at: number) {
+    return {
+      acceptanceRate: acceptanceRate(t.figures.answered, t.figures.requests),
+      requestsLast30Days: t.figures.requests30,
+      score: Math.round(scoreOf(t, new Date(at)) * 10) / 10,
+    };
+  }
+
+  /** The tourist profile: only for a tourist the contact rule lets this guide open. */
   function premium(
     t: TouristRow,
-    canContact: boolean,
     recentReviews: PremiumTourist['recentReviews'],
-  ): PremiumTourist {
+  ): PremiumTourist & { canContact: true } {
     const p = t.profile;
     const at = now();
     return {
-      ...toTouristCard(t, at, canContact),
+      ...toTouristCard(t, at, true),
+      canContact: true,
       profileImages: p.profileImages.length ? p.profileImages : [p.image],
       membershipDuration: membershipDuration(t.createdAt, at),
       verifiedDocuments: p.verified,
@@ -166,9 +177,7 @@ export function createDiscoveryService(deps: {
       recentReviews,
       bio: p.bio,
       occupation: p.occupation,
-      acceptanceRate: acceptanceRate(t.figures.answered, t.figures.requests),
-      requestsLast30Days: t.figures.requests30,
-      score: Math.round(scoreOf(t, new Date(at)) * 10) / 10,
+      ...ranked(t, at),
     };
   }
 
@@ -209,7 +218,7 @@ export function createDiscoveryService(deps: {
     async touristProfile(id: string, viewer: SessionUser) {
       const tourist = await contactRule.viewableTourist(viewer, id);
       const recent = await recentReviewsOf([id]);
-      return premium(tourist, true, recent(id));
+      return premium(tourist, recent(id));
     },
 
     async touristsForGuide(viewer: SessionUser, q: string | undefined, category: string | undefined) {
@@ -243,13 +252,13 @@ export function createDiscoveryService(deps: {
       const highValueOnline = ctx.tourists.filter(
         (t) => t.profile.status !== 'Gold Member' && at - t.lastActive.getTime() < ONLINE_WINDOW_MS,
       ).length;
-      const g = ctx.guide?.profile;
+      const g = ctx.guide.profile;
       const [figures, responseRate] = await Promise.all([
         repo.guideFigures(viewer.id, new Date(at)),
         deps.responseRate(viewer.id),
       ]);
       return {
-        city: ctx.city ?? DEFAULT_CITY,
+        city: ctx.city,
         verified: ctx.verified,
         personalityTestCompleted: viewer.personalityTestCompleted,
         highValueOnline,
@@ -257,20 +266,28 @@ export function createDiscoveryService(deps: {
         stats: {
           thisWeek: figures.thisWeek,
           earnings: figures.earnings,
-          rating: g?.rating ?? 0,
+          rating: g.rating,
           responseRate,
         },
         tourists: list.map((t) => toTouristCard(t, at, ctx.canContact(t.profile.userId))),
       };
     },
 
-    async topTourists(viewer: SessionUser) {
+    async topTourists(viewer: SessionUser): Promise<{ city: string; tourists: TopTourist[] }> {
       const ctx = await guideContext(viewer);
       const top = rank(ctx.tourists).slice(0, 3);
-      const recent = await recentReviewsOf(top.map((t) => t.profile.userId));
+      // The details follow the tourist profile's rule (docs/product.md#top-3-ranking): only for those
+      // this guide may contact; the others keep their card and the ranking's figures.
+      const open = top.filter((t) => ctx.canContact(t.profile.userId)).map((t) => t.profile.userId);
+      const recent = await recentReviewsOf(open);
+      const at = now();
       return {
-        city: ctx.city ?? DEFAULT_CITY,
-        tourists: top.map((t) => premium(t, ctx.canContact(t.profile.userId), recent(t.profile.userId))),
+        city: ctx.city,
+        tourists: top.map((t) =>
+          ctx.canContact(t.profile.userId)
+            ? premium(t, recent(t.profile.userId))
+            : { ...toTouristCard(t, at, false), canContact: false as const, ...ranked(t, at) },
+        ),
       };
     },
 

@@ -160,13 +160,21 @@ function guideRoutes(app: App, service: ExperiencesService) {
     {
       schema: {
         tags,
-        summary: 'Add a photo (multipart field "photo"; JPEG, PNG or WebP up to 5 MB; at most 8)',
+        summary:
+          'Add a photo (multipart field "photo"; JPEG, PNG or WebP up to 5 MB; at most 8; uploads count against the hourly photo limit)',
         consumes: ['multipart/form-data'],
         params: experienceParamsSchema,
-        response: { 200: photoResponseSchema, ...errors, 413: errorSchema, 415: errorSchema },
+        response: {
+          200: photoResponseSchema,
+          ...errors,
+          413: errorSchema,
+          415: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request) => {
+      await service.countUpload(request.user.id);
       const data = await readUploadedPicture(request, 'photo', PHOTO_LIMITS.maxBytes);
       return { photos: await service.addPhoto(request.user, request.params.id, data) };
     },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXPERIENCE_LIMITS, EXPERIENCE_MESSAGES } from '@lokal/shared/constants/experiences';
+import { PHOTO_LIMITS } from '@lokal/shared/constants/settings';
 import { durationLabel } from '@lokal/shared/domain/booking';
 import { policyInWords } from '@lokal/shared/domain/cancellation';
 import { convertAmount, type UsdRates } from '@lokal/shared/domain/money';
@@ -22,6 +23,7 @@ import type {
 } from '@lokal/shared/schemas/experiences';
 import { HttpError } from '../../plugins/errors.ts';
 import { toWebp } from '../../plugins/images.ts';
+import { createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
@@ -64,8 +66,11 @@ export function createExperiencesService(deps: {
   uploadsDir: string;
   /** How long one slots answer is reused in this process (0: never). */
   slotsCacheMs: number;
+  countHit: HitCounter;
+  rateLimitScale: number;
 }) {
   const { repo, now } = deps;
+  const consume = createRateLimiter(deps.countHit, now);
 
   /** The viewer's display currency and the rates, when a price should be shown converted. */
   async function displayFor(viewer: Viewer) {
@@ -332,6 +337,16 @@ export function createExperiencesService(deps: {
       await refreshOffer(user.id);
     },
 
+    /**
+     * Counts an upload against the member's hourly limit, shared with profile photos
+     * (docs/product.md#rate-limits), before the picture is read: 429 with Retry-After when over.
+     */
+    countUpload: (userId: string) =>
+      consume(`photo-upload:${userId}`, {
+        limit: PHOTO_LIMITS.uploadsPerHour * deps.rateLimitScale,
+        windowMs: 3_600_000,
+      }),
+
     async addPhoto(user: SessionUser, id: string, data: Buffer) {
       await owned(user, id);
       const out = await toWebp(data, PHOTO_SIZE);
@@ -421,5 +436,7 @@ export const experiencesOf = perApp((ctx: AppContext) => {
     rates: () => locale.rates(),
     uploadsDir: path.join(ctx.config.dataDir, 'uploads'),
     slotsCacheMs: ctx.config.slotsCacheMs,
+    countHit: ctx.countHit,
+    rateLimitScale: ctx.config.rateLimitScale,
   });
 });

@@ -36,6 +36,7 @@ export function createOnboardingRepository(db: Db) {
       p: {
         firstName: string;
         lastName: string;
+        city: string;
         gender: string;
         customGender: string | null;
         pronouns: string | null;

@@ -1,5 +1,5 @@
 import { EXPERIENCES, ONBOARDING_MESSAGES } from '@lokal/shared/constants/onboarding';
-import { avatarUrl } from '@lokal/shared/domain/avatar';
+import { memberAvatarUrl } from '@lokal/shared/domain/avatar';
 import { displayLanguages, specialtiesFor } from '@lokal/shared/domain/onboarding-steps';
 import type { Assessment, GuideOnboarding, TouristOnboarding } from '@lokal/shared/schemas/onboarding';
 import type { TourTypeOffer } from '../../db/schema/profiles.ts';
@@ -43,7 +43,7 @@ export function createOnboardingService(deps: { repo: OnboardingRepository; phon
         firstName: body.firstName,
         lastName: body.lastName,
         occupation: body.occupation,
-        image: avatarUrl(`${body.firstName}-${body.lastName}-${user.id.slice(0, 8)}`),
+        image: memberAvatarUrl({ userId: user.id, ...body }),
       });
     },
 
@@ -53,13 +53,12 @@ export function createOnboardingService(deps: { repo: OnboardingRepository; phon
       await repo.completeGuide(user.id, {
         firstName: body.firstName,
         lastName: body.lastName,
+        // The city whose travellers the guide sees (docs/product.md#onboarding).
+        city: body.city,
         gender: body.gender,
         customGender: other ? (body.customGender ?? null) : null,
         pronouns: other ? (body.pronouns ?? null) : null,
-        image: avatarUrl(
-          `${body.firstName}-${body.lastName}-${user.id.slice(0, 8)}`,
-          body.gender === 'male' ? 'masculine' : body.gender === 'female' ? 'feminine' : undefined,
-        ),
+        image: memberAvatarUrl({ userId: user.id, ...body }),
       });
     },
 

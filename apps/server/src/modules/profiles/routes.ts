@@ -6,6 +6,7 @@ import {
   guideProfileUpdateSchema,
   ownTouristSchema,
   photoResponseSchema,
+  photosResponseSchema,
   touristProfileUpdateSchema,
   uploadParamsSchema,
   uploadResponseSchema,
@@ -22,7 +23,13 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: erro
 
 export const profilesModule: ModulePlugin = async (app, { ctx }) => {
   const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
-  const service = createProfilesService({ repo: createProfilesRepository(ctx.db), uploadsDir });
+  const service = createProfilesService({
+    repo: createProfilesRepository(ctx.db),
+    uploadsDir,
+    now: ctx.now,
+    countHit: ctx.countHit,
+    rateLimitScale: ctx.config.rateLimitScale,
+  });
   await signedInScope(app, ['guide'], (scope) => guideRoutes(scope, service));
   await signedInScope(app, ['tourist'], (scope) => touristRoutes(scope, service));
   await signedInScope(app, ['tourist', 'guide'], (scope) => memberRoutes(scope, service));
@@ -85,13 +92,33 @@ function memberRoutes(app: App, service: ProfilesService) {
         tags: ['profiles'],
         summary: 'Upload a profile photo (multipart field "photo"; JPEG, PNG or WebP up to 5 MB)',
         consumes: ['multipart/form-data'],
-        response: { 200: photoResponseSchema, ...errors, 413: errorSchema, 415: errorSchema },
+        response: {
+          200: photoResponseSchema,
+          ...errors,
+          413: errorSchema,
+          415: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request) => {
+      await service.countUpload(request.user.id);
       const data = await readUploadedPicture(request, 'photo', MAX_PHOTO_BYTES);
       return { image: await service.savePhoto(request.user.id, data) };
     },
+  );
+
+  app.delete(
+    '/users/me/photo/:file',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: "Remove one of the member's uploaded photos (its file is deleted)",
+        params: uploadParamsSchema,
+        response: { 200: photosResponseSchema, ...errors, 404: errorSchema },
+      },
+    },
+    async (request) => service.removePhoto(request.user.id, request.params.file),
   );
 }
 

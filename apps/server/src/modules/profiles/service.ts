@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PHOTO_LIMITS } from '@lokal/shared/constants/settings';
-import type { GuideProfileUpdate, TouristProfileUpdate } from '@lokal/shared/schemas/discovery';
+import { memberAvatarUrl } from '@lokal/shared/domain/avatar';
+import {
+  type GuideProfileUpdate,
+  type TouristProfileUpdate,
+  uploadParamsSchema,
+} from '@lokal/shared/schemas/discovery';
 import { HttpError } from '../../plugins/errors.ts';
 import { toWebp } from '../../plugins/images.ts';
+import { createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
 import type { ProfilesRepository } from './repository.ts';
 
 // The same limit the settings form checks before uploading.
@@ -14,8 +20,25 @@ const SIDE = 640;
 const noProfile = () =>
   new HttpError(409, 'Complete onboarding before editing your profile', 'onboarding-required');
 
-export function createProfilesService(deps: { repo: ProfilesRepository; uploadsDir: string }) {
+const UPLOAD_PREFIX = '/api/uploads/';
+
+export function createProfilesService(deps: {
+  repo: ProfilesRepository;
+  uploadsDir: string;
+  now: () => number;
+  countHit: HitCounter;
+  rateLimitScale: number;
+}) {
   const { repo, uploadsDir } = deps;
+  const consume = createRateLimiter(deps.countHit, deps.now);
+
+  /** Deletes an uploaded picture's file; drawn portraits and other addresses have none. */
+  function removeFile(image: string | null) {
+    const file = image?.startsWith(UPLOAD_PREFIX) ? image.slice(UPLOAD_PREFIX.length) : null;
+    if (file && uploadParamsSchema.shape.file.safeParse(file).success)
+      rmSync(path.join(uploadsDir, file), { force: true });
+  }
+
   return {
     async updateGuide(userId: string, body: GuideProfileUpdate): Promise<void> {
       const { tourTypes, ...rest } = body;
@@ -58,15 +81,45 @@ export function createProfilesService(deps: { repo: ProfilesRepository; uploadsD
       };
     },
 
-    /** Checks the picture by its content (not its name), squares and resizes it, and stores it as WebP. */
+    /**
+     * Counts an upload against the member's hourly limit (docs/product.md#rate-limits), before the picture is
+     * read: 429 with Retry-After when over.
+     */
+    countUpload: (userId: string) =>
+      consume(`photo-upload:${userId}`, {
+        limit: PHOTO_LIMITS.uploadsPerHour * deps.rateLimitScale,
+        windowMs: 3_600_000,
+      }),
+
+    /**
+     * Checks the picture by its content (not its name), squares and resizes it, and stores it as WebP. A
+     * guide's replaces their photo, whose file goes; a tourist's joins the gallery, at most 10 pictures.
+     */
     async savePhoto(userId: string, data: Buffer): Promise<string> {
       const out = await toWebp(data, { width: SIDE, height: SIDE });
       mkdirSync(uploadsDir, { recursive: true });
       const file = `${userId}-${randomBytes(6).toString('hex')}.webp`;
       writeFileSync(path.join(uploadsDir, file), out);
-      const image = `/api/uploads/${file}`;
-      if (!(await repo.setPhoto(userId, image))) throw noProfile();
+      const image = `${UPLOAD_PREFIX}${file}`;
+      const result = await repo.setPhoto(userId, image, PHOTO_LIMITS.maxPerProfile);
+      if (!result.saved) {
+        removeFile(image);
+        if (result.reason === 'full') throw new HttpError(409, PHOTO_LIMITS.tooMany, 'too-many-photos');
+        throw noProfile();
+      }
+      if (result.replaced !== image) removeFile(result.replaced);
       return image;
+    },
+
+    /** Takes an uploaded picture off the member's profile and deletes its file. */
+    async removePhoto(userId: string, file: string) {
+      const profile = await repo.photosOf(userId);
+      if (!profile) throw noProfile();
+      const image = `${UPLOAD_PREFIX}${file}`;
+      const left = await repo.removePhoto(userId, image, memberAvatarUrl(profile));
+      if (!left) throw new HttpError(404, 'Photo not found', 'not-found');
+      removeFile(image);
+      return left;
     },
   };
 }

@@ -28,6 +28,7 @@ import {
 } from '../../features/discovery/components/guide-gates.tsx';
 import { TouristCard } from '../../features/discovery/components/tourist-card.tsx';
 import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 
 export function Component() {
   const conversation = useStartConversation('guide');
@@ -183,6 +184,14 @@ export function Component() {
           {list.isError ? (
             <p className="mt-6 text-danger" role="alert">
               {list.error.message}
+              {list.error instanceof ApiError && list.error.code === 'city-required' ? (
+                <>
+                  {' '}
+                  <Link to={paths.guide.settings} className="font-medium underline">
+                    Open Settings
+                  </Link>
+                </>
+              ) : null}
             </p>
           ) : null}
           {list.data && list.data.tourists.length === 0 ? (

@@ -1,3 +1,4 @@
+import { DEFAULT_CITY } from '@lokal/shared/constants/discovery';
 import {
   GENDER_LABELS,
   GENDERS,
@@ -7,11 +8,13 @@ import {
 } from '@lokal/shared/constants/onboarding';
 import { type GuideDraft, isGuideStepValid } from '@lokal/shared/domain/onboarding-steps';
 import { paths } from '@lokal/shared/domain/pages';
+import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, ClipboardCheck, Phone, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { completeGuideOnboarding } from '../../features/onboarding/api/complete-guide-onboarding.ts';
 import { ChoiceChips } from '../../features/onboarding/components/choice-chips.tsx';
 import { NameFields } from '../../features/onboarding/components/name-fields.tsx';
@@ -39,7 +42,11 @@ export function Component() {
   const location = useLocation();
   const { updateUser } = useAuth();
   const [step, setStep] = useState(1);
-  const [draft, setDraft] = useState<GuideDraft>({
+  // The city starts as the one detected from the connection (never the "Your City" placeholder) until the
+  // guide types their own (docs/product.md#onboarding).
+  const detected = useQuery(userProfileQuery).data?.city;
+  const [typedCity, setTypedCity] = useState<string | null>(null);
+  const [draftRest, setDraft] = useState<Omit<GuideDraft, 'city'>>({
     firstName: '',
     lastName: '',
     phone: '',
@@ -48,8 +55,12 @@ export function Component() {
     customGender: '',
     pronouns: '',
   });
+  const draft: GuideDraft = {
+    ...draftRest,
+    city: typedCity ?? (detected && detected !== DEFAULT_CITY ? detected : ''),
+  };
   const { busy, error, setError, run } = useSubmitOnce();
-  const set = (patch: Partial<GuideDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<Omit<GuideDraft, 'city'>>) => setDraft((d) => ({ ...d, ...patch }));
 
   async function submit() {
     const { guideOnboardingSchema } = await schemas();
@@ -94,7 +105,18 @@ export function Component() {
       onNext={() => (step === GUIDE_STEPS.length ? submit() : setStep(step + 1))}
     >
       {step === 1 ? (
-        <NameFields firstName={draft.firstName} lastName={draft.lastName} onChange={set} />
+        <div className="space-y-4">
+          <NameFields firstName={draft.firstName} lastName={draft.lastName} onChange={set} />
+          <Field
+            label="City where you guide"
+            name="city"
+            autoComplete="address-level2"
+            placeholder="e.g. Lisbon"
+            hint="You will see the travellers of this city. You can change it later in Settings."
+            value={draft.city}
+            onChange={(e) => setTypedCity(e.target.value)}
+          />
+        </div>
       ) : null}
       {step === 2 ? (
         <PhoneVerification

@@ -8,7 +8,7 @@ import {
   wrapIndex,
 } from '@lokal/shared/domain/discovery';
 import { paths } from '@lokal/shared/domain/pages';
-import type { PremiumTourist } from '@lokal/shared/schemas/discovery';
+import type { TopTourist } from '@lokal/shared/schemas/discovery';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BadgeCheck, ChevronLeft, ChevronRight, Flame, MessageCircle, Star } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
@@ -95,18 +95,22 @@ export function Component() {
   const [testOpen, setTestOpen] = useState(false);
   const [ruleOpen, setRuleOpen] = useState(false);
   const testDone = user?.personalityTestCompleted ?? false;
-  const selected = top.data?.tourists.find((t) => t.id === openId) ?? null;
+  // Only a tourist this guide may contact comes with a profile to open (docs/product.md#top-3-ranking).
+  const selected =
+    top.data?.tourists.find(
+      (t): t is Extract<TopTourist, { canContact: true }> => t.id === openId && t.canContact,
+    ) ?? null;
   const multiplier = profile.data?.currencyMultiplier ?? 1;
   const currency = multiplier !== 1 ? (profile.data?.currency ?? 'USD') : 'USD';
 
-  function contact(t: PremiumTourist) {
+  function contact(t: TopTourist) {
     if (!testDone) return setTestOpen(true);
     if (!t.canContact) return setRuleOpen(true);
     conversation.start({ touristId: t.id }, (code) =>
       code === 'personality-test-required' ? setTestOpen(true) : setRuleOpen(true),
     );
   }
-  const budget = (t: PremiumTourist) => {
+  const budget = (t: TopTourist) => {
     const b = convertBudget(t.budget, multiplier);
     return `${formatMoney(b.min, currency)}–${formatMoney(b.max, currency)}`;
   };
@@ -180,7 +184,9 @@ export function Component() {
                 <Button
                   size="sm"
                   variant="outline"
-                  onClick={() => (testDone ? setOpenId(t.id) : setTestOpen(true))}
+                  onClick={() =>
+                    !testDone ? setTestOpen(true) : t.canContact ? setOpenId(t.id) : setRuleOpen(true)
+                  }
                 >
                   View profile
                 </Button>
