@@ -36,7 +36,7 @@ describe('experiences', () => {
 
     // Start from an empty week, so publishing has to wait for the schedule.
     await g.goto(`${app.url}/guide/availability`);
-    await g.getByTestId('time-zone').filter({ hasText: 'Paris time (Europe/Paris)' }).waitFor();
+    await g.getByTestId('time-zone').filter({ hasText: 'All times are Paris time.' }).waitFor();
     for (const day of WEEKDAYS) {
       await g.getByRole('button', { name: new RegExp(`^Remove ${day} `) }).click();
     }

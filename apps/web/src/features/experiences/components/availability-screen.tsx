@@ -96,7 +96,8 @@ function AvailabilityForm({ loaded }: { loaded: Loaded }) {
   );
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const today = dateInZone(new Date(), loaded.timeZone);
-  const zone = loaded.timeZone.replace(/_/g, ' ');
+  // In words, never an IANA id: the city's time, or UTC for a city whose zone Lokal does not know.
+  const zone = loaded.timeZone === 'UTC' || !loaded.city ? 'UTC' : `${loaded.city} time`;
 
   const set = (patch: Partial<AvailabilityDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
@@ -132,16 +133,13 @@ function AvailabilityForm({ loaded }: { loaded: Loaded }) {
     >
       <p className="flex items-start gap-2 text-muted" data-testid="time-zone">
         <Globe2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-        <span>
-          All times are {loaded.city ? `${loaded.city} time` : 'local time'} ({zone}). Travellers see them in
-          the same time.
-        </span>
+        <span>All times are {zone}. Travellers see them in the same time.</span>
       </p>
 
       <Section
         id="av-weekly"
         title="Weekly hours"
-        lead="When your experiences can start, each week. An end at or before the start runs past midnight."
+        lead="When you are free to guide, each week: a tour starts and ends inside these hours. An end at or before the start runs past midnight."
       >
         <ul className="divide-y divide-line">
           {WEEKDAYS.map((day) => (

@@ -64,7 +64,9 @@ export function ExperiencePreview({ draft: d, photo }: Props) {
           {d.address.trim() ? (
             <li className="flex items-start gap-2">
               <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-muted" aria-hidden />
-              <span className="break-words">Meet at {d.address.trim()}</span>
+              <span className="break-words">
+                {/^to be agreed/i.test(d.address.trim()) ? d.address.trim() : `Meet at ${d.address.trim()}`}
+              </span>
             </li>
           ) : null}
           {d.bookingMode === 'instant' ? (
