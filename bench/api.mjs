@@ -5,7 +5,7 @@
 // Usage: node bench/api.mjs   (prints req/s, ÷ bare Node, p50 and p99 per row; BENCH_JSON=1 adds one JSON line;
 // BENCH_ONLY=search,notifications measures only the rows whose name holds one of the words)
 import autocannon from 'autocannon';
-import { sessionCookie, startBareServer, startBuiltServer } from './lib/server.mjs';
+import { benchRow, sessionCookie, startBareServer, startBuiltServer } from './lib/server.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -43,14 +43,7 @@ try {
     await load(url, headers, 2);
     const r = await load(url, headers, DURATION);
     if (!baseline) baseline = r.requests.average;
-    rows.push({
-      endpoint: name,
-      'req/s': Math.round(r.requests.average),
-      '÷ bare Node': Number((r.requests.average / baseline).toFixed(3)),
-      'p50 ms': r.latency.p50,
-      'p99 ms': r.latency.p99,
-      errors: r.errors + r.non2xx,
-    });
+    rows.push(benchRow(name, r, baseline));
   }
 } finally {
   await server.stop();

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { sessionCookie, startBareServer, startBuiltServer } from './lib/server.mjs';
+import { benchRow, sessionCookie, startBareServer, startBuiltServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -44,14 +44,7 @@ async function measure(name, url, connections) {
   await load(url, connections, 2);
   const r = await load(url, connections, DURATION);
   if (!baseline) baseline = r.requests.average;
-  rows.push({
-    endpoint: name,
-    'req/s': Math.round(r.requests.average),
-    '÷ bare Node': Number((r.requests.average / baseline).toFixed(3)),
-    'p50 ms': r.latency.p50,
-    'p99 ms': r.latency.p99,
-    errors: r.errors + r.non2xx,
-  });
+  rows.push(benchRow(name, r, baseline));
 }
 try {
   await measure('bare Node http (baseline)', `${bare.url}/`, CONNECTIONS);

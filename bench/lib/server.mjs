@@ -55,6 +55,18 @@ export async function startBareServer() {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
+/** One table row of an autocannon result, with its throughput as a share of the baseline's. */
+export function benchRow(endpoint, r, baseline) {
+  return {
+    endpoint,
+    'req/s': Math.round(r.requests.average),
+    '÷ bare Node': Number((r.requests.average / baseline).toFixed(3)),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+}
+
 /** The built app exactly as `npm start` runs it, on its own port and data folder. */
 export async function startBuiltServer(env = {}) {
   const port = Number(env.PORT ?? (await freePort()));

@@ -129,12 +129,9 @@ export function createExperiencesService(deps: {
     return row;
   }
 
-  async function rulesOf(
-    guideId: string,
-    city: string,
-  ): Promise<AvailabilityRules & { city: string; saved: boolean }> {
+  async function rulesOf(guideId: string, city: string): Promise<AvailabilityRules & { city: string }> {
     const { rules, exceptions } = await repo.availability(guideId);
-    return { city, saved: Boolean(rules), ...toRules(city, rules, exceptions) };
+    return { city, ...toRules(city, rules, exceptions) };
   }
 
   /** What an experience still lacks before it can be published (docs/product.md#experiences). */
@@ -381,17 +378,13 @@ export function createExperiencesService(deps: {
     },
 
     async availability(user: SessionUser) {
-      const city = (await repo.guideCity(user.id)) ?? '';
-      const { saved: _saved, ...rules } = await rulesOf(user.id, city);
-      return rules;
+      return rulesOf(user.id, (await repo.guideCity(user.id)) ?? '');
     },
 
     async saveAvailability(user: SessionUser, input: AvailabilityInput) {
       await repo.saveAvailability(user.id, input, new Date(now()));
       forgetSlots(user.id);
-      const city = (await repo.guideCity(user.id)) ?? '';
-      const { saved: _saved, ...rules } = await rulesOf(user.id, city);
-      return rules;
+      return rulesOf(user.id, (await repo.guideCity(user.id)) ?? '');
     },
 
     forgetSlots,
