@@ -32,7 +32,7 @@ import { showcaseModule } from './modules/showcase/routes.ts';
 import { systemModule } from './modules/system/routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input.ts';
-import { loggerOptions } from './plugins/log.ts';
+import { loggerOptions, registerRequestLog } from './plugins/log.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { type Bus, createHub, createLocalBus, createPgBus } from './plugins/realtime.ts';
@@ -61,7 +61,12 @@ export type BuildOptions = {
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(config.logLevel, options.logStream, !config.production),
+    // One line per request instead of Fastify's two (registerRequestLog).
+    disableRequestLogging: true,
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     // With a certificate: HTTP/2 over TLS (one connection carries every script of a page), HTTP/1.1 for the
@@ -71,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestLog(app);
   registerInputGuard(app);
   const ctx = await openContext(app, config, options);
 

@@ -41,7 +41,7 @@ describe('the request log', () => {
     const token = 'kHq3d9w0Zr-secret-token-value';
     await app.inject({ url: `/tourist/auth-redirect?token=${token}&email=jane.doe%40example.com` });
     await app.inject({ url: `/api/auth/session?email=jane.doe%40example.com` });
-    expect(log()).toContain('/tourist/auth-redirect?token=redacted&email=redacted');
+    expect(log()).toContain('"route":"/tourist/auth-redirect"');
     expect(log()).not.toContain(token);
     expect(log()).not.toContain('jane.doe');
   });
@@ -90,8 +90,8 @@ describe('the request log', () => {
     expect((await post('/api/phone/verify-code', { phone, code }, as)).statusCode).toBe(200);
 
     const text = log();
-    expect(text).toContain('"url":"/api/auth/verify"');
-    expect(text).toContain('"url":"/api/admin/invites/redacted"');
+    expect(text).toContain('"route":"/api/auth/verify"');
+    expect(text).toContain('"route":"/api/admin/invites/:email"');
     for (const secret of [
       'jane.doe',
       'sam.secret',
@@ -124,5 +124,29 @@ describe('the request log', () => {
     expect(text).toContain('login_tokens');
     expect(text).not.toContain('jane.doe');
     expect(text).not.toContain('params:');
+  });
+
+  it('writes one line per request: method, route pattern, status and time', async () => {
+    lines.length = 0;
+    const me = await mockSignIn(app, 'line.counter@example.org', 'tourist');
+    lines.length = 0;
+    await app.inject({ url: '/api/users/status', headers: { cookie: me.cookie } });
+    await app.inject({
+      url: '/api/profiles/tourist/00000000-0000-4000-8000-000000000000',
+      headers: { cookie: me.cookie },
+    });
+    const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+    expect(lines).toHaveLength(requests.length);
+    expect(requests).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        route: '/api/users/status',
+        status: 200,
+        ms: expect.any(Number),
+      }),
+      expect.objectContaining({ method: 'GET', route: '/api/profiles/:type/:id' }),
+    ]);
+    expect(requests[1].status).toBeGreaterThanOrEqual(400);
+    expect(JSON.stringify(requests)).not.toContain('00000000-0000');
   });
 });

@@ -1,5 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { stdSerializers } from 'pino';
+import pretty from 'pino-pretty';
 
 /** Query parameters that carry a secret or a person: a sign-in token opens an account for 10 minutes. */
 const SECRET_PARAMS = ['token', 'email', 'code'];
@@ -47,12 +49,24 @@ export function serializeError(err: Error): Record<string, unknown> {
 /**
  * Pino options for the server (docs/product.md#sign-in): Fastify's request fields, never a body, with the URL
  * redacted; errors without their query parameters; and, last, every line written without an e-mail address
- * (the mail outbox names its recipient, an error may quote one).
+ * (the mail outbox names its recipient, an error may quote one). Outside production, without a stream of its
+ * own, the lines are printed readably (pino-pretty) instead of as JSON.
  */
-export function loggerOptions(level: string, stream?: { write(line: string): void }) {
+export function loggerOptions(level: string, stream?: { write(line: string): void }, readable = false) {
+  const out =
+    stream ??
+    (readable
+      ? pretty({
+          sync: true,
+          colorize: Boolean(process.stdout.isTTY),
+          translateTime: 'SYS:HH:MM:ss',
+          ignore: 'pid,hostname',
+          singleLine: true,
+        })
+      : undefined);
   return {
     level,
-    ...(stream ? { stream } : {}),
+    ...(out ? { stream: out } : {}),
     serializers: {
       req(request: FastifyRequest) {
         return {
@@ -67,4 +81,35 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
     },
     hooks: { streamWrite: scrubEmails },
   };
+}
+
+/**
+ * Marks the server's own requests (the first answers a page carries are read through `inject`): they belong
+ * to the page's line. Random per process, so no client can hide its requests from the log with it.
+ */
+export const INTERNAL_READ = { header: 'x-lokal-internal-read', value: randomBytes(16).toString('hex') };
+
+/**
+ * One line per request (Fastify's own two lines are off): method, route pattern, status and time in
+ * milliseconds. The pattern (`/api/profiles/tourist/:id`) never holds a token, an address or an id; a page
+ * or an unknown path is named by its path without the query, addresses scrubbed. Static files are not logged.
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.headers[INTERNAL_READ.header] === INTERNAL_READ.value) return;
+    const pattern = request.routeOptions.url;
+    const pathname = request.url.split('?')[0] ?? '/';
+    const page = pattern === '/*';
+    if (!page && pattern && !pattern.startsWith('/api') && pattern !== '/') return; // a static file
+    if (pattern === undefined && pathname.includes('.') && !pathname.startsWith('/api')) return;
+    const route = page || pattern === undefined ? redactUrl(pathname) : pattern;
+    const line = {
+      method: request.method,
+      route,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (reply.statusCode >= 500) request.log.error(line, 'request');
+    else request.log.info(line, 'request');
+  });
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { SESSION_READ, screenReads } from '@lokal/shared/domain/first-reads';
 import type { StatusUser } from '@lokal/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { INTERNAL_READ } from './log.ts';
 
 type Preloads = Record<string, string[]>;
 
@@ -91,6 +92,7 @@ async function completeShell(
       url: address,
       headers: {
         accept: 'application/json',
+        [INTERNAL_READ.header]: INTERNAL_READ.value,
         ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
         ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
       },
