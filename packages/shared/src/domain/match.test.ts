@@ -1,0 +1,228 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  closeness,
+  type GuideSide,
+  humourCloseness,
+  MATCH_WEIGHTS,
+  matchScore,
+  musicCloseness,
+  nightlifeCloseness,
+  sharedLanguages,
+  type Temperament,
+  type TravellerSide,
+} from './match.ts';
+
+const LANGS = ['English', 'Portuguese', 'Spanish', 'French', 'German', 'Japanese'];
+const OFFERS = [
+  'Food & Dining',
+  'Nightlife',
+  'Art & Museums',
+  'Culture & History',
+  'Pub Crawls',
+  'Adventure',
+];
+const CITIES = ['Lisbon', 'Madrid', 'Tokyo'];
+
+const scale = fc.integer({ min: 1, max: 5 });
+const temperament: fc.Arbitrary<Temperament> = fc.record({
+  music: fc.record({ rap: scale, techno: scale, rock: scale }),
+  drinks: fc.boolean(),
+  cannabisComfort: scale,
+  politicalJokes: scale,
+  animeKdrama: fc.constantFrom('yes' as const, 'sometimes' as const, 'no' as const),
+});
+const traveller: fc.Arbitrary<TravellerSide> = fc.record({
+  city: fc.constantFrom(...CITIES),
+  languages: fc.subarray(LANGS),
+  wants: fc.subarray(OFFERS),
+  budgetMaxUsd: fc.option(fc.integer({ min: 1, max: 2000 }), { nil: null }),
+  quiz: fc.option(
+    temperament.chain((t) => scale.map((pace) => ({ ...t, pace }))),
+    { nil: null },
+  ),
+});
+const guide: fc.Arbitrary<GuideSide> = fc.record({
+  city: fc.constantFrom(...CITIES),
+  languages: fc.subarray(LANGS),
+  offers: fc.subarray(OFFERS),
+  fromUsd: fc.option(fc.integer({ min: 1, max: 4000 }), { nil: null }),
+  temperament: fc.option(temperament, { nil: null }),
+  hidden: fc.constant(false),
+});
+
+const lisbonGuide: GuideSide = {
+  city: 'Lisbon',
+  languages: ['English', 'Portuguese'],
+  offers: ['Nightlife', 'Food & Dining'],
+  fromUsd: 120,
+  temperament: {
+    music: { rap: 2, techno: 5, rock: 3 },
+    drinks: true,
+    cannabisComfort: 5,
+    politicalJokes: 4,
+    animeKdrama: 'no',
+  },
+  hidden: false,
+};
+const ana: TravellerSide = {
+  city: 'Lisbon',
+  languages: ['Portuguese', 'English'],
+  wants: ['Nightlife'],
+  budgetMaxUsd: 200,
+  quiz: {
+    music: { rap: 1, techno: 5, rock: 3 },
+    drinks: true,
+    cannabisComfort: 1,
+    politicalJokes: 4,
+    animeKdrama: 'no',
+    pace: 4,
+  },
+};
+
+describe('matchScore', () => {
+  it('scores a close pair high and names three reasons, the strongest first', () => {
+    const m = matchScore(ana, lisbonGuide);
+    expect(m).not.toBeNull();
+    expect(m?.basis).toBe('quiz');
+    expect(m?.score).toBeGreaterThanOrEqual(85);
+    expect(m?.reasons.map((r) => r.text)).toEqual([
+      'Shares your love of Nightlife',
+      'You both speak Portuguese',
+      'Within your budget',
+    ]);
+  });
+
+  it('without the quiz counts interests, languages, budget and city only, scaled to 100', () => {
+    const m = matchScore({ ...ana, quiz: null }, lisbonGuide);
+    expect(m?.basis).toBe('profile');
+    expect(m?.score).toBe(100);
+    const far = matchScore({ ...ana, quiz: null, city: 'Tokyo', languages: ['Japanese'] }, lisbonGuide);
+    const total =
+      MATCH_WEIGHTS.city + MATCH_WEIGHTS.languages + MATCH_WEIGHTS.interests + MATCH_WEIGHTS.budget;
+    expect(far?.score).toBe(Math.round((100 * (MATCH_WEIGHTS.interests + MATCH_WEIGHTS.budget)) / total));
+  });
+
+  it('never scores a guide who hides the profile', () => {
+    expect(matchScore(ana, { ...lisbonGuide, hidden: true })).toBeNull();
+  });
+
+  it('prices above the budget lose points, down to none at twice the budget', () => {
+    const at = (fromUsd: number) => matchScore({ ...ana, quiz: null }, { ...lisbonGuide, fromUsd })?.score;
+    expect(at(200)).toBe(100);
+    expect(at(300)).toBe(87);
+    expect(at(400)).toBe(73);
+    expect(at(900)).toBe(73);
+  });
+
+  it('always lies between 0 and 100, a whole number, and is deterministic', () => {
+    fc.assert(
+      fc.property(traveller, guide, (t, g) => {
+        const m = matchScore(t, g);
+        expect(m).not.toBeNull();
+        expect(Number.isInteger(m?.score)).toBe(true);
+        expect(m?.score).toBeGreaterThanOrEqual(0);
+        expect(m?.score).toBeLessThanOrEqual(100);
+        expect(m?.reasons.length).toBeLessThanOrEqual(3);
+        expect(matchScore(t, g)).toEqual(m);
+      }),
+    );
+  });
+
+  it('never names a sensitive answer in a reason', () => {
+    fc.assert(
+      fc.property(traveller, guide, (t, g) => {
+        const text = (matchScore(t, g)?.reasons ?? []).map((r) => r.text.toLowerCase()).join(' ');
+        for (const word of [
+          'cannabis',
+          'weed',
+          'orientation',
+          'gay',
+          'lesbian',
+          'straight',
+          'relationship',
+          'single',
+        ]) {
+          expect(text).not.toContain(word);
+        }
+      }),
+    );
+  });
+
+  it('a shared language never lowers the score', () => {
+    fc.assert(
+      fc.property(traveller, guide, fc.constantFrom(...LANGS), (t, g, lang) => {
+        const before = matchScore(t, g)?.score ?? 0;
+        const after = matchScore(
+          { ...t, languages: [...t.languages, lang] },
+          { ...g, languages: [...g.languages, lang] },
+        );
+        expect(after?.score ?? 0).toBeGreaterThanOrEqual(before);
+      }),
+    );
+  });
+
+  it('a cheaper guide or a larger budget never lowers the score', () => {
+    fc.assert(
+      fc.property(traveller, guide, fc.integer({ min: 0, max: 500 }), (t, g, d) => {
+        const before = matchScore(t, g)?.score ?? 0;
+        if (g.fromUsd !== null) {
+          const cheaper = matchScore(t, { ...g, fromUsd: Math.max(1, g.fromUsd - d) });
+          expect(cheaper?.score ?? 0).toBeGreaterThanOrEqual(before);
+        }
+        if (t.budgetMaxUsd !== null) {
+          const richer = matchScore({ ...t, budgetMaxUsd: t.budgetMaxUsd + d }, g);
+          expect(richer?.score ?? 0).toBeGreaterThanOrEqual(before);
+        }
+      }),
+    );
+  });
+
+  it('on the profile basis, a guide offering one more thing never scores lower', () => {
+    fc.assert(
+      fc.property(traveller, guide, fc.constantFrom(...OFFERS), (t, g, offer) => {
+        const plain = { ...t, quiz: null };
+        const before = matchScore(plain, g)?.score ?? 0;
+        const after = matchScore(plain, { ...g, offers: [...g.offers, offer] });
+        expect(after?.score ?? 0).toBeGreaterThanOrEqual(before);
+      }),
+    );
+  });
+
+  it('the same city never scores lower than another', () => {
+    fc.assert(
+      fc.property(traveller, guide, (t, g) => {
+        const away = matchScore(t, { ...g, city: 'Elsewhere' })?.score ?? 0;
+        const here = matchScore(t, { ...g, city: t.city })?.score ?? 0;
+        expect(here).toBeGreaterThanOrEqual(away);
+      }),
+    );
+  });
+});
+
+describe('the shared parts are symmetric', () => {
+  it('closeness, music, night life, humour and shared languages do not depend on who is who', () => {
+    fc.assert(
+      fc.property(temperament, temperament, fc.subarray(LANGS), fc.subarray(LANGS), (a, b, la, lb) => {
+        expect(closeness(a.politicalJokes, b.politicalJokes)).toBe(
+          closeness(b.politicalJokes, a.politicalJokes),
+        );
+        expect(musicCloseness(a.music, b.music)).toBeCloseTo(musicCloseness(b.music, a.music), 12);
+        expect(nightlifeCloseness(a, b)).toBeCloseTo(nightlifeCloseness(b, a), 12);
+        expect(humourCloseness(a, b)).toBeCloseTo(humourCloseness(b, a), 12);
+        expect(sharedLanguages(la, lb).length).toBe(sharedLanguages(lb, la).length);
+      }),
+    );
+  });
+
+  it('a temperament is closest to itself', () => {
+    fc.assert(
+      fc.property(temperament, temperament, (a, b) => {
+        expect(musicCloseness(a.music, a.music)).toBe(1);
+        expect(nightlifeCloseness(a, a)).toBe(1);
+        expect(humourCloseness(a, a)).toBeCloseTo(1, 12);
+        expect(musicCloseness(a.music, b.music)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+});
