@@ -22,6 +22,7 @@ import { discoveryModule } from './modules/discovery/routes.ts';
 import { experiencesModule } from './modules/experiences/routes.ts';
 import { favoritesModule } from './modules/favorites/routes.ts';
 import { localeModule } from './modules/locale/routes.ts';
+import { matchModule } from './modules/match/routes.ts';
 import { notificationsModule } from './modules/notifications/routes.ts';
 import { onboardingModule } from './modules/onboarding/routes.ts';
 import { phoneModule } from './modules/phone/routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(experiencesModule, { prefix: '/api', ctx });
   await app.register(bookingsModule, { prefix: '/api/bookings', ctx });
   await app.register(favoritesModule, { prefix: '/api/favorites', ctx });
+  await app.register(matchModule, { prefix: '/api', ctx });
   await app.register(profilesModule, { prefix: '/api', ctx });
   await app.register(localeModule, { prefix: '/api', ctx });
   await app.register(settingsModule, { prefix: '/api/users/settings', ctx });

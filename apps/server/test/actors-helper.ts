@@ -50,6 +50,17 @@ export const ASSESSMENT_OWN_LANGUAGE = {
   socialMedia: '@rui.paints',
   hideSocialMedia: true,
 };
+/** A traveller's complete "Travel style" quiz. */
+export const TRAVEL_STYLE = {
+  languages: ['English', 'Portuguese'],
+  experiences: ['Pub Crawls', 'Food & Dining'],
+  musicPreference: { rap: 1, techno: 5, rock: 3 },
+  drinks: true,
+  cannabisComfort: 2,
+  politicalJokes: 4,
+  animeKdrama: 'no',
+  pace: 4,
+};
 /** One of the tour types the assessment above gives a guide. */
 export const TOUR = 'Pub Crawls';
 export const CITY = 'Barcelona';

@@ -11,6 +11,7 @@ import {
   SCHEDULE,
   type Session,
   TOUR,
+  TRAVEL_STYLE,
   type World,
 } from './actors-helper.ts';
 import { ON_POSTGRES, openTestDatabase, testConfig } from './helper.ts';
@@ -113,6 +114,8 @@ const MATRIX: Record<string, Statuses> = {
   'POST /api/favorites/add':                        [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/favorites/remove':                     [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/favorites':                             [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/tourists/travel-style':                 [401, 403, 200, 403, 403, 403, 403, 403, 200, 403],
+  'POST /api/tourists/travel-style':                 [401, 403, 200, 403, 403, 403, 403, 403, 200, 403],
   'POST /api/guides/me/profile':                    [401, 403, 403, 409, 200, 200, 200, 403, 403, 200],
   'GET /api/tourists/me':                           [401, 409, 200, 403, 403, 403, 403, 403, 200, 403],
   'POST /api/tourists/me/profile':                  [401, 409, 200, 403, 403, 403, 403, 403, 200, 403],
@@ -397,6 +400,8 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
     payload: { profileId: f.actors.guide!.id, profileType: 'guide' },
   }),
   'GET /api/favorites': () => ({}),
+  'GET /api/tourists/travel-style': () => ({}),
+  'POST /api/tourists/travel-style': () => ({ payload: TRAVEL_STYLE }),
   'POST /api/guides/me/profile': () => ({ payload: { bio: 'Street art and late dinners.' } }),
   'GET /api/tourists/me': () => ({}),
   'POST /api/tourists/me/profile': () => ({ payload: { bio: 'Slow travel, good coffee.' } }),

@@ -84,14 +84,20 @@ describe('the page of a client-side route', () => {
     expect(firstAnswers(res.body)).toEqual({ '/api/auth/session': { user: null } });
   });
 
-  it("carries a signed-in tourist's session, search page, favorites and unread count, as the API answers them", async () => {
+  it("carries a signed-in tourist's session, search page, favorites, unread count and travel style, as the API answers them", async () => {
     const tourist = await mockSignIn(t.app, DEMO_TOURISTS[0]!.email, 'tourist');
     const headers = { cookie: tourist.cookie };
     const page = await t.app.inject({ url: '/tourist/home?category=Nightlife&q=%20a%20', headers });
     const answers = firstAnswers(page.body);
     const search = '/api/guides/search?q=a&category=Nightlife&limit=12';
     expect(Object.keys(answers).sort()).toEqual(
-      ['/api/auth/session', search, '/api/chat/unread', '/api/favorites'].sort(),
+      [
+        '/api/auth/session',
+        search,
+        '/api/chat/unread',
+        '/api/favorites',
+        '/api/tourists/travel-style',
+      ].sort(),
     );
     for (const address of Object.keys(answers)) {
       const direct = await t.app.inject({ url: address, headers });

@@ -36,7 +36,12 @@ describe('the first load of a screen', () => {
     await page.waitForLoadState('networkidle');
     // None of the reads the page answered went out. (The unread count is not among them: it is read again
     // once the chat socket opens, to catch up on whatever happened between the page and the socket.)
-    expectAnsweredByPage(seen.api, ['/api/auth/session', '/api/guides/search', '/api/favorites']);
+    expectAnsweredByPage(seen.api, [
+      '/api/auth/session',
+      '/api/guides/search',
+      '/api/favorites',
+      '/api/tourists/travel-style',
+    ]);
     // Every script the home needed was named in the page.
     const preloaded = await page
       .locator('link[rel="modulepreload"]')

@@ -10,6 +10,7 @@ import { userProfileQuery } from '../features/discovery/api/get-user-profile.ts'
 import { verificationQuery } from '../features/discovery/api/get-verification.ts';
 import { guideSearchQuery } from '../features/discovery/api/search-guides.ts';
 import { favoritesQuery } from '../features/favorites/api/get-favorites.ts';
+import { travelStyleQuery } from '../features/match/api/get-travel-style.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Component as Landing } from '../routes/landing.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -36,6 +37,7 @@ const SCREEN_DATA: Record<string, (url: URL) => Promise<unknown>[]> = {
     ),
     queryClient.prefetchQuery(favoritesQuery),
     queryClient.prefetchQuery(unreadQuery),
+    queryClient.prefetchQuery(travelStyleQuery),
   ],
   [paths.guide.home]: () => [
     queryClient.prefetchQuery(touristListQuery('', 'All')),

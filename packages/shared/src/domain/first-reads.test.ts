@@ -28,6 +28,7 @@ describe('screenReads', () => {
       '/api/guides/search?q=sofia&limit=12',
       '/api/favorites',
       '/api/chat/unread',
+      '/api/tourists/travel-style',
     ]);
   });
 

@@ -50,6 +50,7 @@ export function screenReads(pathname: string, search: URLSearchParams, user: Sta
         }),
         apiUrl('/favorites'),
         apiUrl('/chat/unread'),
+        apiUrl('/tourists/travel-style'),
       ];
     case paths.guide.home:
       return [

@@ -36,6 +36,7 @@ export const PAGES = {
     conversation: { path: '/tourist/chats/:conversationId', screen: 'tourist/chats', access: TOURIST },
     bookings: { path: '/tourist/bookings', screen: 'tourist/bookings', access: TOURIST },
     settings: { path: '/tourist/settings', screen: 'tourist/settings', access: TOURIST },
+    travelStyle: { path: '/tourist/travel-style', screen: 'tourist/travel-style', access: TOURIST },
   },
   guide: {
     signup: { path: '/guide/signup', screen: 'guide/signup' },

@@ -17,6 +17,7 @@ import { guideSearchQuery } from '../../features/discovery/api/search-guides.ts'
 import { GuideCard } from '../../features/discovery/components/guide-card.tsx';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
 import { FavoriteToggle } from '../../features/favorites/components/favorite-toggle.tsx';
+import { TravelStyleCard } from '../../features/match/components/travel-style-card.tsx';
 import { ProfileReviewsDialog } from '../../features/reviews/components/profile-reviews-dialog.tsx';
 
 export function Component() {
@@ -77,6 +78,9 @@ export function Component() {
       </header>
       <main className="mx-auto max-w-6xl px-5 pt-6">
         <h1 className="text-3xl sm:text-4xl">Discover local guides</h1>
+        <div className="mt-4">
+          <TravelStyleCard place="home" />
+        </div>
         <div className="mt-5 flex items-center gap-3">
           <fieldset className="-mx-1 flex min-w-0 flex-1 gap-2 overflow-x-auto border-0 px-1 pb-1">
             <legend className="sr-only">Categories</legend>

@@ -12,6 +12,7 @@ import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
 import { FavoritesList } from '../../features/favorites/components/favorites-list.tsx';
+import { TravelStyleCard } from '../../features/match/components/travel-style-card.tsx';
 import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';
 import { touristProfileQuery } from '../../features/settings/api/get-tourist-profile.ts';
 import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog.tsx';
@@ -147,6 +148,8 @@ export function Component() {
             />
           </dl>
         </SettingsSection>
+
+        <TravelStyleCard place="settings" />
 
         <SettingsFooter
           signOut={
