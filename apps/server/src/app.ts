@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyHttpOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -67,7 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         ? false
         : loggerOptions(config.logLevel, options.logStream, !config.production),
     // One line per request instead of Fastify's two (registerRequestLog).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     // With a certificate: HTTP/2 over TLS (one connection carries every script of a page), HTTP/1.1 for the
