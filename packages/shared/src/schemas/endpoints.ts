@@ -12,6 +12,7 @@ import { onboardingEndpoints } from './onboarding.ts';
 import { reviewsEndpoints } from './reviews.ts';
 import { settingsEndpoints } from './settings.ts';
 import { showcaseEndpoints } from './showcase.ts';
+import { trustEndpoints } from './trust.ts';
 
 /**
  * The whole API contract: every route, by "METHOD /address" under /api. The server's routes declare the same
@@ -33,6 +34,7 @@ export const apiEndpoints = {
   ...settingsEndpoints,
   ...showcaseEndpoints,
   ...mediaEndpoints,
+  ...trustEndpoints,
 };
 export type ApiEndpoints = typeof apiEndpoints;
 export type EndpointKey = keyof ApiEndpoints;
