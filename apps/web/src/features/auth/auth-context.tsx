@@ -3,6 +3,7 @@ import type { StatusUser } from '@lokal/shared/schemas/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
+import { realtime } from '../../lib/realtime.ts';
 import { storage } from '../../lib/storage.ts';
 import { appConfigQuery } from './api/get-app-config.ts';
 import { statusQuery } from './api/get-status.ts';
@@ -115,9 +116,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const offMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') ended(event.action.error);
     });
+    // Told live over the socket (Sign out everywhere elsewhere, a suspension): the same as a 401, at once.
+    const offFrames = realtime.onFrame((frame) => {
+      if (frame.type === 'signed-out') ended(new ApiError('Signed out', 401, 'unauthenticated'));
+    });
     return () => {
       offQueries();
       offMutations();
+      offFrames();
     };
   }, [queryClient]);
 
