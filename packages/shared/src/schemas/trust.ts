@@ -52,7 +52,8 @@ export const blockBodySchema = z
     /** Required as true when the pair has upcoming bookings: blocking cancels them. */
     cancelBookings: z.boolean().optional(),
   })
-  .optional();
+  // Older clients send no body at all.
+  .nullish();
 
 /** Everything Lokal keeps about the member, as one JSON document (docs/product.md#your-data). */
 export const dataExportSchema = z.object({

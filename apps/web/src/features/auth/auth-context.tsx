@@ -5,6 +5,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { ApiError } from '../../lib/api-client.ts';
 import { realtime } from '../../lib/realtime.ts';
 import { storage } from '../../lib/storage.ts';
+import { deleteAccountCall } from './api/delete-account.ts';
 import { appConfigQuery } from './api/get-app-config.ts';
 import { statusQuery } from './api/get-status.ts';
 import { signOutCall } from './api/sign-out.ts';
@@ -37,7 +38,7 @@ type AuthState = {
    * Revokes the session on the server (with `everywhere`, every session of the account); guarded pages then
    * send the user to `exitTo` (not to login).
    */
-  signOut: (exitTo?: string, options?: { everywhere?: boolean }) => Promise<void>;
+  signOut: (exitTo?: string, options?: { everywhere?: boolean; deleteAccount?: boolean }) => Promise<void>;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -83,9 +84,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [exitTo, setExitTo] = useState<string | null>(null);
   const clearExit = useCallback(() => setExitTo(null), []);
   const signOut = useCallback(
-    async (to?: string, options?: { everywhere?: boolean }) => {
+    async (to?: string, options?: { everywhere?: boolean; deleteAccount?: boolean }) => {
       try {
-        await (options?.everywhere ? signOutEverywhereCall() : signOutCall());
+        await (options?.deleteAccount
+          ? deleteAccountCall()
+          : options?.everywhere
+            ? signOutEverywhereCall()
+            : signOutCall());
       } catch (err) {
         console.error(err);
         throw err;
