@@ -32,7 +32,7 @@ export function PhotoGallery({ photos, onRemoved }: { photos: string[]; onRemove
         <li key={photo} className="relative">
           <img
             src={photo}
-            alt={`Uploaded picture ${i + 1}`}
+            alt={`Your upload ${i + 1} of ${uploaded.length}`}
             width={96}
             height={96}
             className="aspect-square w-full rounded-xl bg-sand object-cover"
@@ -41,7 +41,7 @@ export function PhotoGallery({ photos, onRemoved }: { photos: string[]; onRemove
             type="button"
             onClick={() => remove(photo)}
             disabled={busy !== null}
-            aria-label={`Remove picture ${i + 1}`}
+            aria-label={`Remove upload ${i + 1}`}
             className="absolute top-1 right-1 inline-flex h-8 w-8 items-center justify-center rounded-full bg-ink/80 text-white hover:bg-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-deep disabled:opacity-50"
           >
             <X className="h-4 w-4" aria-hidden />
