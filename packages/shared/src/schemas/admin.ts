@@ -110,7 +110,14 @@ export const waitlistInviteResponseSchema = z.object({ email: z.string(), role: 
 
 // --- Reports from chat ---
 
-const personSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), role: roleSchema });
+const personSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  /** Suspended by staff (docs/product.md#staff-actions). */
+  suspended: z.boolean(),
+});
 export const adminReportSchema = z.object({
   id: z.string(),
   reason: z.string(),
