@@ -257,7 +257,10 @@ export function Component() {
           See the top 3 guests
         </Link>
         {/* Staff verify with a verified phone and an identity document (docs/product.md#identity-documents). */}
-        <Link to={`${paths.guide.settings}#verification`} className={buttonClass('ghost', 'md', 'mt-3 w-full')}>
+        <Link
+          to={`${paths.guide.settings}#verification`}
+          className={buttonClass('ghost', 'md', 'mt-3 w-full')}
+        >
           Upload my identity document
         </Link>
       </Dialog>
