@@ -107,7 +107,7 @@ describe('trust and safety', () => {
 
     // Kenji sees Nora by name first.
     await kenji.page.goto(`${app.url}/guide/chats/${conversationId}`);
-    await kenji.page.getByText('Hello Kenji, are you free on Friday?').waitFor();
+    await kenji.page.getByText('Hello Kenji, are you free on Friday?').first().waitFor();
     await kenji.page.getByRole('button', { name: "View Nora Leaving's profile" }).waitFor();
 
     // Nora deletes her account from settings, typing DELETE to confirm.
@@ -122,7 +122,7 @@ describe('trust and safety', () => {
 
     // Kenji keeps the conversation, now from a deleted member, and can no longer write.
     await kenji.page.reload();
-    await kenji.page.getByText('Hello Kenji, are you free on Friday?').waitFor();
+    await kenji.page.getByText('Hello Kenji, are you free on Friday?').first().waitFor();
     await kenji.page.getByRole('button', { name: "View Deleted member's profile" }).waitFor();
     await kenji.page.getByText('You can no longer send messages in this conversation.').waitFor();
     expect(kenji.errors).toEqual([]);
