@@ -21,6 +21,7 @@ import type { AppContext } from './modules/context.ts';
 import { discoveryModule } from './modules/discovery/routes.ts';
 import { experiencesModule } from './modules/experiences/routes.ts';
 import { favoritesModule } from './modules/favorites/routes.ts';
+import { identityModule } from './modules/identity/routes.ts';
 import { localeModule } from './modules/locale/routes.ts';
 import { matchModule } from './modules/match/routes.ts';
 import { notificationsModule } from './modules/notifications/routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(localeModule, { prefix: '/api', ctx });
   await app.register(settingsModule, { prefix: '/api/users/settings', ctx });
   await app.register(showcaseModule, { prefix: '/api/showcase', ctx });
+  await app.register(identityModule, { prefix: '/api', ctx });
   await app.register(adminModule, { prefix: '/api/admin', ctx });
   await app.register(avatarsModule, { prefix: '/api/avatars', ctx });
 

@@ -12,6 +12,19 @@ import { extractSignInLink } from './mail-helper.ts';
 export type App = Awaited<ReturnType<typeof buildApp>>;
 export type Session = { cookie: string; id: string; email: string };
 
+/** A multipart upload of one file in `field`, as a browser sends it. */
+export function multipartFile(field: string, filename: string, type: string, data: Buffer) {
+  const boundary = `----lokal${Date.now().toString(16)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A small PDF standing in for a scanned identity document. */
+export const IDENTITY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
 /** The states an account can be in, as far as authorization goes. */
 export const KINDS = [
   'anonymous',
@@ -199,6 +212,16 @@ export function createWorld(app: App, config: Config, database: Database) {
     return body.phone;
   }
 
+  /** The guide uploads an identity document (docs/product.md#verification). */
+  async function uploadDocument(who: Session) {
+    return must({
+      method: 'POST',
+      url: '/api/guides/me/identity-document',
+      as: who,
+      ...multipartFile('document', 'passport.pdf', 'application/pdf', IDENTITY_PDF),
+    });
+  }
+
   let staff: Session | null = null;
   const staffNow = async () => {
     staff ??= await staffSession();
@@ -234,6 +257,8 @@ export function createWorld(app: App, config: Config, database: Database) {
     await must({ method: 'POST', url: '/api/guides/personality-assessment', as: who, payload: ASSESSMENT });
     await must({ method: 'POST', url: '/api/guides/me/profile', as: who, payload: { country: 'Spain' } });
     if (kind === 'guideUnverified') return who;
+    // Staff verify only with evidence: a verified phone (above) and an identity document.
+    await uploadDocument(who);
     await must({
       method: 'POST',
       url: `/api/admin/verifications/${who.id}/verify`,
@@ -343,6 +368,7 @@ export function createWorld(app: App, config: Config, database: Database) {
     lastLinkTo,
     mockSignIn,
     makeActor,
+    uploadDocument,
     phoneCode,
     verifiedPhone,
     freshPhone,

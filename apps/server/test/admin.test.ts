@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { runCli } from '../src/cli.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { ASSESSMENT_OWN_LANGUAGE } from './actors-helper.ts';
+import { ASSESSMENT_OWN_LANGUAGE, IDENTITY_PDF, multipartFile } from './actors-helper.ts';
 import { mockSignIn, openTestDatabase, testConfig } from './helper.ts';
 import { decodeQuotedPrintable, extractSignInLink, outboxMails } from './mail-helper.ts';
 import { startSmsReceiver } from './sms-helper.ts';
@@ -87,6 +87,15 @@ async function waitingGuide(first: string, last: string): Promise<Session> {
   expect(onboarded.statusCode, onboarded.body).toBe(200);
   const assessed = await inject('POST', '/api/guides/personality-assessment', g.cookie, ANSWERS);
   expect(assessed.statusCode, assessed.body).toBe(200);
+  // The evidence staff need to verify: the phone above and an identity document.
+  const upload = multipartFile('document', 'id.pdf', 'application/pdf', IDENTITY_PDF);
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: '/api/guides/me/identity-document',
+    headers: { cookie: g.cookie, ...upload.headers },
+    payload: upload.payload,
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
   return g;
 }
 

@@ -5,6 +5,7 @@ import {
   type App,
   ASSESSMENT,
   createWorld,
+  IDENTITY_PDF,
   KINDS,
   type Kind,
   OFFER,
@@ -15,6 +16,9 @@ import {
   type World,
 } from './actors-helper.ts';
 import { ON_POSTGRES, openTestDatabase, testConfig } from './helper.ts';
+
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+
 import { type Operation, readOpenApi, registeredRoutes } from './openapi-helper.ts';
 
 // Every route of the OpenAPI document against every kind of caller. A route added without a
@@ -130,6 +134,17 @@ const MATRIX: Record<string, Statuses> = {
   'GET /api/users/settings':                        [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'PATCH /api/users/settings':                      [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'POST /api/users/settings/sign-out-everywhere':   [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
+  'GET /api/users/settings/export':                 [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
+  'POST /api/users/settings/delete-account':        [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
+  // A guide's own identity document; staff open any guide's in the console (docs/product.md#verification).
+  'GET /api/guides/me/identity-document':           [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
+  'POST /api/guides/me/identity-document':          [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
+  'GET /api/guides/me/identity-document/file':      [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
+  'GET /api/admin/verifications/{guideId}/document': [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
+  'POST /api/admin/users/{userId}/warn':            [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
+  'POST /api/admin/users/{userId}/suspend':         [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
+  'POST /api/admin/users/{userId}/reinstate':       [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
+  'POST /api/admin/users/{userId}/unverify':        [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
   'GET /api/showcase':                              [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/admin/summary':                         [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
   'GET /api/admin/verifications':                   [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
@@ -427,12 +442,55 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   'PATCH /api/users/settings': () => ({ payload: { notifyEmail: true } }),
   // Ends every session of the caller's account: sent by a fresh account of the same kind.
   'POST /api/users/settings/sign-out-everywhere': async ({ fresh }) => ({ as: await fresh() }),
+  'GET /api/users/settings/export': () => ({}),
+  // Deletes the caller's account: sent by a fresh account of the same kind.
+  'POST /api/users/settings/delete-account': async ({ fresh }) => ({
+    as: await fresh(),
+    payload: { confirm: 'DELETE' },
+  }),
+  'GET /api/guides/me/identity-document': () => ({}),
+  'POST /api/guides/me/identity-document': () =>
+    multipart('document', 'id.pdf', 'application/pdf', IDENTITY_PDF),
+  'GET /api/guides/me/identity-document/file': async ({ w, kind, me }) => {
+    if (me && kind.startsWith('guide')) await w.uploadDocument(me);
+    return {};
+  },
+  'GET /api/admin/verifications/{guideId}/document': ({ f }) => ({
+    url: `/api/admin/verifications/${f.actors.guide!.id}/document`,
+  }),
+  'POST /api/admin/users/{userId}/warn': ({ f }) => ({
+    url: `/api/admin/users/${f.actors.tourist!.id}/warn`,
+    payload: { reason: 'Rude messages' },
+  }),
+  'POST /api/admin/users/{userId}/suspend': async ({ w, actor }) => ({
+    url: `/api/admin/users/${actor === 'staff' ? (await w.makeActor('tourist', 'suspendme'))!.id : NOBODY}/suspend`,
+    payload: { reason: 'Spam' },
+  }),
+  'POST /api/admin/users/{userId}/reinstate': async ({ w, actor }) => {
+    if (actor !== 'staff')
+      return { url: `/api/admin/users/${NOBODY}/reinstate`, payload: { reason: 'Appeal' } };
+    const t = (await w.makeActor('tourist', 'reinstateme'))!;
+    await w.must({
+      method: 'POST',
+      url: `/api/admin/users/${t.id}/suspend`,
+      as: await w.staffNow(),
+      payload: { reason: 'Spam' },
+    });
+    return { url: `/api/admin/users/${t.id}/reinstate`, payload: { reason: 'Appeal' } };
+  },
+  'POST /api/admin/users/{userId}/unverify': async ({ w, actor }) => ({
+    url: `/api/admin/users/${actor === 'staff' ? (await w.makeActor('guide', 'unverifyme'))!.id : NOBODY}/unverify`,
+    payload: { reason: 'Document expired' },
+  }),
   'GET /api/showcase': () => ({}),
   'GET /api/admin/summary': () => ({}),
   'GET /api/admin/verifications': () => ({ url: '/api/admin/verifications?page=1' }),
-  'POST /api/admin/verifications/{guideId}/verify': async ({ w }) => ({
-    url: `/api/admin/verifications/${(await w.makeActor('guideUnverified'))!.id}/verify`,
-  }),
+  'POST /api/admin/verifications/{guideId}/verify': async ({ w }) => {
+    const g = (await w.makeActor('guideUnverified'))!;
+    // Staff verify only with evidence: a verified phone (every actor has one) and an identity document.
+    await w.uploadDocument(g);
+    return { url: `/api/admin/verifications/${g.id}/verify` };
+  },
   'POST /api/admin/verifications/{guideId}/reject': async ({ w }) => ({
     url: `/api/admin/verifications/${(await w.makeActor('guideUnverified'))!.id}/reject`,
     payload: { reason: 'Please add a clearer photo.' },

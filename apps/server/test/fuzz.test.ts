@@ -33,12 +33,21 @@ const REPORT = Boolean(process.env.FUZZ_REPORT);
 const ANSWER_WITHIN_MS = 10_000;
 
 /** 2xx answers that are not JSON, by route; each must be in the document (checked). */
-const NON_JSON: Record<string, string> = {
+const NON_JSON: Record<string, string | RegExp> = {
   'GET /api/avatars/{file}': 'image/svg+xml',
   'GET /api/uploads/{file}': 'image/webp',
+  // An identity document is sent as it was uploaded: an image or a PDF.
+  'GET /api/guides/me/identity-document/file': /^(image\/(png|jpeg|webp)|application\/pdf)/,
+  'GET /api/admin/verifications/{guideId}/document': /^(image\/(png|jpeg|webp)|application\/pdf)/,
 };
 /** Routes that take multipart/form-data rather than JSON (the document has no JSON body for them). */
-const UPLOADS = new Set(['POST /api/users/me/photo', 'POST /api/experiences/{id}/photos']);
+const UPLOADS = new Set([
+  'POST /api/users/me/photo',
+  'POST /api/experiences/{id}/photos',
+  'POST /api/guides/me/identity-document',
+]);
+/** The form field of each upload, when it is not "photo". */
+const UPLOAD_FIELD: Record<string, string> = { 'POST /api/guides/me/identity-document': 'document' };
 
 type Caller = 'anonymous' | 'forged' | 'tourist' | 'guide' | 'staff';
 const SIGNED_IN = ['tourist', 'guide', 'staff'] as const;
@@ -213,7 +222,8 @@ function assertAnswer(op: Operation, res: Awaited<ReturnType<typeof send>>) {
   if (status < 200 || status >= 300) throw new Error(`answered ${status}: ${show}`);
   const declared = NON_JSON[op.key];
   if (declared) {
-    if (!type.startsWith(declared)) throw new Error(`answered ${status} as ${type}, not ${declared}`);
+    const fits = typeof declared === 'string' ? type.startsWith(declared) : declared.test(type);
+    if (!fits) throw new Error(`answered ${status} as ${type}, not ${declared}`);
     return;
   }
   if (!type.startsWith('application/json')) throw new Error(`answered ${status} as ${type}`);
@@ -236,6 +246,18 @@ async function callersOf(op: Operation): Promise<Caller[]> {
   }
   await restore();
   return allowed.length ? allowed : [...SIGNED_IN];
+}
+
+/** Lifts a suspension of the fuzzers' accounts (through the staff action, so guides are listed again). */
+async function reinstateFuzzers() {
+  for (const who of ['tourist', 'guide'] as const) {
+    await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${sessions[who].id}/reinstate`,
+      headers: { cookie: sessions.staff.cookie },
+      payload: { reason: 'fuzzing' },
+    });
+  }
 }
 
 /** Sessions ended by sign-out are replaced; the fuzzers' pair is unblocked again. */
@@ -267,7 +289,9 @@ function caseFor(op: Operation, callers: Caller[]): fc.Arbitrary<Case> {
     .tuple(fc.constantFrom('b', 'c'), fc.stringMatching(/^[\x21-\x7e]{0,300}$/))
     .map(([k, t]) => k + t);
   const upload = UPLOADS.has(op.key);
-  const validBody = upload ? fc.constant(multipartBody('photo', 'image/png', png)) : validBodyFor(op, p);
+  const validBody = upload
+    ? fc.constant(multipartBody(UPLOAD_FIELD[op.key] ?? 'photo', 'image/png', png))
+    : validBodyFor(op, p);
   const hostileBody = upload ? uploadFor(png) : bodyFor(op, p);
   // Mostly one hostile part at a time, so the rest of the request is good enough to reach deeper code.
   const request = fc.oneof(
@@ -404,6 +428,11 @@ describe('API fuzzing', () => {
             assertAnswer(op, res);
           } catch (err) {
             throw new Error(`${(err as Error).message}\n  request: ${describeCase(op, c)}`);
+          }
+          // A suspension (staff fuzzing the staff actions) is lifted again, so the fuzzers can sign in.
+          if (op.key === 'POST /api/admin/users/{userId}/suspend' && res.statusCode === 200) {
+            await reinstateFuzzers();
+            await restore();
           }
           // Sign-out clears the cookie: the next runs need that caller signed in again.
           if (

@@ -51,6 +51,13 @@ async function waitingGuide(context: BrowserContext, first: string, last: string
     city: 'Barcelona',
   });
   await call('/api/guides/personality-assessment', ANSWERS);
+  // Staff verify only with evidence: the verified phone above and an identity document.
+  const upload = await context.request.post(`${app.url}/api/guides/me/identity-document`, {
+    multipart: {
+      document: { name: 'id.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
   return { email, phone: number, name: `${first} ${last}` };
 }
 

@@ -3,7 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { WebSocket } from 'ws';
 
-export type RealtimeEvent = { to: string[]; frame: ServerFrame };
+/** `keepSession`: with a `signed-out` frame, the one session whose sockets stay open. */
+export type RealtimeEvent = { to: string[]; frame: ServerFrame; keepSession?: string };
+
+/** The close code of a socket whose session ended: the client then asks who is signed in. */
+export const SIGNED_OUT_CLOSE = 4001;
 
 /** Carries events between server instances: in-process for PGlite, LISTEN/NOTIFY on PostgreSQL. */
 export type Bus = {
@@ -75,18 +79,28 @@ export async function createPgBus(
 
 /** The sockets this instance holds, by user; every instance delivers what the bus brings to its own sockets. */
 export function createHub(bus: Bus) {
-  const sockets = new Map<string, Set<WebSocket>>();
-  bus.subscribe(({ to, frame }) => {
+  // Each socket with the session it was opened with.
+  const sockets = new Map<string, Map<WebSocket, string>>();
+  bus.subscribe(({ to, frame, keepSession }) => {
     const text = JSON.stringify(frame);
     for (const userId of to) {
-      for (const ws of sockets.get(userId) ?? []) if (ws.readyState === ws.OPEN) ws.send(text);
+      for (const [ws, sessionId] of sockets.get(userId) ?? []) {
+        if (ws.readyState !== ws.OPEN) continue;
+        if (frame.type !== 'signed-out') {
+          ws.send(text);
+        } else if (sessionId !== keepSession) {
+          // Its session ended: an open tab hears it live and the socket no longer carries anything.
+          ws.send(text);
+          ws.close(SIGNED_OUT_CLOSE, 'signed out');
+        }
+      }
     }
   });
   return {
-    add(userId: string, ws: WebSocket): boolean {
-      const set = sockets.get(userId) ?? new Set();
+    add(userId: string, ws: WebSocket, sessionId: string): boolean {
+      const set = sockets.get(userId) ?? new Map<WebSocket, string>();
       const first = set.size === 0;
-      set.add(ws);
+      set.set(ws, sessionId);
       sockets.set(userId, set);
       return first;
     },
@@ -100,6 +114,9 @@ export function createHub(bus: Bus) {
       return false;
     },
     publish: (to: string[], frame: ServerFrame) => bus.publish({ to, frame }),
+    /** Closes the user's sockets on every instance, but those of `keepSession` (docs/product.md#settings). */
+    signOut: (userId: string, keepSession?: string) =>
+      bus.publish({ to: [userId], frame: { type: 'signed-out' }, ...(keepSession ? { keepSession } : {}) }),
     connections: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
   };
 }

@@ -42,7 +42,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     log += d;
   });
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Migrations and the demo seed take a while on a loaded machine (several test runs share two cores).
+  const deadline = Date.now() + 110_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
@@ -51,7 +52,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    if (Date.now() > deadline) {
+      // Not left running behind the failed test.
+      child.kill('SIGTERM');
+      throw new Error(`server did not start:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -21,6 +21,12 @@ export const AUDIT_ACTIONS = {
   'report.resolve': 'Resolved a report',
   'staff.add': 'Made a staff member',
   'staff.remove': 'Removed a staff member',
+  'user.warn': 'Warned a member',
+  'user.suspend': 'Suspended a member',
+  'user.reinstate': 'Reinstated a member',
+  'guide.unverify': 'Un-verified a guide',
+  'account.export': 'Downloaded their data',
+  'account.delete': 'Deleted their account',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

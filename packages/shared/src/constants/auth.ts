@@ -4,6 +4,8 @@ export const AUTH_MESSAGES = {
   resendFailed: 'Failed to resend email. Please try again.',
   signInFailed: 'Sign-in failed. Please try again.',
   notAuthenticated: 'User not authenticated',
+  /** Staff suspended the account (docs/product.md#staff-actions). */
+  suspended: 'This account is suspended. Write to support@lokal.app if you think this is a mistake.',
   invalidLink: 'Invalid sign-in link',
   emailRequired: 'Email is required for sign-in',
   signOutFailed: 'Failed to sign out',

@@ -5,6 +5,9 @@ export const MESSAGE_MAX = 2000;
 export const CHAT_MESSAGES = {
   blockedByMe: (name: string) => `You blocked ${name}. Unblock to send messages again.`,
   cannotSend: 'You can no longer send messages in this conversation.',
+  /** The other party was suspended or deleted their account (docs/product.md#staff-actions). */
+  memberUnavailable: 'This member is no longer available on Lokal.',
+  deletedMember: 'Deleted member',
   blocked: (name: string) => `${name} is blocked`,
   unblocked: (name: string) => `${name} is unblocked`,
   reported: 'Thank you. Our team will review your report.',

@@ -10,6 +10,7 @@ import {
 } from './auth.ts';
 import type { EndpointTable } from './common.ts';
 import { assessmentSchema } from './onboarding.ts';
+import { identityDocumentSchema } from './trust.ts';
 
 // The staff console's calls (docs/product.md#verification). Dates travel as ISO strings.
 
@@ -48,6 +49,10 @@ export const queueGuideSchema = z.object({
   /** When the guide finished the assessment: the waiting time runs from here. */
   requestedAt: z.string(),
   assessment: assessmentSchema.nullable(),
+  /** The uploaded identity document (staff open it through its own route), or null. */
+  document: identityDocumentSchema.nullable(),
+  /** What Verify still needs (a verified phone, an identity document); empty when it can go. */
+  missing: z.array(z.string()),
 });
 export type QueueGuide = z.infer<typeof queueGuideSchema>;
 export const queueResponseSchema = z.object({ guides: z.array(queueGuideSchema), ...paged });
@@ -105,7 +110,14 @@ export const waitlistInviteResponseSchema = z.object({ email: z.string(), role: 
 
 // --- Reports from chat ---
 
-const personSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), role: roleSchema });
+const personSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  /** Suspended by staff (docs/product.md#staff-actions). */
+  suspended: z.boolean(),
+});
 export const adminReportSchema = z.object({
   id: z.string(),
   reason: z.string(),
@@ -154,6 +166,10 @@ export const adminUserSchema = z.object({
   personalityTestCompleted: z.boolean(),
   /** Guides only. */
   verificationStatus: verificationStatusSchema.nullable(),
+  /** Set while staff keep the account suspended (docs/product.md#staff-actions). */
+  suspendedAt: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
+  deleted: z.boolean(),
   createdAt: z.string(),
   lastActiveAt: z.string(),
 });

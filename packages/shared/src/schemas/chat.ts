@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_MAX, REPORT_REASONS, type ReportReason } from '../constants/chat.ts';
 import type { EndpointTable } from './common.ts';
 import type { AppNotification } from './notifications.ts';
+import { blockBodySchema } from './trust.ts';
 
 export const chatSendSchema = z.object({
   conversationId: z.uuid({ message: 'Unknown conversation' }),
@@ -121,6 +122,8 @@ export type ServerFrame =
   /** A booking changed: lists and figures should be fetched again. */
   | { type: 'booking'; bookingId: string }
   | { type: 'history'; conversationId: string; messages: ChatMessage[] }
+  /** This account's sessions ended (Sign out everywhere, a suspension): the socket closes after it. */
+  | { type: 'signed-out' }
   | { type: 'error'; message: string; code: string; clientId?: string };
 
 /** The chat routes, by method and address under /api. */
@@ -131,6 +134,7 @@ export const chatEndpoints = {
   'GET /chat/unread': { response: unreadTotalSchema },
   'POST /chat/conversations/:id/block': {
     params: conversationParamsSchema,
+    body: blockBodySchema,
     response: conversationResponseSchema,
   },
   'POST /chat/conversations/:id/unblock': {

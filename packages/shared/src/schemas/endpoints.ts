@@ -13,6 +13,7 @@ import { reviewsEndpoints } from './reviews.ts';
 import { settingsEndpoints } from './settings.ts';
 import { showcaseEndpoints } from './showcase.ts';
 import { travelStyleEndpoints } from './travel-style.ts';
+import { trustEndpoints } from './trust.ts';
 
 /**
  * The whole API contract: every route, by "METHOD /address" under /api. The server's routes declare the same
@@ -35,6 +36,7 @@ export const apiEndpoints = {
   ...showcaseEndpoints,
   ...mediaEndpoints,
   ...travelStyleEndpoints,
+  ...trustEndpoints,
 };
 export type ApiEndpoints = typeof apiEndpoints;
 export type EndpointKey = keyof ApiEndpoints;

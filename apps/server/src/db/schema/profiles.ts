@@ -137,3 +137,23 @@ export const favorites = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.profileType, t.profileId] })],
 );
+
+/**
+ * A guide's identity document for staff review (docs/product.md#verification): a private file under
+ * `$DATA_DIR/private/identity`, never under a public URL; deleted 30 days after the staff decision.
+ */
+export const identityDocuments = pgTable(
+  'identity_documents',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    file: text('file').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+    /** When staff verified, rejected or un-verified the guide; the file goes 30 days later. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [index('identity_documents_decided_idx').on(t.decidedAt)],
+);

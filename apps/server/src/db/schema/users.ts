@@ -23,6 +23,11 @@ export const users = pgTable(
     notifyEmail: boolean('notify_email').notNull().default(true),
     /** Guides: accept booking requests from verified tourists without asking (docs/product.md#bookings). */
     autoAcceptBookings: boolean('auto_accept_bookings').notNull().default(false),
+    /** Suspended by staff: no session, no sign-in, out of every list (docs/product.md#staff-actions). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
+    /** Deleted by its owner: anonymized in place, kept for the other party's records (docs/product.md#your-data). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     // E-mails are compared lower-cased; the unique index makes that a database rule.

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../plugins/mail.ts';
+import { createIdentityRepository } from '../identity/repository.ts';
 import { createNotificationsRepository } from '../notifications/repository.ts';
 import { createNotificationsService } from '../notifications/service.ts';
 import { auditEntries } from './audit/service.ts';
@@ -36,6 +37,7 @@ export function createOperatorServices(deps: {
     verification: createVerificationService({
       repo: createVerificationRepository(db),
       notifications,
+      evidence: createIdentityRepository(db).evidence,
       mailer,
       config,
       now,

@@ -1,6 +1,7 @@
 import { summaryResponseSchema } from '@lokal/shared/schemas/admin';
 import { requireSession } from '../../plugins/sessions.ts';
 import type { ModulePlugin } from '../context.ts';
+import { accountsRoutes } from './accounts/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { errors, security, tags } from './console.ts';
 import { createInvitesRepository } from './invites/repository.ts';
@@ -45,7 +46,14 @@ export const adminModule: ModulePlugin = async (app, { ctx }) => {
   );
 
   // Same prefix: the areas' paths already name them (/verifications, /invites, /waitlist …).
-  for (const area of [verificationRoutes, invitesRoutes, reportsRoutes, usersRoutes, auditRoutes]) {
+  for (const area of [
+    verificationRoutes,
+    invitesRoutes,
+    reportsRoutes,
+    usersRoutes,
+    accountsRoutes,
+    auditRoutes,
+  ]) {
     await app.register(area, { ctx });
   }
 };

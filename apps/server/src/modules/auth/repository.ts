@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invites, loginTokens, rateLimits, sessions, waitlist } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
+import { activeMember } from '../../db/visibility.ts';
 import type { RequestAuth, SessionUser } from '../../plugins/sessions.ts';
 
 const userColumns = {
@@ -35,6 +36,12 @@ export function createAuthRepository(db: Db) {
 
     async addToWaitlist(email: string, role: UserType): Promise<void> {
       await db.insert(waitlist).values({ email, role });
+    },
+
+    /** Whether staff suspended this account (its sign-in is refused). */
+    async isSuspended(userId: string): Promise<boolean> {
+      const [row] = await db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, userId));
+      return Boolean(row?.at);
     },
 
     async findUserByEmail(email: string): Promise<SessionUser | null> {
@@ -133,6 +140,8 @@ export function createAuthRepository(db: Db) {
             isNull(sessions.revokedAt),
             gt(sessions.expiresAt, now),
             gt(sessions.lastSeenAt, idleSince),
+            // A suspended or deleted account has no session, even one that slipped through (docs/product.md#staff-actions).
+            activeMember(),
           ),
         )
         .limit(1);

@@ -77,6 +77,7 @@ export function createAuthService(deps: {
   // Staff are the ADMIN_EMAILS addresses and the accounts `npm run lokal -- staff:add` made.
   const inAdminEmails = (email: string) => config.adminEmails.includes(email);
   const staffConflict = () => new HttpError(409, ADMIN_MESSAGES.staffAccount, 'role-mismatch');
+  const suspended = () => new HttpError(403, AUTH_MESSAGES.suspended, 'account-suspended');
   const notInvited = () => new HttpError(403, AUTH_MESSAGES.betaTitle, 'not-invited');
 
   async function sendLink(email: string, role: Role): Promise<void> {
@@ -117,6 +118,7 @@ export function createAuthService(deps: {
       // A staff address never gets a tourist or guide link.
       if (existing?.role === 'staff' || (!existing && inAdminEmails(body.email))) throw staffConflict();
       if (existing && existing.role !== body.userType) throw roleConflict(existing);
+      if (existing && (await repo.isSuspended(existing.id))) throw suspended();
       await sendLink(body.email, body.userType);
     },
 
@@ -155,6 +157,8 @@ export function createAuthService(deps: {
         body.email.split('@')[0] ?? body.email,
       );
       if (user.role !== consumed.role) throw user.role === 'staff' ? staffConflict() : roleConflict(user);
+      // A link sent before the suspension no longer signs in.
+      if (await repo.isSuspended(user.id)) throw suspended();
       return { status: toStatus(user), token: await startSession(user) };
     },
 
@@ -187,6 +191,7 @@ export function createAuthService(deps: {
       if (existing?.role === 'staff' || (!existing && inAdminEmails(normalised))) throw staffConflict();
       if (existing && existing.role !== userType) throw roleConflict(existing);
       const user = existing ?? (await repo.findOrCreateUser(normalised, userType, displayName));
+      if (await repo.isSuspended(user.id)) throw suspended();
       return {
         status: toStatus(user),
         token: await startSession(user),

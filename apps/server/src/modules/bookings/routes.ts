@@ -11,7 +11,7 @@ import { errorSchema } from '@lokal/shared/schemas/common';
 import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import { chatServiceOf } from '../chat/service.ts';
-import type { ModulePlugin } from '../context.ts';
+import { type AppContext, type ModulePlugin, perApp } from '../context.ts';
 import { experiencesOf } from '../experiences/service.ts';
 import { localeOf } from '../locale/service.ts';
 import { notificationsOf } from '../notifications/service.ts';
@@ -27,8 +27,9 @@ const errors = {
   429: errorSchema,
 };
 
-export const bookingsModule: ModulePlugin = async (app, { ctx }) => {
-  const service = createBookingsService({
+/** The one bookings service of this app: blocking someone and deleting an account cancel through it. */
+export const bookingsServiceOf = perApp((ctx: AppContext) =>
+  createBookingsService({
     repo: createBookingsRepository(ctx.db),
     chat: chatServiceOf(ctx),
     notifications: notificationsOf(ctx),
@@ -39,7 +40,11 @@ export const bookingsModule: ModulePlugin = async (app, { ctx }) => {
     publish: ctx.publish,
     rates: () => localeOf(ctx).rates(),
     experiences: experiencesOf(ctx),
-  });
+  }),
+);
+
+export const bookingsModule: ModulePlugin = async (app, { ctx }) => {
+  const service = bookingsServiceOf(ctx);
   // Bookings end and requests go stale with time: every instance sweeps each minute (rows are claimed atomically).
   const sweeper = setInterval(() => {
     service.sweep().catch((err) => ctx.log.error({ err }, 'booking sweep failed'));

@@ -152,7 +152,7 @@ export function createBookingsService(deps: {
     }
   }
 
-  return {
+  const service = {
     sweep,
 
     async request(
@@ -335,7 +335,34 @@ export function createBookingsService(deps: {
       });
       return toBooking(await load(id));
     },
+
+    /** This user's upcoming bookings (requested or accepted, not ended), with `otherId` only when given. */
+    async upcoming(user: SessionUser, otherId?: string) {
+      const rows = await repo.forUser(user.id, 'upcoming', new Date(now()));
+      return rows
+        .filter((r) => !otherId || r.booking.touristId === otherId || r.booking.guideId === otherId)
+        .map(toBooking);
+    },
+
+    /**
+     * Cancels these upcoming bookings with the user as the canceller, each under its policy's refund rules and
+     * with notice to both (blocking someone, deleting the account: docs/product.md#block-and-report).
+     */
+    async cancelUpcoming(user: SessionUser, otherId: string | undefined, reason: string) {
+      const cancelled: string[] = [];
+      for (const b of await service.upcoming(user, otherId)) {
+        try {
+          await service.act(user, b.id, 'cancel', reason);
+          cancelled.push(b.id);
+        } catch (err) {
+          // One that changed meanwhile (completed, declined) is no longer upcoming: nothing left to cancel.
+          if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
+        }
+      }
+      return cancelled;
+    },
   };
+  return service;
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;

@@ -4,6 +4,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { blocks, conversations, messages, reports } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
+import { activeMember, activeMemberSql } from '../../db/visibility.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -41,7 +42,9 @@ export function createChatRepository(db: Db) {
       const rows = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, id), eq(users.role, role), eq(users.onboardingCompleted, true)));
+        .where(
+          and(eq(users.id, id), eq(users.role, role), eq(users.onboardingCompleted, true), activeMember()),
+        );
       return rows.length > 0;
     },
 
@@ -273,6 +276,8 @@ export function createChatRepository(db: Db) {
           conversation: conversations,
           blocked: sql<boolean>`exists (select 1 from ${blocks} b where (b.blocker_id = conversations.tourist_id and b.blocked_id = conversations.guide_id) or (b.blocker_id = conversations.guide_id and b.blocked_id = conversations.tourist_id))`,
           detailsShared: sql<boolean>`exists (select 1 from ${bookings} k where k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id and k.status in ('accepted', 'completed'))`,
+          // The other party was suspended or deleted their account (docs/product.md#staff-actions).
+          unavailable: sql<boolean>`exists (select 1 from ${users} u where u.id in (conversations.tourist_id, conversations.guide_id) and not ${activeMemberSql('u')})`,
         })
         .from(conversations)
         .where(

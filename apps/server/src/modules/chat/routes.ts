@@ -14,10 +14,12 @@ import {
   unreadTotalSchema,
 } from '@lokal/shared/schemas/chat';
 import { errorSchema } from '@lokal/shared/schemas/common';
+import { blockBodySchema } from '@lokal/shared/schemas/trust';
 import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
+import { bookingsServiceOf } from '../bookings/routes.ts';
 import type { ModulePlugin } from '../context.ts';
-import { type ChatService, chatServiceOf } from './service.ts';
+import { type BookingsForBlock, type ChatService, chatServiceOf } from './service.ts';
 import { chatSocketRoute } from './ws.ts';
 
 const errors = {
@@ -31,11 +33,13 @@ const errors = {
 
 export const chatModule: ModulePlugin = async (app, { ctx }) => {
   const service = chatServiceOf(ctx);
-  await signedInScope(app, ['tourist', 'guide'], (scope) => chatRoutes(scope, service));
+  // Blocking cancels the pair's upcoming bookings through the bookings module (docs/product.md#block-and-report).
+  const bookings = bookingsServiceOf(ctx);
+  await signedInScope(app, ['tourist', 'guide'], (scope) => chatRoutes(scope, service, bookings));
   chatSocketRoute(app, service, ctx.hub, ctx.config);
 };
 
-function chatRoutes(app: App, service: ChatService) {
+function chatRoutes(app: App, service: ChatService, bookings: BookingsForBlock) {
   app.get(
     '/chat/conversations',
     {
@@ -95,27 +99,44 @@ function chatRoutes(app: App, service: ChatService) {
     async (request) => ({ total: await service.unreadTotal(request.user) }),
   );
 
-  for (const [action, blocked] of [
-    ['block', true],
-    ['unblock', false],
-  ] as const) {
-    app.post(
-      `/chat/conversations/:id/${action}`,
-      {
-        schema: {
-          tags: ['chat'],
-          summary: blocked
-            ? 'Block the other party: neither side can send until it is lifted'
-            : 'Lift my block on the other party',
-          params: conversationParamsSchema,
-          response: { 200: conversationResponseSchema, ...errors },
-        },
+  app.post(
+    '/chat/conversations/:id/block',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Block the other party: neither side can send until it is lifted',
+        description:
+          'When the pair has upcoming bookings the answer is 409 upcoming-bookings until the body says ' +
+          '{ "cancelBookings": true }; then they are cancelled with the blocker as the canceller.',
+        params: conversationParamsSchema,
+        body: blockBodySchema,
+        response: { 200: conversationResponseSchema, ...errors },
       },
-      async (request) => ({
-        conversation: await service.setBlocked(request.user, request.params.id, blocked),
-      }),
-    );
-  }
+    },
+    async (request) => ({
+      conversation: await service.block(
+        request.user,
+        request.params.id,
+        request.body?.cancelBookings === true,
+        bookings,
+      ),
+    }),
+  );
+
+  app.post(
+    '/chat/conversations/:id/unblock',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Lift my block on the other party',
+        params: conversationParamsSchema,
+        response: { 200: conversationResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      conversation: await service.setBlocked(request.user, request.params.id, false),
+    }),
+  );
 
   app.post(
     '/chat/conversations/:id/report',

@@ -1,4 +1,5 @@
 import { CHAT_MESSAGES } from '@lokal/shared/constants/chat';
+import { TRUST_MESSAGES } from '@lokal/shared/constants/trust';
 import { maskContactDetails } from '@lokal/shared/domain/masking';
 import type {
   ChatMessage,
@@ -16,6 +17,12 @@ import { type ContactRule, contactRuleOf } from '../discovery/contact-rule.ts';
 import { type ChatRepository, createChatRepository, type MessageRow } from './repository.ts';
 
 const ONLINE_WINDOW_MS = 5 * 60_000;
+
+/** What blocking needs of the bookings module (which itself depends on chat, so it is passed in). */
+export type BookingsForBlock = {
+  upcoming: (user: SessionUser, otherId: string) => Promise<unknown[]>;
+  cancelUpcoming: (user: SessionUser, otherId: string, reason: string) => Promise<unknown>;
+};
 const SENDS_PER_MINUTE = 30;
 
 const notFound = () => new HttpError(404, 'Conversation not found', 'not-found');
@@ -113,28 +120,34 @@ export function createChatService(deps: {
       const g = p.guide;
       const t = p.tourist;
       const last = r.lastId !== null ? lastById.get(Number(r.lastId)) : undefined;
+      // The history stays with the other party; the person is shown as a deleted member
+      // (docs/product.md#your-data).
+      const deleted = p.user.deletedAt !== null;
+      const unavailable = deleted || p.user.suspendedAt !== null;
       return {
         id: r.conversation.id,
         other: {
           id: p.user.id,
           role: p.user.role === 'guide' ? ('guide' as const) : ('tourist' as const),
-          name: g
-            ? `${g.firstName} ${g.lastName}`
-            : t
-              ? `${t.firstName} ${t.lastName}`
-              : (p.user.displayName ?? 'Lokal member'),
-          image: g?.image ?? t?.image ?? '/api/avatars/member.svg',
+          name: deleted
+            ? CHAT_MESSAGES.deletedMember
+            : g
+              ? `${g.firstName} ${g.lastName}`
+              : t
+                ? `${t.firstName} ${t.lastName}`
+                : (p.user.displayName ?? 'Lokal member'),
+          image: deleted ? '/api/avatars/member.svg' : (g?.image ?? t?.image ?? '/api/avatars/member.svg'),
           place: g ? g.city : (t?.country ?? ''),
           rating: g?.rating ?? t?.rating ?? 0,
           status: t?.status ?? null,
           budget: t ? { min: t.budgetMin, max: t.budgetMax, currency: t.currency } : null,
-          online: at - p.user.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
+          online: !unavailable && at - p.user.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
         },
         lastMessage: last ? toMessage(last) : null,
         timestamp: (r.conversation.lastMessageAt ?? r.conversation.createdAt).toISOString(),
         unread: r.unread,
         blockedByMe: r.blockedByMe,
-        canSend: !r.blockedByMe && !r.blockedByThem,
+        canSend: !r.blockedByMe && !r.blockedByThem && !unavailable,
         detailsShared: r.detailsShared,
       };
     });
@@ -192,6 +205,29 @@ export function createChatService(deps: {
       return get(user, conversationId);
     },
 
+    /**
+     * Blocks the other party. Upcoming bookings of the pair are cancelled with the blocker as the canceller, but
+     * only once the blocker confirmed (`cancelBookings`): until then 409 names how many there are.
+     */
+    async block(
+      user: SessionUser,
+      conversationId: string,
+      cancelBookings: boolean,
+      bookings: BookingsForBlock,
+    ) {
+      const c = await participant(conversationId, user);
+      const other = c.touristId === user.id ? c.guideId : c.touristId;
+      const upcoming = await bookings.upcoming(user, other);
+      if (upcoming.length > 0 && !cancelBookings) {
+        throw new HttpError(409, TRUST_MESSAGES.upcomingBookings(upcoming.length), 'upcoming-bookings');
+      }
+      await repo.block(user.id, other);
+      forgetContexts();
+      if (upcoming.length > 0) await bookings.cancelUpcoming(user, other, TRUST_MESSAGES.blockCancelReason);
+      await deps.publish([c.touristId, c.guideId], { type: 'conversation', conversationId });
+      return get(user, conversationId);
+    },
+
     /** Stored for staff; the reporter decides separately whether to block. */
     async report(user: SessionUser, conversationId: string, input: ReportInput) {
       const c = await participant(conversationId, user);
@@ -220,6 +256,7 @@ export function createChatService(deps: {
       if (!ctx) throw notFound();
       const c = ctx.conversation;
       if (ctx.blocked) throw new HttpError(403, CHAT_MESSAGES.cannotSend, 'blocked');
+      if (ctx.unavailable) throw new HttpError(403, CHAT_MESSAGES.memberUnavailable, 'member-unavailable');
       await consume(`chat:user:${user.id}`, {
         limit: SENDS_PER_MINUTE * deps.rateLimitScale,
         windowMs: 60_000,

@@ -36,7 +36,8 @@ export function chatSocketRoute(app: App, service: ChatService, hub: Hub, config
       const user = request.user;
       const send = (frame: ServerFrame) =>
         socket.readyState === socket.OPEN && socket.send(JSON.stringify(frame));
-      if (hub.add(user.id, socket)) void service.presence(user, true).catch(() => {});
+      if (hub.add(user.id, socket, request.auth!.sessionId))
+        void service.presence(user, true).catch(() => {});
       let windowStart = Date.now();
       let frames = 0;
 

@@ -5,6 +5,7 @@ import { bookings, reviews } from '../../db/schema/bookings.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
+import { activeMember } from '../../db/visibility.ts';
 
 export type Cursor = { v: boolean; r: number; p: number; id: string };
 
@@ -196,6 +197,7 @@ export function createDiscoveryRepository(db: Db) {
         .where(
           and(
             eq(users.onboardingCompleted, true),
+            activeMember(),
             city ? sql`lower(${touristProfiles.city}) = ${city.toLowerCase()}` : undefined,
           ),
         );

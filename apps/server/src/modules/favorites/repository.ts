@@ -1,6 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { favorites } from '../../db/schema/profiles.ts';
+import { users } from '../../db/schema/users.ts';
+import { activeMemberSql } from '../../db/visibility.ts';
 
 type ProfileType = 'guide' | 'tourist' | 'traveler';
 
@@ -32,7 +34,13 @@ export function createFavoritesRepository(db: Db) {
           createdAt: favorites.createdAt,
         })
         .from(favorites)
-        .where(eq(favorites.userId, userId))
+        .where(
+          and(
+            eq(favorites.userId, userId),
+            // A suspended or deleted member is gone from favorites too (docs/product.md#staff-actions).
+            sql`not exists (select 1 from ${users} u where u.id::text = ${favorites.profileId} and not ${activeMemberSql('u')})`,
+          ),
+        )
         .orderBy(desc(favorites.createdAt));
     },
   };

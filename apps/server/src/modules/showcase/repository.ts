@@ -1,7 +1,8 @@
-import { asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
+import { activeMember } from '../../db/visibility.ts';
 
 export function createShowcaseRepository(db: Db) {
   return {
@@ -10,7 +11,7 @@ export function createShowcaseRepository(db: Db) {
         .select({ profile: guideProfiles })
         .from(guideProfiles)
         .innerJoin(users, eq(users.id, guideProfiles.userId))
-        .where(isNotNull(guideProfiles.showcaseRank))
+        .where(and(isNotNull(guideProfiles.showcaseRank), eq(guideProfiles.listed, true)))
         .orderBy(asc(guideProfiles.showcaseRank))
         .limit(limit);
     },
@@ -19,7 +20,7 @@ export function createShowcaseRepository(db: Db) {
         .select({ profile: touristProfiles })
         .from(touristProfiles)
         .innerJoin(users, eq(users.id, touristProfiles.userId))
-        .where(isNotNull(touristProfiles.showcaseRank))
+        .where(and(isNotNull(touristProfiles.showcaseRank), activeMember()))
         .orderBy(asc(touristProfiles.showcaseRank))
         .limit(limit);
     },

@@ -3,7 +3,9 @@ import type { StatusUser } from '@lokal/shared/schemas/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
+import { realtime } from '../../lib/realtime.ts';
 import { storage } from '../../lib/storage.ts';
+import { deleteAccountCall } from './api/delete-account.ts';
 import { appConfigQuery } from './api/get-app-config.ts';
 import { statusQuery } from './api/get-status.ts';
 import { signOutCall } from './api/sign-out.ts';
@@ -36,7 +38,7 @@ type AuthState = {
    * Revokes the session on the server (with `everywhere`, every session of the account); guarded pages then
    * send the user to `exitTo` (not to login).
    */
-  signOut: (exitTo?: string, options?: { everywhere?: boolean }) => Promise<void>;
+  signOut: (exitTo?: string, options?: { everywhere?: boolean; deleteAccount?: boolean }) => Promise<void>;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -82,9 +84,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [exitTo, setExitTo] = useState<string | null>(null);
   const clearExit = useCallback(() => setExitTo(null), []);
   const signOut = useCallback(
-    async (to?: string, options?: { everywhere?: boolean }) => {
+    async (to?: string, options?: { everywhere?: boolean; deleteAccount?: boolean }) => {
       try {
-        await (options?.everywhere ? signOutEverywhereCall() : signOutCall());
+        await (options?.deleteAccount
+          ? deleteAccountCall()
+          : options?.everywhere
+            ? signOutEverywhereCall()
+            : signOutCall());
       } catch (err) {
         console.error(err);
         throw err;
@@ -115,9 +121,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const offMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') ended(event.action.error);
     });
+    // Told live over the socket (Sign out everywhere elsewhere, a suspension): the same as a 401, at once.
+    const offFrames = realtime.onFrame((frame) => {
+      if (frame.type === 'signed-out') ended(new ApiError('Signed out', 401, 'unauthenticated'));
+    });
     return () => {
       offQueries();
       offMutations();
+      offFrames();
     };
   }, [queryClient]);
 

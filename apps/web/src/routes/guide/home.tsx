@@ -256,6 +256,13 @@ export function Component() {
         <Link to={paths.guide.topTourists} className={buttonClass('outline', 'md', 'mt-3 w-full')}>
           See the top 3 guests
         </Link>
+        {/* Staff verify with a verified phone and an identity document (docs/product.md#identity-documents). */}
+        <Link
+          to={`${paths.guide.settings}#verification`}
+          className={buttonClass('ghost', 'md', 'mt-3 w-full')}
+        >
+          Upload my identity document
+        </Link>
       </Dialog>
       <PersonalityRequiredDialog open={testOpen} onOpenChange={setTestOpen} />
       <VerificationPendingDialog open={ruleOpen} onOpenChange={setRuleOpen} />

@@ -8,6 +8,7 @@ import { Brand } from '../../components/layout/brand.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { DeleteAccountButton } from '../../features/auth/components/delete-account-button.tsx';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
 import { SignOutEverywhereButton } from '../../features/auth/components/sign-out-everywhere-button.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
@@ -15,7 +16,10 @@ import { userProfileQuery } from '../../features/discovery/api/get-user-profile.
 import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
 import { guidePreviewQuery } from '../../features/onboarding/api/get-guide-preview.ts';
 import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';
+import { DownloadDataButton } from '../../features/settings/components/download-data-button.tsx';
 import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog.tsx';
+import { IdentityDocumentForm } from '../../features/settings/components/identity-document-form.tsx';
+import { PhotoGallery } from '../../features/settings/components/photo-gallery.tsx';
 import { ProfileFact, ProfileSummary } from '../../features/settings/components/profile-summary.tsx';
 import { SettingsFooter } from '../../features/settings/components/settings-footer.tsx';
 import {
@@ -123,6 +127,17 @@ export function Component() {
           )}
         </SettingsSection>
 
+        <SettingsSection
+          id="verification"
+          title="Verification"
+          description="Our team verifies every guide with a verified phone and an identity document."
+        >
+          <dl className="mb-4">
+            <SettingsRow label="Status" value={verification?.label ?? '…'} note={verification?.note} />
+          </dl>
+          <IdentityDocumentForm />
+        </SettingsSection>
+
         <SettingsSection id="account" title="Account">
           <dl className="divide-y divide-line">
             <SettingsRow
@@ -130,8 +145,26 @@ export function Component() {
               value={s?.email ?? '…'}
               note="Your sign-in links are sent here."
             />
-            <SettingsRow label="Verification" value={verification?.label ?? '…'} note={verification?.note} />
           </dl>
+        </SettingsSection>
+
+        <SettingsSection
+          id="photos"
+          title="Photos"
+          description="Photos you uploaded; removing one deletes it."
+        >
+          <PhotoGallery photos={p ? [p.image] : []} onRemoved={refreshAll} />
+        </SettingsSection>
+
+        <SettingsSection
+          id="your-data"
+          title="Your data"
+          description="Download everything Lokal keeps about you, or delete your account."
+        >
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <DownloadDataButton />
+            <DeleteAccountButton />
+          </div>
         </SettingsSection>
 
         <SettingsFooter

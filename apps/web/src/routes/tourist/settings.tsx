@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Brand } from '../../components/layout/brand.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { DeleteAccountButton } from '../../features/auth/components/delete-account-button.tsx';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
 import { SignOutEverywhereButton } from '../../features/auth/components/sign-out-everywhere-button.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
@@ -15,7 +16,9 @@ import { FavoritesList } from '../../features/favorites/components/favorites-lis
 import { TravelStyleCard } from '../../features/match/components/travel-style-card.tsx';
 import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';
 import { touristProfileQuery } from '../../features/settings/api/get-tourist-profile.ts';
+import { DownloadDataButton } from '../../features/settings/components/download-data-button.tsx';
 import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog.tsx';
+import { PhotoGallery } from '../../features/settings/components/photo-gallery.tsx';
 import { ProfileFact, ProfileSummary } from '../../features/settings/components/profile-summary.tsx';
 import { SettingsFooter } from '../../features/settings/components/settings-footer.tsx';
 import { SettingsRow, SettingsSection } from '../../features/settings/components/settings-section.tsx';
@@ -150,6 +153,25 @@ export function Component() {
         </SettingsSection>
 
         <TravelStyleCard place="settings" />
+
+        <SettingsSection
+          id="photos"
+          title="Photos"
+          description="Photos you uploaded; removing one deletes it."
+        >
+          <PhotoGallery photos={p ? [p.image, ...p.profileImages] : []} onRemoved={refreshAll} />
+        </SettingsSection>
+
+        <SettingsSection
+          id="your-data"
+          title="Your data"
+          description="Download everything Lokal keeps about you, or delete your account."
+        >
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <DownloadDataButton />
+            <DeleteAccountButton />
+          </div>
+        </SettingsSection>
 
         <SettingsFooter
           signOut={

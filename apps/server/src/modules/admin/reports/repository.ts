@@ -19,6 +19,7 @@ export function createReportsRepository(db: Db) {
         email: u.email,
         name: u.displayName,
         role: u.role,
+        suspendedAt: u.suspendedAt,
       });
       const where = status === 'open' ? isNull(reports.resolvedAt) : isNotNull(reports.resolvedAt);
       const rows = await db

@@ -16,9 +16,19 @@ export function createReportsService(deps: { repo: ReportsRepository; audit: Aud
         ...new Set(rows.flatMap((r) => (r.report.conversationId ? [r.report.conversationId] : []))),
       ];
       const latest = await repo.lastMessages(ids, REPORT_PREVIEW_MESSAGES);
-      const person = (p: { id: string; email: string; name: string | null; role: Role }) => ({
+      const person = ({
+        suspendedAt,
+        ...p
+      }: {
+        id: string;
+        email: string;
+        name: string | null;
+        role: Role;
+        suspendedAt: Date | null;
+      }) => ({
         ...p,
         name: p.name ?? p.email,
+        suspended: suspendedAt !== null,
       });
       return {
         reports: rows.map(

@@ -25,6 +25,9 @@ export function createUsersRepository(db: Db) {
           onboardingCompleted: users.onboardingCompleted,
           personalityTestCompleted: users.personalityTestCompleted,
           verificationStatus: guideProfiles.verificationStatus,
+          suspendedAt: users.suspendedAt,
+          suspensionReason: users.suspensionReason,
+          deletedAt: users.deletedAt,
           createdAt: users.createdAt,
           lastActiveAt: users.lastActiveAt,
         })

@@ -5,7 +5,7 @@ import type { Config } from '../../../config.ts';
 import { HttpError } from '../../../plugins/errors.ts';
 import type { Actor } from '../audit/repository.ts';
 import type { AuditEntries } from '../audit/service.ts';
-import { iso, paging } from '../console.ts';
+import { iso, isoOrNull, paging } from '../console.ts';
 import type { UsersRepository } from './repository.ts';
 
 export function createUsersService(deps: { repo: UsersRepository; config: Config; audit: AuditEntries }) {
@@ -14,8 +14,10 @@ export function createUsersService(deps: { repo: UsersRepository; config: Config
     async users(q: string, role: Role | undefined, page: number): Promise<UsersResponse> {
       const { rows, total } = await repo.users(q, role, page);
       return {
-        users: rows.map((u) => ({
+        users: rows.map(({ deletedAt, ...u }) => ({
           ...u,
+          suspendedAt: isoOrNull(u.suspendedAt),
+          deleted: deletedAt !== null,
           verificationStatus: u.role === 'guide' ? (u.verificationStatus ?? null) : null,
           createdAt: iso(u.createdAt),
           lastActiveAt: iso(u.lastActiveAt),

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { guideAssessments, guideProfiles } from '../../../db/schema/profiles.ts';
+import { guideAssessments, guideProfiles, identityDocuments } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
 import { pageOf, total } from '../console.ts';
@@ -8,6 +8,8 @@ import { pageOf, total } from '../console.ts';
 // The review queue: guides who finished onboarding and the assessment and wait for staff.
 const waitingGuide = and(
   eq(users.role, 'guide'),
+  isNull(users.suspendedAt),
+  isNull(users.deletedAt),
   eq(users.onboardingCompleted, true),
   eq(users.personalityTestCompleted, true),
   eq(guideProfiles.verificationStatus, 'pending'),
@@ -34,10 +36,12 @@ export function createVerificationRepository(db: Db) {
           phone: users.phone,
           phoneVerifiedAt: users.phoneVerifiedAt,
           answers: guideAssessments.answers,
+          document: identityDocuments,
         })
         .from(guideProfiles)
         .innerJoin(users, eq(users.id, guideProfiles.userId))
         .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
+        .leftJoin(identityDocuments, eq(identityDocuments.userId, guideProfiles.userId))
         .where(waitingGuide)
         // Oldest first: whoever has waited longest is reviewed first.
         .orderBy(
@@ -99,6 +103,11 @@ export function createVerificationRepository(db: Db) {
           .where(and(eq(guideProfiles.userId, guideId), eq(guideProfiles.verificationStatus, 'pending')))
           .returning({ id: guideProfiles.userId });
         if (!row) return false;
+        // The identity document is kept 30 days from the decision (docs/product.md#verification).
+        await tx
+          .update(identityDocuments)
+          .set({ decidedAt: audit.at })
+          .where(eq(identityDocuments.userId, guideId));
         await writeAudit(tx, audit);
         return true;
       });

@@ -5,7 +5,10 @@ import {
   queueResponseSchema,
   rejectBodySchema,
 } from '@lokal/shared/schemas/admin';
+import { documentFileSchema, guideDocumentParamsSchema } from '@lokal/shared/schemas/trust';
 import type { ModulePlugin } from '../../context.ts';
+import { sendPrivateFile } from '../../identity/routes.ts';
+import { identityOf } from '../../identity/service.ts';
 import { notificationsOf } from '../../notifications/service.ts';
 import { auditEntries } from '../audit/service.ts';
 import { actorOf, errors, security, tags } from '../console.ts';
@@ -16,6 +19,7 @@ export const verificationRoutes: ModulePlugin = async (app, { ctx }) => {
   const service = createVerificationService({
     repo: createVerificationRepository(ctx.db),
     notifications: notificationsOf(ctx),
+    evidence: identityOf(ctx).evidence,
     mailer: ctx.mailer,
     config: ctx.config,
     now: ctx.now,
@@ -65,5 +69,19 @@ export const verificationRoutes: ModulePlugin = async (app, { ctx }) => {
       },
     },
     async (request) => service.rejectGuide(actorOf(request), request.params.guideId, request.body.reason),
+  );
+
+  app.get(
+    '/verifications/:guideId/document',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A guide's identity document (a private file: staff only, never cached)",
+        params: guideDocumentParamsSchema,
+        response: { 200: documentFileSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendPrivateFile(reply, await identityOf(ctx).file(request.params.guideId)),
   );
 };

@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES } from '@lokal/shared/constants/admin';
+import { IDENTITY_DOCUMENT_KEEP_DAYS, TRUST_MESSAGES } from '@lokal/shared/constants/trust';
 import { paths } from '@lokal/shared/domain/pages';
 import type { DecisionResponse, QueueGuide, QueueResponse } from '@lokal/shared/schemas/admin';
 import { assessmentSchema } from '@lokal/shared/schemas/onboarding';
@@ -14,9 +15,20 @@ import type { VerificationRepository } from './repository.ts';
 
 type QueueRow = Awaited<ReturnType<VerificationRepository['queue']>>['rows'][number];
 
+/** What Verify still needs: a verified phone and an identity document (docs/product.md#verification). */
+export function missingEvidence(e: { phoneVerified: boolean; document: boolean }): string[] {
+  return [
+    ...(e.phoneVerified ? [] : [TRUST_MESSAGES.missingPhone]),
+    ...(e.document ? [] : [TRUST_MESSAGES.missingDocument]),
+  ];
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
 function toQueueGuide(r: QueueRow): QueueGuide {
   const p = r.profile;
   const answers = assessmentSchema.safeParse(r.answers);
+  const d = r.document;
   return {
     id: p.userId,
     email: r.email,
@@ -37,6 +49,17 @@ function toQueueGuide(r: QueueRow): QueueGuide {
     phoneVerifiedAt: isoOrNull(r.phoneVerifiedAt),
     requestedAt: iso(p.verificationRequestedAt ?? p.createdAt),
     assessment: answers.success ? answers.data : null,
+    document: d
+      ? {
+          mimeType: d.mimeType,
+          size: d.size,
+          uploadedAt: iso(d.uploadedAt),
+          deleteAfter: d.decidedAt
+            ? iso(new Date(d.decidedAt.getTime() + IDENTITY_DOCUMENT_KEEP_DAYS * DAY_MS))
+            : null,
+        }
+      : null,
+    missing: missingEvidence({ phoneVerified: Boolean(r.phone && r.phoneVerifiedAt), document: Boolean(d) }),
   };
 }
 
@@ -44,6 +67,8 @@ export function createVerificationService(deps: {
   repo: VerificationRepository;
   /** The guide hears of the decision in the app (the bell) as well as by e-mail. */
   notifications: Pick<NotificationsService, 'deliver'>;
+  /** A verified phone and an uploaded document are the evidence Verify needs. */
+  evidence: (guideId: string) => Promise<{ phoneVerified: boolean; document: boolean }>;
   mailer: Mailer;
   config: Config;
   now: () => number;
@@ -78,6 +103,10 @@ export function createVerificationService(deps: {
 
   async function verifyGuide(actor: Actor, guideId: string): Promise<DecisionResponse> {
     const g = await reviewable(guideId);
+    const missing = missingEvidence(await deps.evidence(guideId));
+    if (missing.length > 0) {
+      throw new HttpError(409, TRUST_MESSAGES.evidenceMissing(missing), 'evidence-missing');
+    }
     const decided = await repo.decide(
       guideId,
       {

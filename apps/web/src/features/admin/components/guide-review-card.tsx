@@ -6,7 +6,7 @@ import {
 } from '@lokal/shared/constants/onboarding';
 import type { QueueGuide } from '@lokal/shared/schemas/admin';
 import type { Assessment } from '@lokal/shared/schemas/onboarding';
-import { CheckCircle2, Clock, Mail, MapPin, Phone, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, FileText, Mail, MapPin, Phone, XCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { elapsed, formatDate, formatDateTime } from '../format.ts';
 
@@ -84,6 +84,25 @@ export function GuideReviewCard({ guide: g, onVerify, onReject, busy }: Props) {
                 <span className="text-danger">No verified phone</span>
               )}
             </li>
+            <li className="flex items-center gap-2">
+              <FileText className="h-4 w-4 shrink-0" aria-hidden />
+              {g.document ? (
+                <span>
+                  <a
+                    className="font-medium text-ink underline"
+                    href={`/api/admin/verifications/${g.id}/document`}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Identity document
+                  </a>{' '}
+                  ({g.document.mimeType === 'application/pdf' ? 'PDF' : 'image'}, uploaded{' '}
+                  {formatDate(g.document.uploadedAt)})
+                </span>
+              ) : (
+                <span className="text-danger">No identity document</span>
+              )}
+            </li>
             {place ? (
               <li className="flex items-center gap-2">
                 <MapPin className="h-4 w-4 shrink-0" aria-hidden /> {place}
@@ -137,6 +156,11 @@ export function GuideReviewCard({ guide: g, onVerify, onReject, busy }: Props) {
         )}
       </details>
 
+      {g.missing.length ? (
+        <p role="note" className="mt-5 rounded-xl bg-danger/10 px-3 py-2 text-sm text-danger">
+          Verify needs {g.missing.join(' and ')} first.
+        </p>
+      ) : null}
       <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button
           variant="outline"
@@ -147,7 +171,7 @@ export function GuideReviewCard({ guide: g, onVerify, onReject, busy }: Props) {
         >
           <XCircle className="h-4 w-4" aria-hidden /> Reject
         </Button>
-        <Button onClick={onVerify} disabled={busy} aria-label={`Verify ${g.name}`}>
+        <Button onClick={onVerify} disabled={busy || g.missing.length > 0} aria-label={`Verify ${g.name}`}>
           <CheckCircle2 className="h-4 w-4" aria-hidden /> Verify
         </Button>
       </div>

@@ -13,6 +13,7 @@ import { useClampPage } from '../hooks/use-clamp-page.ts';
 import { Pager } from './pager.tsx';
 import { Count, EmptyState, ErrorState, ListSkeleton } from './panel-states.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
+import { StaffActions } from './staff-actions.tsx';
 
 const schemas = onDemand(() => import('@lokal/shared/schemas/admin'));
 
@@ -85,6 +86,21 @@ function ReportCard({ report: r, onResolve }: { report: AdminReport; onResolve?:
           <strong className="font-medium">Resolved</strong> {formatDateTime(r.resolvedAt)}
           {r.resolvedBy ? ` by ${r.resolvedBy}` : ''}: {r.resolution}
         </p>
+      ) : null}
+      {!r.resolvedAt && r.reported.role !== 'staff' ? (
+        <div className="mt-4">
+          <p className="mb-2 text-sm font-medium">Act on {r.reported.name}</p>
+          <StaffActions
+            reportId={r.id}
+            target={{
+              id: r.reported.id,
+              name: r.reported.name,
+              role: r.reported.role,
+              suspended: r.reported.suspended,
+              verified: null,
+            }}
+          />
+        </div>
       ) : null}
       {onResolve ? (
         <div className="mt-5 flex justify-end">

@@ -9,6 +9,7 @@ import { elapsed, formatDate, formatDateTime } from '../format.ts';
 import { useClampPage } from '../hooks/use-clamp-page.ts';
 import { Pager } from './pager.tsx';
 import { Count, EmptyState, ErrorState, ListSkeleton } from './panel-states.tsx';
+import { StaffActions } from './staff-actions.tsx';
 
 const ROLES: { value: Role | ''; label: string }[] = [
   { value: '', label: 'All roles' },
@@ -90,8 +91,23 @@ export function UsersPanel() {
             {users.data.users.map((u) => (
               <li key={u.id} className="grid gap-1 px-4 py-3 sm:grid-cols-[1fr_auto] sm:gap-4 sm:px-5">
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{u.name ?? u.email}</p>
+                  <p className="truncate font-medium">
+                    {u.name ?? u.email}
+                    {u.suspendedAt ? (
+                      <span className="ml-2 rounded-full bg-danger/10 px-2 py-0.5 text-xs text-danger">
+                        Suspended
+                      </span>
+                    ) : null}
+                    {u.deleted ? (
+                      <span className="ml-2 rounded-full bg-sand px-2 py-0.5 text-xs text-muted">
+                        Deleted
+                      </span>
+                    ) : null}
+                  </p>
                   <p className="truncate text-sm text-muted">{u.email}</p>
+                  {u.suspensionReason ? (
+                    <p className="text-xs text-muted">Suspended: {u.suspensionReason}</p>
+                  ) : null}
                 </div>
                 <div className="text-sm sm:text-right">
                   <p>
@@ -104,6 +120,19 @@ export function UsersPanel() {
                     </time>
                   </p>
                 </div>
+                {u.role !== 'staff' && !u.deleted ? (
+                  <div className="sm:col-span-2">
+                    <StaffActions
+                      target={{
+                        id: u.id,
+                        name: u.name ?? u.email,
+                        role: u.role,
+                        suspended: u.suspendedAt !== null,
+                        verified: u.role === 'guide' ? u.verificationStatus === 'verified' : false,
+                      }}
+                    />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -6,10 +6,20 @@ import { conversationsQuery } from './get-conversations.ts';
 export function useSetBlocked(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (blocked: boolean) => {
+    /** `cancelBookings`: the blocker confirmed that the pair's upcoming bookings are cancelled. */
+    mutationFn: async ({
+      blocked,
+      cancelBookings = false,
+    }: {
+      blocked: boolean;
+      cancelBookings?: boolean;
+    }) => {
       const params = { id: conversationId };
       const res = blocked
-        ? await api.post('/chat/conversations/:id/block', { params })
+        ? await api.post('/chat/conversations/:id/block', {
+            params,
+            body: cancelBookings ? { cancelBookings } : {},
+          })
         : await api.post('/chat/conversations/:id/unblock', { params });
       return res.conversation;
     },

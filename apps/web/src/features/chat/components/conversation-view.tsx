@@ -8,6 +8,7 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { loadOnOpen } from '../../../components/ui/dialog.tsx';
 import { Menu } from '../../../components/ui/menu.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { realtime } from '../../../lib/realtime.ts';
 import { toast } from '../../../lib/toast.ts';
 import { conversationQuery } from '../api/get-conversation.ts';
@@ -174,23 +175,33 @@ export function ConversationView({
 }
 
 /** Block and unblock with their toasts, shared by the header menu and the footer. */
-function useBlocking(c: Conversation, onBlocked?: () => void) {
+function useBlocking(c: Conversation, onBlocked?: () => void, onNeedsConfirm?: () => void) {
   const setBlocked = useSetBlocked(c.id);
   return {
     busy: setBlocked.isPending,
-    block: () =>
-      setBlocked.mutate(true, {
-        onSuccess: () => {
-          onBlocked?.();
-          toast.success(CHAT_MESSAGES.blocked(c.other.name));
+    /** With upcoming bookings the server asks first (409): the block dialog lists them and confirms. */
+    block: (cancelBookings = false) =>
+      setBlocked.mutate(
+        { blocked: true, cancelBookings },
+        {
+          onSuccess: () => {
+            onBlocked?.();
+            toast.success(CHAT_MESSAGES.blocked(c.other.name));
+          },
+          onError: (e) => {
+            if (e instanceof ApiError && e.code === 'upcoming-bookings' && onNeedsConfirm) onNeedsConfirm();
+            else toast.error(e.message);
+          },
         },
-        onError: (e) => toast.error(e.message),
-      }),
+      ),
     unblock: () =>
-      setBlocked.mutate(false, {
-        onSuccess: () => toast.success(CHAT_MESSAGES.unblocked(c.other.name)),
-        onError: (e) => toast.error(e.message),
-      }),
+      setBlocked.mutate(
+        { blocked: false },
+        {
+          onSuccess: () => toast.success(CHAT_MESSAGES.unblocked(c.other.name)),
+          onError: (e) => toast.error(e.message),
+        },
+      ),
   };
 }
 
@@ -240,7 +251,11 @@ function Header({
   const [profileOpen, setProfileOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const [blockOpen, setBlockOpen] = useState(false);
-  const blocking = useBlocking(c, () => setBlockOpen(false));
+  const blocking = useBlocking(
+    c,
+    () => setBlockOpen(false),
+    () => setBlockOpen(true),
+  );
   const subline = [c.other.place, c.other.online ? 'Online now' : null].filter(Boolean).join(' · ');
 
   return (
@@ -290,13 +305,14 @@ function Header({
         conversationId={c.id}
         name={c.other.name}
         blocked={c.blockedByMe}
-        onBlock={blocking.block}
+        onBlock={() => blocking.block()}
       />
       <BlockDialog
         open={blockOpen}
         onOpenChange={setBlockOpen}
         name={c.other.name}
-        onConfirm={blocking.block}
+        otherId={c.other.id}
+        onConfirm={(cancelBookings) => blocking.block(cancelBookings)}
         busy={blocking.busy}
       />
     </header>

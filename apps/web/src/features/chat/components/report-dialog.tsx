@@ -24,7 +24,8 @@ export function ReportDialog({ open, onOpenChange, conversationId, name, onBlock
   const report = useReport(conversationId);
   const [reason, setReason] = useState<string>('');
   const [details, setDetails] = useState('');
-  const [alsoBlock, setAlsoBlock] = useState(true);
+  // Unticked: blocking is a separate choice (docs/product.md#block-and-report).
+  const [alsoBlock, setAlsoBlock] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function submit(e: FormEvent) {
