@@ -5,6 +5,12 @@ export const AUTH_MESSAGES = {
   signInFailed: 'Sign-in failed. Please try again.',
   notAuthenticated: 'User not authenticated',
   invalidLink: 'Invalid sign-in link',
+  // Each failed link is told apart, each with a way to a new one (docs/product.md#sign-in).
+  linkExpired: 'This sign-in link has expired. A link works for 10 minutes, and only the newest one works.',
+  linkUsed: 'This sign-in link was already used. Each link works once.',
+  otherBrowser: 'This link was opened in a different browser from the one that asked for it.',
+  newLinkSent: (email: string) => `A new sign-in link is on its way to ${email}.`,
+  newLinkMaybeSent: 'If this address can sign in, a new link is on its way.',
   emailRequired: 'Email is required for sign-in',
   signOutFailed: 'Failed to sign out',
   signedOut: 'Successfully signed out',
