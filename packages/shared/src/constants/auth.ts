@@ -23,6 +23,7 @@ export const AUTH_MESSAGES = {
   betaTitle: 'Beta Access Only',
   betaBody:
     "Lokal is in private beta. Your e-mail isn't on the invite list yet, or your city is not yet open. Ask us for access and we'll be in touch.",
+  betaRequested: "Request received — we'll be in touch.",
   roleMismatch: (role: string) => `This e-mail already has a ${role} account. Sign in as a ${role} instead.`,
   rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
   devEnabled: 'Development mode enabled!',
@@ -46,5 +47,4 @@ export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 /** A session's last use is written at most this often: the idle time is counted to the hour. */
 export const SESSION_SEEN_EVERY_MS = 60 * 60 * 1000;
 export const REDIRECT_DELAY_MS = 2000;
-export const BETA_REQUEST_EMAIL = 'beta@lokal.app';
 export const MOCK_UID_PREFIX = 'mock_';

@@ -71,7 +71,14 @@ function destination(role: Role, onboarded: boolean): string {
 
 const loginPath = (role: Role) => (role === 'staff' ? paths.admin.login : paths[role].login);
 
-export function AuthRedirect({ userType: role }: { userType: Role }) {
+export function AuthRedirect({
+  userType: role,
+  onSignedIn,
+}: {
+  userType: Role;
+  /** What the screen does once signed in, before moving on (a favorite given while signed out). */
+  onSignedIn?: () => Promise<void>;
+}) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const auth = useAuth();
@@ -101,13 +108,14 @@ export function AuthRedirect({ userType: role }: { userType: Role }) {
         storage.remove(STORAGE_KEYS.emailForSignIn);
         storage.remove(STORAGE_KEYS.userType);
         queryClient.setQueryData(statusQuery.queryKey, res.user);
+        await onSignedIn?.().catch(logUnexpected);
         setState({ kind: 'success', to: destination(role, res.user.onboardingCompleted) });
       } catch (err) {
         logUnexpected(err);
         setState(failureOf(err));
       }
     },
-    [token, role, queryClient],
+    [token, role, queryClient, onSignedIn],
   );
 
   useEffect(() => {
