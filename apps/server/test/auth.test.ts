@@ -258,7 +258,11 @@ describe('a new link', () => {
     expect(second).not.toBe(first);
     const old = await verify(first, email);
     expect(old.statusCode).toBe(400);
-    expect(old.json()).toEqual({ message: 'Invalid sign-in link', code: 'invalid-link' });
+    // A replaced link has ended: it says so, like any link past its time.
+    expect(old.json()).toEqual({
+      message: 'This sign-in link has expired. A link works for 10 minutes, and only the newest one works.',
+      code: 'link-expired',
+    });
     expect((await verify(second, email)).statusCode).toBe(200);
   });
 
@@ -308,7 +312,10 @@ describe('POST /api/auth/verify', () => {
     expect(first.statusCode).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token, email } });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: 'Invalid sign-in link', code: 'invalid-link' });
+    expect(again.json()).toEqual({
+      message: 'This sign-in link was already used. Each link works once.',
+      code: 'link-used',
+    });
   });
 
   it('refuses a link after 10 minutes', async () => {
@@ -320,7 +327,7 @@ describe('POST /api/auth/verify', () => {
     try {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token, email } });
       expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('invalid-link');
+      expect(res.json().code).toBe('link-expired');
     } finally {
       clock = Date.now();
     }
@@ -703,6 +710,149 @@ describe('activity', () => {
       expect(await lastActive()).toBeGreaterThan(before);
     } finally {
       clock = Date.now();
+    }
+  });
+});
+
+describe('a failed link, told apart, and a new one from its page', () => {
+  // A new address per call unless told: the per-IP limits are not what these tests are about.
+  let ips = 0;
+  const post = (url: string, payload: object, ip = `10.9.0.${++ips}`) =>
+    t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+  const status = (token: string | null, email: string, role = 'tourist') =>
+    post('/api/auth/link-status', { token, email, role });
+  const resend = (token: string | null, email: string, role = 'tourist') =>
+    post('/api/auth/resend-link', { token, email, role });
+  const mailsTo = (email: string) =>
+    outboxMails(t.config.dataDir).filter((m) => m.includes(`To: ${email}`)).length;
+
+  async function linkOf(email: string, role = 'tourist') {
+    await invite(email);
+    expect((await post('/api/auth/request-link', { email, userType: role })).statusCode).toBe(200);
+    return lastLinkFor(email).searchParams.get('token')!;
+  }
+
+  it('tells a valid, a used, an expired and an unknown link apart without using any', async () => {
+    const email = fresh('states');
+    const token = await linkOf(email);
+    expect((await status(token, email)).json()).toEqual({ state: 'valid' });
+    // Asking twice used nothing: the link still signs in.
+    expect((await status(token, email)).json()).toEqual({ state: 'valid' });
+    expect((await post('/api/auth/verify', { token, email })).statusCode).toBe(200);
+    expect((await status(token, email)).json()).toEqual({ state: 'used' });
+
+    const late = fresh('late');
+    const old = await linkOf(late);
+    clock += 10 * 60 * 1000 + 1000;
+    try {
+      expect((await status(old, late)).json()).toEqual({ state: 'expired' });
+    } finally {
+      clock = Date.now();
+    }
+
+    expect((await status('made-up-token', email)).json()).toEqual({ state: 'unknown' });
+    // Someone else's real link, or the right one at the wrong door, is unknown too.
+    expect((await status(old, email)).json()).toEqual({ state: 'unknown' });
+    expect((await status(old, late, 'guide')).json()).toEqual({ state: 'unknown' });
+    expect((await status(old, late, 'staff')).json()).toEqual({ state: 'unknown' });
+  });
+
+  it('answers each failure of /api/auth/verify with its own code', async () => {
+    const email = fresh('codes');
+    const token = await linkOf(email);
+    const made = await post('/api/auth/verify', { token: 'made-up-token', email });
+    expect(made.statusCode).toBe(400);
+    expect(made.json()).toEqual({ message: 'Invalid sign-in link', code: 'invalid-link' });
+    // The right token with another address is not that address's link.
+    const elsewhere = await post('/api/auth/verify', { token, email: fresh('stranger') });
+    expect(elsewhere.json().code).toBe('invalid-link');
+    expect((await post('/api/auth/verify', { token, email })).statusCode).toBe(200);
+    expect((await post('/api/auth/verify', { token, email })).json().code).toBe('link-used');
+  });
+
+  it('sends an expired, used or still valid link a new one to the same address and role, which works', async () => {
+    for (const kind of ['expired', 'used', 'valid'] as const) {
+      const email = fresh(`again-${kind}`);
+      const token = await linkOf(email, 'guide');
+      if (kind === 'used') expect((await post('/api/auth/verify', { token, email })).statusCode).toBe(200);
+      if (kind === 'expired') clock += 11 * 60 * 1000;
+      try {
+        const before = mailsTo(email);
+        const res = await resend(token, email, 'guide');
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({
+          success: true,
+          message: `A new sign-in link is on its way to ${email}.`,
+        });
+        expect(mailsTo(email)).toBe(before + 1);
+        const link = lastLinkFor(email);
+        expect(link.pathname).toBe('/guide/auth-redirect');
+        const next = link.searchParams.get('token')!;
+        expect(next).not.toBe(token);
+        const signedIn = await post('/api/auth/verify', { token: next, email, userType: 'guide' });
+        expect(signedIn.statusCode).toBe(200);
+        expect(signedIn.json().user.role).toBe('guide');
+      } finally {
+        clock = Date.now();
+      }
+    }
+  });
+
+  it('answers an unknown link the same whether or not the address may sign in, mailing only one that may', async () => {
+    const invited = fresh('unknown-invited');
+    await invite(invited);
+    const stranger = fresh('unknown-stranger');
+    const a = await resend('made-up-token', invited);
+    const b = await resend('made-up-token', stranger);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(a.json()).toEqual(b.json());
+    expect(a.json().message).toBe('If this address can sign in, a new link is on its way.');
+    expect(a.body).not.toContain(invited);
+    expect(mailsTo(invited)).toBe(1);
+    expect(mailsTo(stranger)).toBe(0);
+  });
+
+  it('keeps the link limits: the sixth new link for one address in 15 minutes is refused', async () => {
+    const email = fresh('flood');
+    const token = await linkOf(email);
+    // The first ask above counted; four more go through, the sixth is refused, from any address.
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await post('/api/auth/resend-link', { token, email, role: 'tourist' }, `10.9.1.${i}`)).statusCode,
+      ).toBe(200);
+    }
+    const refused = await post('/api/auth/resend-link', { token, email, role: 'tourist' }, '10.9.1.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json().code).toBe('too-many-requests');
+  });
+
+  it('refuses a new tourist link for an address that now has a guide account', async () => {
+    const email = fresh('switched');
+    const token = await linkOf(email);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/mock-sign-in',
+      payload: { email, userType: 'guide' },
+    });
+    const res = await resend(token, email);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('role-mismatch');
+  });
+
+  it('refuses bad bodies with 400 JSON', async () => {
+    for (const body of [
+      {},
+      { token: '', email: 'a@b.co', role: 'tourist' },
+      { token: 'x', email: 'nope', role: 'tourist' },
+      { token: 'x', email: 'a@b.co', role: 'admin' },
+    ]) {
+      for (const url of ['/api/auth/link-status', '/api/auth/resend-link']) {
+        const res = await post(url, body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe('validation-error');
+      }
     }
   });
 });

@@ -55,6 +55,8 @@ const MATRIX: Record<string, Statuses> = {
   'POST /api/auth/request-link':                    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/auth/beta-request':                    [201, 201, 201, 201, 201, 201, 201, 201, 201, 201],
   'POST /api/auth/verify':                          [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/link-status':                     [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/resend-link':                     [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/auth/staff/request-link':              [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/auth/staff/verify':                    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/auth/sign-out':                        [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
@@ -271,6 +273,12 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
     await w.must({ method: 'POST', url: '/api/auth/request-link', payload: { email, userType: 'tourist' } });
     return { payload: w.lastLinkTo(email) };
   },
+  'POST /api/auth/link-status': ({ w }) => ({
+    payload: { token: 'not-a-link', email: w.email('check'), role: 'tourist' },
+  }),
+  'POST /api/auth/resend-link': ({ w }) => ({
+    payload: { token: 'not-a-link', email: w.email('resend'), role: 'guide' },
+  }),
   'POST /api/auth/staff/request-link': ({ w }) => ({ payload: { email: w.staffEmail } }),
   'POST /api/auth/staff/verify': async ({ w }) => ({ payload: await w.staffToken() }),
   'POST /api/auth/sign-out': async ({ fresh }) => ({ as: await fresh() }),

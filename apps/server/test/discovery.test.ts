@@ -328,6 +328,20 @@ describe('the guide side', () => {
     expect(searched.json().tourists.map((x: { name: string }) => x.name)).toEqual(['Aisha Rahman']);
   });
 
+  it("opens the profile of every traveller on a verified guide's list, not only the top 3", async () => {
+    const cookie = await guideCookie({ verified: true, test: true, city: 'Paris' });
+    const list = (await t.app.inject({ url: '/api/guides/tourists', headers: { cookie } })).json();
+    const top = (await t.app.inject({ url: '/api/guides/top-tourists', headers: { cookie } })).json();
+    const topIds = new Set(top.tourists.map((x: { id: string }) => x.id));
+    const beyond = list.tourists.filter((x: { id: string }) => !topIds.has(x.id));
+    expect(beyond.length).toBeGreaterThan(0);
+    for (const listed of list.tourists as { id: string; name: string }[]) {
+      const res = await t.app.inject({ url: `/api/profiles/tourist/${listed.id}`, headers: { cookie } });
+      expect(res.statusCode, listed.name).toBe(200);
+      expect(res.json()).toMatchObject({ type: 'tourist', profile: { id: listed.id, name: listed.name } });
+    }
+  });
+
   it('lets an unverified guide contact only the top 3 of the city who welcome new guides', async () => {
     const cookie = await guideCookie({ verified: false, test: true, city: 'Lisbon' });
     const list = (await t.app.inject({ url: '/api/guides/tourists', headers: { cookie } })).json();

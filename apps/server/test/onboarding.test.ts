@@ -1,3 +1,4 @@
+import { codeCheckMessage } from '@lokal/shared/constants/onboarding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ASSESSMENT_OWN_LANGUAGE } from './actors-helper.ts';
@@ -49,6 +50,39 @@ describe('POST /api/phone/send-code', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'sent', phone: '+14155550199', resendAfter: 60 });
     expect(sms.lastCode('+14155550199')).toMatch(/^\d{6}$/);
+  });
+
+  it("reads a number typed without its country code as one of the user's city's country, stored in E.164", async () => {
+    const { cookie } = await signIn('tourist');
+    const local = `6${String(phoneSeq++).padStart(8, '1')}`; // a Spanish mobile: 9 digits from 6
+    const res = await post('/api/phone/send-code', cookie, {
+      phone: `${local.slice(0, 3)} ${local.slice(3)}`,
+      city: 'Barcelona',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().phone).toBe(`+34${local}`);
+    const code = sms.lastCode(`+34${local}`);
+    expect(code).toMatch(/^\d{6}$/);
+    // Checked the same way, typed as before: the phone linked is the international one.
+    const checked = await post('/api/phone/verify-code', cookie, {
+      phone: `${local.slice(0, 3)} ${local.slice(3, 6)} ${local.slice(6)}`,
+      code,
+      city: 'Barcelona',
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json()).toEqual({ status: 'verified', phone: `+34${local}` });
+  });
+
+  it('still reads a number with its country code but no "+" (or with 00) as international, whatever the city', async () => {
+    const { cookie } = await signIn('guide');
+    const n = String(phoneSeq++);
+    const res = await post('/api/phone/send-code', cookie, { phone: `1415${n}`, city: 'Barcelona' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().phone).toBe(`+1415${n}`);
+    const other = await signIn('guide');
+    const m = String(phoneSeq++);
+    const zeros = await post('/api/phone/send-code', other.cookie, { phone: `00 1 415 ${m}`, city: 'Paris' });
+    expect(zeros.json().phone).toBe(`+1415${m}`);
   });
 
   it('refuses short and impossible numbers with the spec messages', async () => {
@@ -176,7 +210,12 @@ describe('POST /api/phone/verify-code', () => {
     try {
       const res = await post('/api/phone/verify-code', cookie, { phone, code: sms.lastCode(phone) });
       expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('code-expired');
+      expect(res.json()).toEqual({
+        message: 'This code has expired. Ask for a new one.',
+        code: 'code-expired',
+      });
+      // The screen says the same, not "Verification failed".
+      expect(codeCheckMessage(res.json().code)).toBe('This code has expired. Ask for a new one.');
     } finally {
       clock = Date.now();
     }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from './api-client.ts';
+import { ApiError, api, logUnexpected } from './api-client.ts';
 
 function respond(status: number, body: string) {
   vi.stubGlobal(
@@ -68,5 +68,24 @@ describe('api client', () => {
     const err = await api.get('/health').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as Error).message).toBe('HTTP error! status: 502');
+  });
+});
+
+describe('logUnexpected', () => {
+  it('keeps an expected 4xx out of the console and logs a 5xx, a network failure or a bug', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (const status of [400, 401, 403, 404, 409, 429]) {
+        respond(status, JSON.stringify({ message: 'No', code: 'no' }));
+        logUnexpected(await api.get('/auth/session').catch((e: unknown) => e));
+      }
+      expect(spy).not.toHaveBeenCalled();
+      respond(500, JSON.stringify({ message: 'Internal server error', code: 'internal-error' }));
+      logUnexpected(await api.get('/auth/session').catch((e: unknown) => e));
+      logUnexpected(new TypeError('Failed to fetch'));
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

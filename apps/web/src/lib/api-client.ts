@@ -14,6 +14,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Logs a failure worth a developer's look: our faults (5xx), a network failure, a bug. An expected 4xx (a
+ * wrong link, a limit, a refusal the screen explains) is the user's answer, not an error: the screen shows it,
+ * and the console stays clean.
+ */
+export function logUnexpected(err: unknown): void {
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500) return;
+  console.error(err);
+}
+
 // The answers the server wrote into the page for this screen's first reads (decision 016). Each serves the
 // first GET of exactly its address, once, while the page is fresh; every later read goes to the network.
 const FIRST_ANSWERS_FRESH_MS = 10_000;

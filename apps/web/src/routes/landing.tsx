@@ -71,6 +71,7 @@ function CardGrid({
   onOpen: (card: Card) => void;
 }) {
   const { user } = useAuth();
+  const navigate = useNavigate();
   if (error) {
     return (
       <div className="mt-10 rounded-card border border-line bg-white p-8 text-center">
@@ -96,6 +97,8 @@ function CardGrid({
                   profileId={card.id}
                   profileType={card.type === 'guide' ? 'guide' : 'traveler'}
                   profileName={card.name}
+                  // A visitor keeps favorites by joining: sign-up, and the heart is saved after sign-in.
+                  onSignedOut={() => navigate(paths.tourist.signup, { state: { favorite: card.name } })}
                 />
               }
             />

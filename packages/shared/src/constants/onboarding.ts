@@ -101,6 +101,7 @@ export const SMS_SEND_FALLBACK = 'SMS service is currently unavailable. Please t
 /** What the UI shows for each code check error (docs/product.md#error-codes). */
 export const CODE_CHECK_ERRORS: Record<string, string> = {
   'invalid-verification-code': 'Invalid verification code. Please try again.',
+  'code-expired': 'This code has expired. Ask for a new one.',
   'credential-already-in-use': 'This phone number is already linked to another account.',
   'too-many-requests': 'Too many verification attempts. Please try again later.',
 };

@@ -65,9 +65,13 @@ describe('guide wizard steps', () => {
     expect(isGuideStepValid(2, { ...guide, phoneVerified: false })).toBe(false);
   });
   it('progress is step divided by total', () => {
-    expect(progressPercent(1, 4)).toBe(25);
-    expect(progressPercent(2, 3)).toBe(67);
-    expect(progressPercent(5, 5)).toBe(100);
+    // The steps saved: nothing on the first step, never 100 % before the last one is saved.
+    expect(progressPercent(1, 4)).toBe(0);
+    expect(progressPercent(2, 4)).toBe(25);
+    expect(progressPercent(3, 3)).toBe(67);
+    expect(progressPercent(5, 5)).toBe(80);
+    expect(progressPercent(5, 5, true)).toBe(100);
+    expect(progressPercent(4, 4, true)).toBe(100);
   });
 });
 

@@ -39,8 +39,13 @@ export function isGuideStepValid(step: number, d: GuideDraft): boolean {
   return false;
 }
 
-export function progressPercent(step: number, total: number): number {
-  return Math.round((step / total) * 100);
+/**
+ * Progress counts the steps saved, not the one on screen: step n of N shows (n − 1) ÷ N, and 100 % only once
+ * the last step is saved (docs/product.md#onboarding).
+ */
+export function progressPercent(step: number, total: number, saved = false): number {
+  if (saved) return 100;
+  return Math.round((Math.min(Math.max(step - 1, 0), total) / total) * 100);
 }
 
 export type AssessmentDraft = {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dateInZone, formatInZone, timeZoneForCity, zonedTimeToInstant } from './time-zone.ts';
+import {
+  cityTime,
+  dateInZone,
+  formatInZone,
+  timeZoneForCity,
+  zonedTimeToInstant,
+  zoneInWords,
+} from './time-zone.ts';
 
 describe('time zones of bookings', () => {
   it('maps cities to zones, unknown ones to UTC', () => {
@@ -35,5 +42,22 @@ describe('time zones of bookings', () => {
     const at = new Date('2026-11-28T17:00:00.000Z');
     expect(formatInZone(at, 'Europe/Madrid')).toBe('Sat 28 Nov, 18:00');
     expect(dateInZone(new Date('2026-11-28T23:30:00.000Z'), 'Asia/Tokyo')).toBe('2026-11-29');
+  });
+});
+
+describe('zones in words', () => {
+  it('names the city, never the IANA id', () => {
+    expect(zoneInWords('Barcelona', 'Europe/Madrid')).toBe('Barcelona time');
+    expect(zoneInWords(' Buenos Aires ', 'America/Argentina/Buenos_Aires')).toBe('Buenos Aires time');
+    for (const city of ['Barcelona', 'Kyoto', 'New York', 'Cape Town', 'Lisbon']) {
+      expect(zoneInWords(city, timeZoneForCity(city))).not.toMatch(/\//);
+    }
+  });
+
+  it("falls back to the zone's place without a city, and says UTC for an unknown city", () => {
+    expect(zoneInWords(null, 'Europe/Madrid')).toBe('Madrid time');
+    expect(zoneInWords('', 'America/New_York')).toBe('New York time');
+    expect(cityTime('America/Argentina/Buenos_Aires')).toBe('Buenos Aires time');
+    expect(zoneInWords('Atlantis', 'UTC')).toBe('UTC');
   });
 });

@@ -157,6 +157,17 @@ export function cityTime(timeZone: string): string {
   return `${(timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ')} time`;
 }
 
+/**
+ * A zone for screens, never a raw IANA id: "Barcelona time" from the city the time belongs to, else the zone's
+ * place ("Madrid time", as cityTime), and "UTC" for a city Lokal has no zone for (naming the city would
+ * mislead: docs/product.md#availability).
+ */
+export function zoneInWords(city: string | null | undefined, timeZone: string): string {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 'UTC';
+  const name = city?.trim();
+  return name ? `${name} time` : cityTime(timeZone);
+}
+
 /** Whether `zone` is an IANA time zone this runtime knows. */
 export function isTimeZone(zone: string): boolean {
   try {

@@ -25,6 +25,18 @@ export const verifyBodySchema = z.object({
 });
 export type VerifyBody = z.infer<typeof verifyBodySchema>;
 
+/** A sign-in link as its page holds it: the token, the address in the link and the door (role) it opened. */
+export const linkBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  email: emailSchema,
+  role: roleSchema,
+});
+export type LinkBody = z.infer<typeof linkBodySchema>;
+/** What a link is, without using it (docs/product.md#sign-in). */
+export const linkStateSchema = z.enum(['valid', 'expired', 'used', 'unknown']);
+export type LinkState = z.infer<typeof linkStateSchema>;
+export const linkStatusResponseSchema = z.object({ state: linkStateSchema });
+
 export const betaRequestBodySchema = z.object({ email: emailSchema, userType: userTypeSchema });
 
 export const statusUserSchema = z.object({
@@ -57,6 +69,8 @@ export const authEndpoints = {
   'POST /auth/request-link': { body: requestLinkBodySchema, response: requestLinkResponseSchema },
   'POST /auth/beta-request': { body: betaRequestBodySchema, response: successSchema },
   'POST /auth/verify': { body: verifyBodySchema, response: statusResponseSchema },
+  'POST /auth/link-status': { body: linkBodySchema, response: linkStatusResponseSchema },
+  'POST /auth/resend-link': { body: linkBodySchema, response: requestLinkResponseSchema },
   'POST /auth/sign-out': { response: successSchema },
   'GET /auth/session': { response: sessionResponseSchema },
   'GET /users/status': { response: statusResponseSchema },

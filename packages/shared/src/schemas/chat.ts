@@ -56,6 +56,20 @@ export const conversationSchema = z.object({
   canSend: z.boolean(),
   /** The pair has an accepted or completed booking: contact details are no longer masked. */
   detailsShared: z.boolean(),
+  /**
+   * Where the pair stands (docs/product.md#chat): an accepted booking to come ("booked", its start), else an
+   * open request, else the last completed tour; null before any of these.
+   */
+  booking: z
+    .object({
+      state: z.enum(['requested', 'booked', 'completed']),
+      startAt: z.string(),
+      /** The city's zone the date is read in. */
+      timeZone: z.string(),
+    })
+    .nullable(),
+  /** Guides only: what this traveller's completed bookings paid, in the guide's currency; null for tourists. */
+  earnings: z.object({ amount: z.number(), currency: z.string() }).nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -23,14 +23,16 @@ export const codeSchema = z
   .trim()
   .regex(/^\d{6}$/, ONBOARDING_MESSAGES.invalidCode);
 
-export const sendCodeBodySchema = z.object({ phone: phoneSchema });
+/** The user's detected or chosen city: a number without its country code is read as one of its country. */
+const phoneCitySchema = z.string().trim().max(80).optional();
+export const sendCodeBodySchema = z.object({ phone: phoneSchema, city: phoneCitySchema });
 export const sendCodeResponseSchema = z.object({
   status: z.enum(['sent', 'already-verified']),
   phone: z.string(),
   /** Seconds before another code may be asked for. */
   resendAfter: z.number().int(),
 });
-export const verifyCodeBodySchema = z.object({ phone: phoneSchema, code: codeSchema });
+export const verifyCodeBodySchema = z.object({ phone: phoneSchema, code: codeSchema, city: phoneCitySchema });
 export const verifyCodeResponseSchema = z.object({
   status: z.enum(['verified', 'already-verified']),
   phone: z.string(),

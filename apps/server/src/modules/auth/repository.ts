@@ -91,6 +91,23 @@ export function createAuthRepository(db: Db) {
       });
     },
 
+    /** A link's token as stored, used or not, to tell why it failed (docs/product.md#sign-in). */
+    async findLoginToken(
+      tokenHash: string,
+    ): Promise<{ email: string; role: Role; expiresAt: Date; consumedAt: Date | null } | null> {
+      const [row] = await db
+        .select({
+          email: loginTokens.email,
+          role: loginTokens.role,
+          expiresAt: loginTokens.expiresAt,
+          consumedAt: loginTokens.consumedAt,
+        })
+        .from(loginTokens)
+        .where(eq(loginTokens.tokenHash, tokenHash))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** Single use, atomically: of many concurrent calls exactly one gets the row back. */
     async consumeLoginToken(
       tokenHash: string,

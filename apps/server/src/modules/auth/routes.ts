@@ -1,6 +1,8 @@
 import { staffLinkBodySchema, staffVerifyBodySchema } from '@lokal/shared/schemas/admin';
 import {
   betaRequestBodySchema,
+  linkBodySchema,
+  linkStatusResponseSchema,
   mockSignInBodySchema,
   mockSignInResponseSchema,
   requestLinkBodySchema,
@@ -74,6 +76,36 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
       setSessionCookie(reply, config, token);
       return status;
     },
+  );
+
+  // Opened from a link's page: only tells what the link is, never uses it (mail scanners open links).
+  app.post(
+    '/auth/link-status',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Tell whether a sign-in link is valid, expired, used or unknown, without using it',
+        body: linkBodySchema,
+        response: { 200: linkStatusResponseSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => ({ state: await service.linkStatus(request.body, request.ip) }),
+  );
+
+  app.post(
+    '/auth/resend-link',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "E-mail a new sign-in link to a failed link's address and role",
+        body: linkBodySchema,
+        response: { 200: requestLinkResponseSchema, ...errors, 502: errorSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: await service.resendLink(request.body, request.ip),
+    }),
   );
 
   app.post(

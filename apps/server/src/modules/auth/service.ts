@@ -8,7 +8,15 @@ import {
   SESSION_TTL_MS,
 } from '@lokal/shared/constants/auth';
 import { paths } from '@lokal/shared/domain/pages';
-import type { RequestLinkBody, Role, StatusResponse, UserType, VerifyBody } from '@lokal/shared/schemas/auth';
+import type {
+  LinkBody,
+  LinkState,
+  RequestLinkBody,
+  Role,
+  StatusResponse,
+  UserType,
+  VerifyBody,
+} from '@lokal/shared/schemas/auth';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { layoutMail, type Mailer } from '../../plugins/mail.ts';
@@ -28,6 +36,7 @@ function limits(scale: number) {
     linkPerEmail: rule(5, 15),
     linkPerIp: rule(30, 15),
     verifyPerIp: rule(30, 5),
+    checkPerIp: rule(30, 5),
     // Each request lands in the staff's waitlist: a script must not flood it, nor bury one address's inbox
     // under invitations (docs/product.md#rate-limits).
     betaPerIp: rule(10, 15),
@@ -80,6 +89,22 @@ export function createAuthService(deps: {
   const suspended = () => new HttpError(403, AUTH_MESSAGES.suspended, 'account-suspended');
   const notInvited = () => new HttpError(403, AUTH_MESSAGES.betaTitle, 'not-invited');
 
+  /** The rules for sending an address a link for a role (docs/product.md#sign-in); throws the refusal. */
+  async function mayHaveLink(email: string, role: Role): Promise<void> {
+    const existing = await repo.findUserByEmail(email);
+    if (role === 'staff') {
+      if (existing?.role === 'staff') return;
+      if (!inAdminEmails(email)) throw notInvited();
+      if (existing) throw roleConflict(existing);
+      return;
+    }
+    if (!(await repo.isInvited(email))) throw notInvited();
+    // A staff address never gets a tourist or guide link.
+    if (existing?.role === 'staff' || (!existing && inAdminEmails(email))) throw staffConflict();
+    if (existing && existing.role !== role) throw roleConflict(existing);
+    if (existing && (await repo.isSuspended(existing.id))) throw suspended();
+  }
+
   async function sendLink(email: string, role: Role): Promise<void> {
     const token = newToken();
     const t = now();
@@ -97,6 +122,28 @@ export function createAuthService(deps: {
     }
   }
 
+  /**
+   * What a link is without using it. A token of another address or another door counts as unknown: the page
+   * learns nothing about a link that is not its own (docs/product.md#sign-in).
+   */
+  async function linkState(token: string, email: string, roles: readonly Role[]): Promise<LinkState> {
+    const row = await repo.findLoginToken(sha256(token));
+    if (!row || row.email !== email || !roles.includes(row.role)) return 'unknown';
+    if (row.consumedAt) return 'used';
+    if (row.expiresAt.getTime() <= now()) return 'expired';
+    return 'valid';
+  }
+
+  /** Why a link could not be used, as the 400 the page tells apart. */
+  async function linkFailure(token: string, email: string, roles: readonly Role[]): Promise<HttpError> {
+    const state = await linkState(token, email, roles);
+    if (state === 'used') return new HttpError(400, AUTH_MESSAGES.linkUsed, 'link-used');
+    if (state === 'expired') return new HttpError(400, AUTH_MESSAGES.linkExpired, 'link-expired');
+    return new HttpError(400, AUTH_MESSAGES.invalidLink, 'invalid-link');
+  }
+
+  const rolesFor = (role: Role): Role[] => (role === 'staff' ? ['staff'] : [role]);
+
   async function startSession(user: SessionUser) {
     const token = newToken();
     const t = now();
@@ -113,12 +160,7 @@ export function createAuthService(deps: {
     async requestLink(body: RequestLinkBody, ip: string): Promise<void> {
       await consume(`link:ip:${ip}`, rules.linkPerIp);
       await consume(`link:email:${body.email}`, rules.linkPerEmail);
-      if (!(await repo.isInvited(body.email))) throw notInvited();
-      const existing = await repo.findUserByEmail(body.email);
-      // A staff address never gets a tourist or guide link.
-      if (existing?.role === 'staff' || (!existing && inAdminEmails(body.email))) throw staffConflict();
-      if (existing && existing.role !== body.userType) throw roleConflict(existing);
-      if (existing && (await repo.isSuspended(existing.id))) throw suspended();
+      await mayHaveLink(body.email, body.userType);
       await sendLink(body.email, body.userType);
     },
 
@@ -126,12 +168,36 @@ export function createAuthService(deps: {
     async requestStaffLink(email: string, ip: string): Promise<void> {
       await consume(`link:ip:${ip}`, rules.linkPerIp);
       await consume(`link:email:${email}`, rules.linkPerEmail);
-      const existing = await repo.findUserByEmail(email);
-      if (existing?.role !== 'staff') {
-        if (!inAdminEmails(email)) throw notInvited();
-        if (existing) throw roleConflict(existing);
-      }
+      await mayHaveLink(email, 'staff');
       await sendLink(email, 'staff');
+    },
+
+    /** What a link is, without using it: the page tells its failures apart before asking to continue. */
+    async linkStatus(body: LinkBody, ip: string): Promise<LinkState> {
+      await consume(`link-check:ip:${ip}`, rules.checkPerIp);
+      return linkState(body.token, body.email, rolesFor(body.role));
+    },
+
+    /**
+     * "Send a new link" from a failed link's page: to the link's address and role, under the same limits and
+     * rules as asking for one. A link we do not know gets the same answer whether or not a mail went out,
+     * so the page cannot be used to learn which addresses may sign in (docs/product.md#sign-in).
+     */
+    async resendLink(body: LinkBody, ip: string): Promise<string> {
+      await consume(`link:ip:${ip}`, rules.linkPerIp);
+      await consume(`link:email:${body.email}`, rules.linkPerEmail);
+      const known = (await linkState(body.token, body.email, rolesFor(body.role))) !== 'unknown';
+      if (known) {
+        await mayHaveLink(body.email, body.role);
+        await sendLink(body.email, body.role);
+        return AUTH_MESSAGES.newLinkSent(body.email);
+      }
+      const allowed = await mayHaveLink(body.email, body.role).then(
+        () => true,
+        () => false,
+      );
+      if (allowed) await sendLink(body.email, body.role).catch(() => {});
+      return AUTH_MESSAGES.newLinkMaybeSent;
     },
 
     async joinWaitlist(email: string, userType: UserType, ip: string): Promise<void> {
@@ -150,7 +216,13 @@ export function createAuthService(deps: {
         body.userType ? [body.userType] : ['tourist', 'guide'],
         new Date(now()),
       );
-      if (!consumed) throw new HttpError(400, AUTH_MESSAGES.invalidLink, 'invalid-link');
+      if (!consumed) {
+        throw await linkFailure(
+          body.token,
+          body.email,
+          body.userType ? [body.userType] : ['tourist', 'guide'],
+        );
+      }
       const user = await repo.findOrCreateUser(
         body.email,
         consumed.role,
@@ -170,7 +242,7 @@ export function createAuthService(deps: {
         ['staff'],
         new Date(now()),
       );
-      if (!consumed) throw new HttpError(400, AUTH_MESSAGES.invalidLink, 'invalid-link');
+      if (!consumed) throw await linkFailure(body.token, body.email, ['staff']);
       const existing = await repo.findUserByEmail(body.email);
       if (existing && existing.role !== 'staff') throw roleConflict(existing);
       // Taken off ADMIN_EMAILS since the link was sent: the link no longer makes an account.

@@ -109,8 +109,39 @@ export function createChatRepository(db: Db) {
       const blockedByMe = sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${other})`;
       const blockedByThem = sql<boolean>`exists (select 1 from ${blocks} b where b.blocked_id = ${userId} and b.blocker_id = ${other})`;
       const detailsShared = sql<boolean>`exists (select 1 from ${bookings} k where k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id and k.status in ('accepted', 'completed'))`;
+      // The pair's booking to show in the row, and (for the guide) what its completed bookings paid: both in
+      // this one query, so a list of any length costs the same round trip (docs/product.md#chat).
+      const pair = sql`k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id`;
+      const booking = sql<{ status: string; startAt: string; timeZone: string } | null>`(
+        select json_build_object('status', k.status, 'startAt', k.start_at, 'timeZone', k.time_zone)
+        from ${bookings} k
+        where ${pair} and k.status in ('accepted', 'requested', 'completed')
+        order by case k.status when 'accepted' then 0 when 'requested' then 1 else 2 end,
+          case when k.status = 'completed' then null else k.start_at end asc,
+          k.start_at desc
+        limit 1)`;
+      // In the currency of the latest completed booking: a guide is paid in one currency at a time.
+      const earnings = sql<{ amount: number; currency: string } | null>`(
+        select json_build_object('amount', sum(k.guide_total), 'currency', min(k.guide_currency))
+        from ${bookings} k
+        where ${pair} and k.status = 'completed' and conversations.guide_id = ${userId}
+          and k.guide_currency = (
+            select l.guide_currency from ${bookings} l
+            where l.tourist_id = conversations.tourist_id and l.guide_id = conversations.guide_id
+              and l.status = 'completed'
+            order by l.start_at desc limit 1)
+        having count(*) > 0)`;
       return db
-        .select({ conversation: conversations, lastId, unread, blockedByMe, blockedByThem, detailsShared })
+        .select({
+          conversation: conversations,
+          lastId,
+          unread,
+          blockedByMe,
+          blockedByThem,
+          detailsShared,
+          booking,
+          earnings,
+        })
         .from(conversations)
         .where(
           and(

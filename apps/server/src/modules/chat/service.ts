@@ -97,6 +97,18 @@ export function createChatService(deps: {
     return c;
   }
 
+  /** The row's booking as the list shows it; the drivers return JSON as an object or as text. */
+  function bookingOf(raw: unknown): Conversation['booking'] {
+    const b = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+      status: string;
+      startAt: string;
+      timeZone: string;
+    } | null;
+    if (!b) return null;
+    const state = b.status === 'accepted' ? 'booked' : b.status === 'requested' ? 'requested' : 'completed';
+    return { state, startAt: new Date(b.startAt).toISOString(), timeZone: b.timeZone };
+  }
+
   async function list(user: SessionUser, onlyId?: string): Promise<Conversation[]> {
     const rows = await repo.listFor(user.id, onlyId);
     const others = rows.map((r) =>
@@ -149,6 +161,11 @@ export function createChatService(deps: {
         blockedByMe: r.blockedByMe,
         canSend: !r.blockedByMe && !r.blockedByThem && !unavailable,
         detailsShared: r.detailsShared,
+        booking: bookingOf(r.booking),
+        earnings:
+          r.earnings && r.conversation.guideId === user.id
+            ? { amount: Number(r.earnings.amount), currency: r.earnings.currency }
+            : null,
       };
     });
   }

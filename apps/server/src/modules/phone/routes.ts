@@ -32,7 +32,7 @@ export const phoneModule: ModulePlugin = async (app, { ctx }) => {
         response: { 200: sendCodeResponseSchema, ...errors },
       },
     },
-    async (request) => service.sendCode(request.user.id, request.body.phone, request.ip),
+    async (request) => service.sendCode(request.user.id, request.body.phone, request.ip, request.body.city),
   );
 
   app.post(
@@ -45,6 +45,13 @@ export const phoneModule: ModulePlugin = async (app, { ctx }) => {
         response: { 200: verifyCodeResponseSchema, ...errors },
       },
     },
-    async (request) => service.verifyCode(request.user.id, request.body.phone, request.body.code, request.ip),
+    async (request) =>
+      service.verifyCode(
+        request.user.id,
+        request.body.phone,
+        request.body.code,
+        request.ip,
+        request.body.city,
+      ),
   );
 };

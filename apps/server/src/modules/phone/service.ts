@@ -1,6 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { SMS_SEND_ERRORS } from '@lokal/shared/constants/onboarding';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { countryForCity } from '@lokal/shared/domain/city-country';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
@@ -18,9 +19,21 @@ function codeHash(userId: string, phone: string, code: string): string {
   return sha256(`${userId}:${phone}:${code}`);
 }
 
-/** E.164, or a 400 `invalid-phone-number` (docs/product.md#error-codes). */
-export function normalisePhone(raw: string): string {
-  const parsed = parsePhoneNumberFromString(raw.trim().startsWith('+') ? raw.trim() : `+${raw.trim()}`);
+/**
+ * E.164, or a 400 `invalid-phone-number` (docs/product.md#error-codes). A number typed without its country
+ * code is read as one of `country` (the user's city's, docs/product.md#onboarding) when it is a valid number
+ * there; otherwise, as before, as an international number whose '+' was left out.
+ */
+export function normalisePhone(raw: string, country?: string | null): string {
+  const typed = raw.trim();
+  if (country && !typed.startsWith('+') && !typed.startsWith('00')) {
+    const national = parsePhoneNumberFromString(typed, country as CountryCode);
+    if (national?.isValid()) return national.number;
+  }
+  const international = typed.startsWith('00') ? `+${typed.slice(2)}` : typed;
+  const parsed = parsePhoneNumberFromString(
+    international.startsWith('+') ? international : `+${international}`,
+  );
   if (!parsed?.isPossible()) {
     throw new HttpError(400, SMS_SEND_ERRORS['invalid-phone-number']!, 'invalid-phone-number');
   }
@@ -42,8 +55,8 @@ export function createPhoneService(deps: {
     /** The E.164 phone verified on this account, if any. */
     verifiedPhoneOf: (userId: string) => repo.verifiedPhoneOf(userId),
 
-    async sendCode(userId: string, rawPhone: string, ip: string) {
-      const phone = normalisePhone(rawPhone);
+    async sendCode(userId: string, rawPhone: string, ip: string, city?: string) {
+      const phone = normalisePhone(rawPhone, countryForCity(city));
       await consume(`sms:ip:${ip}`, { limit: 20 * scale, windowMs: 60 * 60_000 });
       if ((await repo.verifiedPhoneOf(userId)) === phone) {
         return { status: 'already-verified' as const, phone, resendAfter: 0 };
@@ -84,8 +97,8 @@ export function createPhoneService(deps: {
       return { status: 'sent' as const, phone, resendAfter: RESEND_AFTER_MS / 1000 };
     },
 
-    async verifyCode(userId: string, rawPhone: string, code: string, ip: string) {
-      const phone = normalisePhone(rawPhone);
+    async verifyCode(userId: string, rawPhone: string, code: string, ip: string, city?: string) {
+      const phone = normalisePhone(rawPhone, countryForCity(city));
       await consume(`sms-verify:ip:${ip}`, { limit: 60 * scale, windowMs: 15 * 60_000 });
       if ((await repo.verifiedPhoneOf(userId)) === phone)
         return { status: 'already-verified' as const, phone };

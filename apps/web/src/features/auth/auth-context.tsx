@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@lokal/shared/constants/auth';
 import type { StatusUser } from '@lokal/shared/schemas/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, logUnexpected } from '../../lib/api-client.ts';
 import { realtime } from '../../lib/realtime.ts';
 import { storage } from '../../lib/storage.ts';
 import { deleteAccountCall } from './api/delete-account.ts';
@@ -92,7 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             ? signOutEverywhereCall()
             : signOutCall());
       } catch (err) {
-        console.error(err);
+        logUnexpected(err);
         throw err;
       } finally {
         storage.remove(STORAGE_KEYS.mockUser);

@@ -11,15 +11,8 @@ export function money(amount: number, currency: string): string {
   })}`;
 }
 
-/** "Lisbon time": the city's time in words, never a raw zone id; without a city, the zone's place. */
-export function zoneInWords(city: string | null | undefined, timeZone: string): string {
-  // A city Lokal has no zone for is on UTC (docs/product.md#availability): naming the city would mislead.
-  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 'UTC';
-  const name = city?.trim();
-  if (name) return `${name} time`;
-  const place = timeZone.split('/').pop()?.replace(/_/g, ' ');
-  return place ? `${place} time` : 'local time';
-}
+/** "Lisbon time": the city's time in words, never a raw zone id (the one shared rule). */
+export { zoneInWords } from '@lokal/shared/domain/time-zone';
 
 /** "Monday 7 December": a slot's local date (YYYY-MM-DD), read as a calendar day. */
 export function dayInWords(date: string): string {

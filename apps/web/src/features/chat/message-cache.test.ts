@@ -80,6 +80,8 @@ describe('applyMessageToList', () => {
       blockedByMe: false,
       canSend: true,
       detailsShared: false,
+      booking: null,
+      earnings: null,
     })),
   };
 

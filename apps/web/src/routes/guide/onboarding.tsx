@@ -60,6 +60,7 @@ export function Component() {
     city: typedCity ?? (detected && detected !== DEFAULT_CITY ? detected : ''),
   };
   const { busy, error, setError, run } = useSubmitOnce();
+  const [saved, setSaved] = useState(false);
   const set = (patch: Partial<Omit<GuideDraft, 'city'>>) => setDraft((d) => ({ ...d, ...patch }));
 
   async function submit() {
@@ -77,6 +78,7 @@ export function Component() {
     await run(
       async () => {
         await completeGuideOnboarding(parsed.data);
+        setSaved(true);
         toast.success('Welcome to Lokal!');
         const from = (location.state as { from?: string } | null)?.from;
         // After 1 s: the page the guide was heading to, else the preview (docs/product.md#guide-screens).
@@ -99,6 +101,7 @@ export function Component() {
       step={step}
       canNext={isGuideStepValid(step, draft)}
       busy={busy}
+      saved={saved}
       lastLabel="Complete"
       error={error}
       onBack={() => setStep((s) => Math.max(1, s - 1))}
@@ -122,6 +125,7 @@ export function Component() {
         <PhoneVerification
           phone={draft.phone}
           verified={draft.phoneVerified}
+          city={draft.city}
           onChange={(phone, phoneVerified) => set({ phone, phoneVerified })}
         />
       ) : null}

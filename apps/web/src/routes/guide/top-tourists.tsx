@@ -8,7 +8,7 @@ import {
   wrapIndex,
 } from '@lokal/shared/domain/discovery';
 import { paths } from '@lokal/shared/domain/pages';
-import type { TopTourist } from '@lokal/shared/schemas/discovery';
+import type { PremiumTourist, TopTourist } from '@lokal/shared/schemas/discovery';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BadgeCheck, ChevronLeft, ChevronRight, Flame, MessageCircle, Star } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
@@ -27,6 +27,7 @@ import {
 } from '../../features/discovery/components/guide-gates.tsx';
 import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
 import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
+import { profileQuery } from '../../lib/api/get-profile.ts';
 
 function Gallery({ images, name }: { images: string[]; name: string }) {
   const [index, setIndex] = useState(0);
@@ -96,10 +97,18 @@ export function Component() {
   const [ruleOpen, setRuleOpen] = useState(false);
   const testDone = user?.personalityTestCompleted ?? false;
   // Only a tourist this guide may contact comes with a profile to open (docs/product.md#top-3-ranking).
-  const selected =
+  const inTop =
     top.data?.tourists.find(
       (t): t is Extract<TopTourist, { canContact: true }> => t.id === openId && t.canContact,
     ) ?? null;
+  // Any other traveller of the guide's list (docs/product.md#tourist-profiles): their profile, as the server
+  // allows it to this guide.
+  const fetched = useQuery({
+    ...profileQuery('tourist', openId ?? ''),
+    enabled: Boolean(openId) && top.isSuccess && !inTop,
+  });
+  const selected: PremiumTourist | null =
+    inTop ?? (fetched.data?.type === 'tourist' ? fetched.data.profile : null);
   const multiplier = profile.data?.currencyMultiplier ?? 1;
   const currency = multiplier !== 1 ? (profile.data?.currency ?? 'USD') : 'USD';
 
@@ -199,11 +208,17 @@ export function Component() {
         </ol>
       </main>
       <Dialog
-        open={Boolean(selected)}
+        open={Boolean(openId) && (Boolean(selected) || !top.isPending)}
         onOpenChange={(o) => !o && setOpenId(null)}
-        title={selected?.name ?? ''}
+        title={selected?.name ?? 'Traveller profile'}
         className="max-w-lg"
       >
+        {!selected && fetched.isPending ? <Skeleton className="mt-5 h-64 rounded-2xl" /> : null}
+        {!selected && fetched.isError ? (
+          <p className="mt-4 text-danger" role="alert">
+            {fetched.error.message}
+          </p>
+        ) : null}
         {selected ? (
           <>
             <Gallery images={selected.profileImages} name={selected.name} />

@@ -1,10 +1,12 @@
 import { OCCUPATIONS, ONBOARDING_MESSAGES, TOURIST_STEPS } from '@lokal/shared/constants/onboarding';
 import { isTouristStepValid, type TouristDraft } from '@lokal/shared/domain/onboarding-steps';
 import { paths } from '@lokal/shared/domain/pages';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { completeTouristOnboarding } from '../../features/onboarding/api/complete-tourist-onboarding.ts';
 import { ChoiceChips } from '../../features/onboarding/components/choice-chips.tsx';
 import { NameFields } from '../../features/onboarding/components/name-fields.tsx';
@@ -27,6 +29,9 @@ export function Component() {
     occupation: '',
   });
   const { busy, error, setError, run } = useSubmitOnce();
+  const [saved, setSaved] = useState(false);
+  // The city detected from the connection: a phone number without its country code is read as one of there.
+  const detectedCity = useQuery(userProfileQuery).data?.city;
   const set = (patch: Partial<TouristDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   async function submit() {
@@ -39,6 +44,7 @@ export function Component() {
     await run(
       async () => {
         await completeTouristOnboarding(parsed.data);
+        setSaved(true);
         updateUser({
           onboardingCompleted: true,
           displayName: `${parsed.data.firstName} ${parsed.data.lastName}`,
@@ -56,6 +62,7 @@ export function Component() {
       step={step}
       canNext={isTouristStepValid(step, draft)}
       busy={busy}
+      saved={saved}
       lastLabel="Complete"
       error={error}
       onBack={() => setStep((s) => Math.max(1, s - 1))}
@@ -68,6 +75,7 @@ export function Component() {
         <PhoneVerification
           phone={draft.phone}
           verified={draft.phoneVerified}
+          city={detectedCity}
           onChange={(phone, phoneVerified) => set({ phone, phoneVerified })}
         />
       ) : null}

@@ -5,10 +5,12 @@ import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import { AuthLinks } from '../../features/auth/components/auth-links.tsx';
 import { MagicLinkForm } from '../../features/auth/components/magic-link-form.tsx';
 
-type State = { tourType?: { name: string; description: string } } | null;
+type State = { tourType?: { name: string; description: string }; favorite?: string } | null;
 
 export function Component() {
-  const tourType = (useLocation().state as State)?.tourType;
+  const state = useLocation().state as State;
+  const tourType = state?.tourType;
+  const favorite = state?.favorite;
   return (
     <AuthLayout
       title="Join the Experience"
@@ -28,6 +30,11 @@ export function Component() {
           data-testid="tour-type-interest"
         >
           You're interested in <strong>{tourType.name}</strong> — {tourType.description}
+        </p>
+      ) : null}
+      {favorite ? (
+        <p className="mb-6 rounded-xl border border-gold/50 bg-gold/10 p-4 text-sm" role="status">
+          Join to keep <strong>{favorite}</strong> in your favorites. We'll save it once you're signed in.
         </p>
       ) : null}
       <MagicLinkForm userType="tourist" submitLabel="Send Magic Link" />

@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, logUnexpected } from '../../../lib/api-client.ts';
 import { onDemand } from '../../../lib/on-demand.ts';
 import { storage } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -54,7 +54,7 @@ export function MagicLinkForm({ userType, submitLabel }: Props) {
       await send(parsed.data);
       setState('sent');
     } catch (err) {
-      console.error(err);
+      logUnexpected(err);
       setState('idle');
       // Staff have no waitlist to join: the form says no, as plainly as the server did.
       if (err instanceof ApiError && err.code === 'not-invited' && userType === 'staff')

@@ -1,7 +1,7 @@
 import { listTimestamp } from '@lokal/shared/domain/chat';
 import { formatMoney } from '@lokal/shared/domain/discovery';
 import type { Conversation } from '@lokal/shared/schemas/chat';
-import { Ban, Crown, Star } from 'lucide-react';
+import { Ban, CalendarCheck, Crown, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { PartyAvatar } from './party-avatar.tsx';
 
@@ -20,6 +20,45 @@ function Preview({ c, myId }: { c: Conversation; myId: string }) {
       {mine ? <span className="text-muted">You: </span> : null}
       {c.lastMessage.body}
     </>
+  );
+}
+
+/** "Booked · Sat 28 Nov": where the pair stands, the date read in the tour city's time. */
+function bookingLabel(b: NonNullable<Conversation['booking']>): string {
+  if (b.state === 'completed') return 'Completed';
+  const day = new Date(b.startAt).toLocaleDateString('en-GB', {
+    timeZone: b.timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  });
+  return b.state === 'booked' ? `Booked · ${day}` : `Requested · ${day}`;
+}
+
+const BOOKING_TONE: Record<NonNullable<Conversation['booking']>['state'], string> = {
+  requested: 'bg-gold/15 text-gold-deep',
+  booked: 'bg-sage/15 text-sage',
+  completed: 'bg-sand text-ink',
+};
+
+function BookingLine({ c }: { c: Conversation }) {
+  if (!c.booking && !c.earnings) return null;
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs" data-testid="conversation-booking">
+      {c.booking ? (
+        <span
+          className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-medium ${BOOKING_TONE[c.booking.state]}`}
+        >
+          <CalendarCheck className="h-3 w-3" aria-hidden />
+          {bookingLabel(c.booking)}
+        </span>
+      ) : null}
+      {c.earnings ? (
+        <span className="inline-flex items-center gap-1 rounded-full bg-ink/5 px-2 py-0.5 font-medium text-ink">
+          Earned {formatMoney(c.earnings.amount, c.earnings.currency)}
+        </span>
+      ) : null}
+    </span>
   );
 }
 
@@ -86,6 +125,7 @@ export function ConversationList({ conversations, activeId, myId, hrefFor }: Pro
                     </span>
                   ) : null}
                 </span>
+                <BookingLine c={c} />
               </span>
             </Link>
           </li>

@@ -1,6 +1,6 @@
 import { AVAILABILITY_LIMITS as A, WEEKDAY_LABELS, WEEKDAYS } from '@lokal/shared/constants/experiences';
 import { paths } from '@lokal/shared/domain/pages';
-import { dateInZone } from '@lokal/shared/domain/time-zone';
+import { dateInZone, zoneInWords } from '@lokal/shared/domain/time-zone';
 import type { AvailabilityInput } from '@lokal/shared/schemas/experiences';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Globe2 } from 'lucide-react';
@@ -97,7 +97,7 @@ function AvailabilityForm({ loaded }: { loaded: Loaded }) {
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const today = dateInZone(new Date(), loaded.timeZone);
   // In words, never an IANA id: the city's time, or UTC for a city whose zone Lokal does not know.
-  const zone = loaded.timeZone === 'UTC' || !loaded.city ? 'UTC' : `${loaded.city} time`;
+  const zone = zoneInWords(loaded.city, loaded.timeZone);
 
   const set = (patch: Partial<AvailabilityDraft>) => setDraft((d) => ({ ...d, ...patch }));
 

@@ -1,24 +1,26 @@
 import { DISCOVERY_MESSAGES } from '@lokal/shared/constants/discovery';
-import { useState } from 'react';
 import { FavoriteButton } from '../../../components/ui/favorite-button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useFavorites } from '../api/get-favorites.ts';
 import { type FavoriteInput, useToggleFavorite } from '../api/toggle-favorite.ts';
+import { rememberPendingFavorite } from '../pending-favorite.ts';
 
-// Signed in: favorites live on the server. Signed out: the heart still works for this visit. The screen
-// says which (features do not read each other's state).
+// Signed in: favorites live on the server. Signed out: the heart does not pretend to keep anything; it
+// remembers the profile and hands over to `onSignedOut` (the screen leads to sign-up), and the favorite is
+// saved after sign-in (docs/product.md#favorites). The screen says which (features do not read each other's
+// state).
 export function FavoriteToggle({
   className,
   signedIn,
+  onSignedOut,
   ...fav
-}: FavoriteInput & { className?: string; signedIn: boolean }) {
+}: FavoriteInput & { className?: string; signedIn: boolean; onSignedOut?: () => void }) {
   const list = useFavorites(signedIn);
   const toggle = useToggleFavorite();
-  const [local, setLocal] = useState(false);
   const saved = Boolean(
     list.data?.some((f) => f.profileId === fav.profileId && f.profileType === fav.profileType),
   );
-  const pressed = signedIn ? saved : local;
+  const pressed = signedIn && saved;
 
   return (
     <FavoriteButton
@@ -35,8 +37,8 @@ export function FavoriteToggle({
               : DISCOVERY_MESSAGES.removedFavorite(fav.profileName),
           );
         if (!signedIn) {
-          setLocal(add);
-          done();
+          rememberPendingFavorite(fav);
+          onSignedOut?.();
           return;
         }
         toggle.mutate(

@@ -1,3 +1,4 @@
+import { DEFAULT_CITY } from '@lokal/shared/constants/discovery';
 import {
   codeCheckMessage,
   ONBOARDING_MESSAGES,
@@ -13,13 +14,20 @@ import { toast } from '../../../lib/toast.ts';
 import { sendCode } from '../api/send-code.ts';
 import { verifyCode } from '../api/verify-code.ts';
 
-type Props = { phone: string; verified: boolean; onChange: (phone: string, verified: boolean) => void };
+type Props = {
+  phone: string;
+  verified: boolean;
+  onChange: (phone: string, verified: boolean) => void;
+  /** The user's detected or chosen city: a number typed without its country code is read as one of there. */
+  city?: string;
+};
 
 // Number, then code, then verified (docs/product.md#onboarding); the server owns every rule.
 // Focus follows the flow for keyboard users: to the code field when a code is sent, to the confirmation
 // once verified. While a call runs the fields are read-only and the buttons refuse a second press rather
 // than being disabled, which would drop the focus they hold onto the page body.
-export function PhoneVerification({ phone, verified, onChange }: Props) {
+export function PhoneVerification({ phone, verified, onChange, city }: Props) {
+  const home = city && city !== DEFAULT_CITY ? city : undefined;
   const codeField = useRef<HTMLInputElement>(null);
   const confirmation = useRef<HTMLParagraphElement>(null);
   const [focusNext, setFocusNext] = useState<'code' | 'confirmation' | null>(null);
@@ -50,11 +58,13 @@ export function PhoneVerification({ phone, verified, onChange }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const res = await sendCode(phone);
+      const res = await sendCode(phone, home);
       if (res.status === 'already-verified') {
         toast.success(ONBOARDING_MESSAGES.phoneAlreadyVerified);
         onChange(res.phone, true);
       } else {
+        // The number as the server read it (E.164, with its country code): the code is checked against it.
+        onChange(res.phone, false);
         setCodeSent(true);
         setFocusNext('code');
         setWait(res.resendAfter);
@@ -79,7 +89,7 @@ export function PhoneVerification({ phone, verified, onChange }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const res = await verifyCode(phone, code.trim());
+      const res = await verifyCode(phone, code.trim(), home);
       toast.success(
         res.status === 'already-verified'
           ? ONBOARDING_MESSAGES.phoneAlreadyVerified
@@ -119,7 +129,11 @@ export function PhoneVerification({ phone, verified, onChange }: Props) {
         inputMode="tel"
         autoComplete="tel"
         placeholder="+1 415 555 0199"
-        hint="With your country code. We text you a 6-digit code."
+        hint={
+          home
+            ? `Without a country code, we read it as a number in ${home}. We text you a 6-digit code.`
+            : 'With your country code. We text you a 6-digit code.'
+        }
         value={phone}
         onChange={(e) => {
           onChange(e.target.value, false);

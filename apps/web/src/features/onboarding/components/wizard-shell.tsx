@@ -16,12 +16,14 @@ type Props = {
   children: ReactNode;
   /** 'Question n of N' instead of 'Step n of N'. */
   counterLabel?: string;
+  /** The last step is saved: only now does progress reach 100 %. */
+  saved?: boolean;
 };
 
-// Step counter, progress = step ÷ total, Back and Next; the last button submits (docs/product.md#onboarding).
+// Step counter, progress = steps saved ÷ total, Back and Next; the last button submits (docs/product.md#onboarding).
 export function WizardShell(p: Props) {
   const total = p.steps.length;
-  const percent = progressPercent(p.step, total);
+  const percent = progressPercent(p.step, total, p.saved);
   const last = p.step === total;
   // A new step replaces the fields (and the focused control with them): its heading takes focus, so a
   // screen reader announces the step and the next Tab goes to its first field, not the top of the page.

@@ -46,6 +46,7 @@ export function Component() {
   const [step, setStep] = useState(1);
   const [d, setD] = useState<AssessmentDraft>(emptyAssessment);
   const { busy, error, setError, run } = useSubmitOnce();
+  const [saved, setSaved] = useState(false);
   const set = (patch: Partial<AssessmentDraft>) => setD((x) => ({ ...x, ...patch }));
 
   async function complete() {
@@ -62,6 +63,7 @@ export function Component() {
     await run(
       async () => {
         await saveAssessment(parsed.data);
+        setSaved(true);
         toast.success(ONBOARDING_MESSAGES.assessmentComplete);
         updateUser({ personalityTestCompleted: true });
         void queryClient.invalidateQueries({ queryKey: ['guides'] });
@@ -83,6 +85,7 @@ export function Component() {
       counterLabel="Question"
       canNext={isAssessmentStepValid(step, d)}
       busy={busy}
+      saved={saved}
       lastLabel="Complete"
       error={error}
       onBack={() => setStep((s) => Math.max(1, s - 1))}
