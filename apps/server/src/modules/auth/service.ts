@@ -8,6 +8,7 @@ import {
   SESSION_TTL_MS,
 } from '@lokal/shared/constants/auth';
 import { paths } from '@lokal/shared/domain/pages';
+import { safeRedirect } from '@lokal/shared/domain/redirect';
 import type { RequestLinkBody, Role, StatusResponse, UserType, VerifyBody } from '@lokal/shared/schemas/auth';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -79,12 +80,15 @@ export function createAuthService(deps: {
   const staffConflict = () => new HttpError(409, ADMIN_MESSAGES.staffAccount, 'role-mismatch');
   const notInvited = () => new HttpError(403, AUTH_MESSAGES.betaTitle, 'not-invited');
 
-  async function sendLink(email: string, role: Role): Promise<void> {
+  async function sendLink(email: string, role: Role, redirect?: string): Promise<void> {
     const token = newToken();
     const t = now();
     await repo.replaceLoginToken(sha256(token), email, role, new Date(t + MAGIC_LINK_TTL_MS), new Date(t));
     const area = role === 'staff' ? 'admin' : role;
-    const link = `${config.publicUrl}${paths[area].authRedirect}?${new URLSearchParams({ token, email })}`;
+    // A return address rides along only when it passes the redirect rule (docs/product.md#sign-in).
+    const back: Record<string, string> =
+      redirect && safeRedirect(redirect, role) === redirect ? { redirect } : {};
+    const link = `${config.publicUrl}${paths[area].authRedirect}?${new URLSearchParams({ token, email, ...back })}`;
     try {
       await mailer.send({
         to: email,
@@ -117,7 +121,7 @@ export function createAuthService(deps: {
       // A staff address never gets a tourist or guide link.
       if (existing?.role === 'staff' || (!existing && inAdminEmails(body.email))) throw staffConflict();
       if (existing && existing.role !== body.userType) throw roleConflict(existing);
-      await sendLink(body.email, body.userType);
+      await sendLink(body.email, body.userType, body.redirect);
     },
 
     /** The staff console's link: only for staff; anyone else gets the non-invited answer and no mail. */
