@@ -163,7 +163,7 @@ export function ExperiencePageView({ experience: e, hidden, booking, reviews }: 
         </div>
 
         <aside aria-labelledby="book" className="lg:sticky lg:top-5 lg:self-start">
-          <div className="rounded-card bg-white p-5 shadow-card">
+          <div className="rounded-card bg-white p-5 shadow-card max-sm:bg-transparent max-sm:p-0 max-sm:shadow-none">
             <h2 id="book" className="text-2xl">
               {e.bookingMode === 'instant' ? 'Book' : 'Request to book'}
             </h2>

@@ -41,8 +41,8 @@ function ExperienceTile({ e }: { e: ExperienceCard }) {
   return (
     <li className="overflow-hidden rounded-card bg-white shadow-card transition-shadow hover:shadow-lift">
       <Link to={experiencePagePath(e.id)} className="flex h-full flex-col">
-        <div className="aspect-[4/3] bg-sand">
-          {e.photo ? (
+        {e.photo ? (
+          <div className="aspect-[4/3] bg-sand">
             <img
               src={e.photo}
               alt=""
@@ -51,8 +51,10 @@ function ExperienceTile({ e }: { e: ExperienceCard }) {
               loading="lazy"
               className="h-full w-full object-cover"
             />
-          ) : null}
-        </div>
+          </div>
+        ) : (
+          <div className="h-2 bg-gold/60" />
+        )}
         <div className="flex flex-1 flex-col p-4">
           <p className="text-xs font-semibold tracking-wide text-gold-deep uppercase">{e.category}</p>
           <h3 className="mt-1 font-display text-xl leading-tight">{e.title}</h3>
