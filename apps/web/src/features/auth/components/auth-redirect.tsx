@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, REDIRECT_DELAY_MS, STORAGE_KEYS } from '@lokal/shared/constants/auth';
 import { paths } from '@lokal/shared/domain/pages';
+import { safeRedirect } from '@lokal/shared/domain/redirect';
 import type { Role } from '@lokal/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
@@ -27,9 +28,11 @@ type State =
   | { kind: 'success'; to: string }
   | { kind: 'error'; message: string };
 
-function destination(role: Role, onboarded: boolean): string {
+function destination(role: Role, onboarded: boolean, back: string | null): string {
   if (role === 'staff') return paths.admin.home;
-  return onboarded ? paths[role].home : paths[role].onboarding;
+  if (!onboarded) return paths[role].onboarding;
+  // Back to the guide or experience page that asked for sign-in, if the address is a safe one.
+  return back ? safeRedirect(back, role) : paths[role].home;
 }
 
 const loginPath = (role: Role) => (role === 'staff' ? paths.admin.login : paths[role].login);
@@ -40,6 +43,7 @@ export function AuthRedirect({ userType: role }: { userType: Role }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const token = params.get('token');
+  const back = params.get('redirect');
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [typed, setTyped] = useState('');
   const started = useRef(false);
@@ -60,7 +64,10 @@ export function AuthRedirect({ userType: role }: { userType: Role }) {
         storage.remove(STORAGE_KEYS.emailForSignIn);
         storage.remove(STORAGE_KEYS.userType);
         queryClient.setQueryData(statusQuery.queryKey, res.user);
-        setState({ kind: 'success', to: destination(role, res.user.onboardingCompleted) });
+        setState({
+          kind: 'success',
+          to: destination(role, res.user.onboardingCompleted, back),
+        });
       } catch (err) {
         console.error(err);
         const message =
@@ -71,7 +78,7 @@ export function AuthRedirect({ userType: role }: { userType: Role }) {
         setState({ kind: 'error', message });
       }
     },
-    [token, role, queryClient],
+    [token, back, role, queryClient],
   );
 
   useEffect(() => {
@@ -79,7 +86,7 @@ export function AuthRedirect({ userType: role }: { userType: Role }) {
     started.current = true;
     // Already signed in: move on at once by the same rule.
     if (auth.user && auth.user.role === role) {
-      navigate(destination(role, auth.user.isOnboarded), { replace: true });
+      navigate(destination(role, auth.user.isOnboarded, back), { replace: true });
       return;
     }
     if (!token) {
@@ -99,7 +106,7 @@ export function AuthRedirect({ userType: role }: { userType: Role }) {
       return;
     }
     void complete(email);
-  }, [auth.loading, auth.user, role, token, params, navigate, complete]);
+  }, [auth.loading, auth.user, role, token, back, params, navigate, complete]);
 
   useEffect(() => {
     if (state.kind !== 'success') return;
