@@ -42,7 +42,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     log += d;
   });
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Migrations and the demo seed on a fresh database take a minute or more on a busy two-core machine.
+  const deadline = Date.now() + 115_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
