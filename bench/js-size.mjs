@@ -61,9 +61,17 @@ export async function measureRoutes(localBase, base, dataDir) {
     body: JSON.stringify({ guideId: search.guides[0].id }),
   });
   const conversationId = (await opened.json()).id;
+  // A guide page and one of its experiences: signed out (a shared link) and signed in as a tourist.
+  const guidePage = `/guides/${search.guides[0].slug}`;
+  const { preview } = await (await fetch(`${localBase}/api/pages${guidePage}`)).json();
+  const experiencePage = `/experiences/${preview.experiences[0].id}`;
 
   const routes = [
     ['/', null],
+    [guidePage, null],
+    [guidePage, tourist],
+    [experiencePage, null],
+    [experiencePage, tourist],
     ['/tourist/signup', null],
     ['/tourist/login', null],
     ['/guide/signup', null],
@@ -90,7 +98,9 @@ export async function measureRoutes(localBase, base, dataDir) {
     for (const [route, who] of routes) {
       const { kb, files } = await measure(browser, `${base}${route}`, who);
       rows.push({
-        route: route.replace(conversationId, ':conversationId'),
+        route:
+          route.replace(conversationId, ':conversationId') +
+          (/^\/(guides|experiences)\//.test(route) ? (who ? ' (tourist)' : ' (signed out)') : ''),
         'initial JS (KB gz)': Number(kb.toFixed(1)),
         files,
         'within 150 KB': kb <= LIMIT_KB ? 'yes' : 'NO',

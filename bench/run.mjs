@@ -143,6 +143,11 @@ const LIGHTHOUSE_PAGES = [
   ['/', false],
   ['/tourist/signup', false],
   ['/tourist/home', true],
+  // A guide's page and one of the guide's experiences, as a shared link (signed out) and for a tourist.
+  ['/guides/sofia-martinez', false],
+  ['/guides/sofia-martinez', true],
+  ['/experiences/:sofiasFirst', false],
+  ['/experiences/:sofiasFirst', true],
 ];
 
 /** The `Cookie` header of the demo tourist, signed in through the development sign-in (localhost only). */
@@ -193,10 +198,15 @@ async function lighthousePages(server, part, runs, targeted) {
     chromeFlags: [...CHROMIUM_FLAGS, '--ignore-certificate-errors'],
   });
   try {
-    for (const [page, withCookie] of LIGHTHOUSE_PAGES) {
+    const sofia = await (await fetch(`${server.url}/api/pages/guides/sofia-martinez`)).json();
+    for (const [path, withCookie] of LIGHTHOUSE_PAGES) {
+      const page = path.replace(':sofiasFirst', sofia.preview.experiences[0].id);
       const url = `${server.publicUrl}${page}`;
       const { lhr, scores } = await lighthouseMedian(chrome, url, withCookie && cookie, runs);
-      lighthouseRow(part, page, lhr, scores, targeted);
+      const label = /^\/(guides|experiences)\//.test(path)
+        ? `${path} (${withCookie ? 'tourist' : 'signed out'})`
+        : path;
+      lighthouseRow(part, label, lhr, scores, targeted);
     }
   } finally {
     await chrome.kill();

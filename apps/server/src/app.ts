@@ -22,6 +22,7 @@ import { discoveryModule } from './modules/discovery/routes.ts';
 import { experiencesModule } from './modules/experiences/routes.ts';
 import { favoritesModule } from './modules/favorites/routes.ts';
 import { identityModule } from './modules/identity/routes.ts';
+import { guidePagesModule } from './modules/guide-pages/routes.ts';
 import { localeModule } from './modules/locale/routes.ts';
 import { matchModule } from './modules/match/routes.ts';
 import { notificationsModule } from './modules/notifications/routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(chatModule, { prefix: '/api', ctx });
   await app.register(notificationsModule, { prefix: '/api/notifications', ctx });
   await app.register(experiencesModule, { prefix: '/api', ctx });
+  await app.register(guidePagesModule, { prefix: '/api', ctx });
   await app.register(bookingsModule, { prefix: '/api/bookings', ctx });
   await app.register(favoritesModule, { prefix: '/api/favorites', ctx });
   await app.register(matchModule, { prefix: '/api', ctx });
@@ -112,7 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(adminModule, { prefix: '/api/admin', ctx });
   await app.register(avatarsModule, { prefix: '/api/avatars', ctx });
 
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, config.publicUrl);
   return app;
 }
 

@@ -109,6 +109,10 @@ const MATRIX: Record<string, Statuses> = {
   'PATCH /api/experiences/{id}/photos':             [401, 403, 403, 404, 404, 404, 200, 403, 403, 404],
   'GET /api/experiences/{id}/slots':                [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/guides/{id}/experiences':               [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  // The public pages of G and G's published experience: anyone, signed out too (docs/product.md#guide-page).
+  'GET /api/pages/guides/{slug}':                   [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/pages/experiences/{id}':                [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/experiences/{id}/reviews':              [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/availability':                          [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
   'PATCH /api/availability':                        [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
   'GET /api/bookings':                              [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
@@ -203,6 +207,9 @@ const PUBLIC_OBJECTS = new Set([
   'GET /api/experiences/{id}',
   'GET /api/experiences/{id}/slots',
   'GET /api/guides/{id}/experiences',
+  'GET /api/pages/guides/{slug}',
+  'GET /api/pages/experiences/{id}',
+  'GET /api/experiences/{id}/reviews',
 ]);
 
 type Fixtures = {
@@ -401,6 +408,19 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
     return { url: `/api/experiences/${await w.offerOf(f.actors.guide!)}/slots?from=${date}&to=${date}` };
   },
   'GET /api/guides/{id}/experiences': ({ f }) => ({ url: `/api/guides/${f.actors.guide!.id}/experiences` }),
+  'GET /api/pages/guides/{slug}': async ({ f, w }) => {
+    const page = await w.must({
+      method: 'GET',
+      url: `/api/pages/experiences/${await w.offerOf(f.actors.guide!)}`,
+    });
+    return { url: `/api/pages/guides/${page.preview.guide.slug}` };
+  },
+  'GET /api/pages/experiences/{id}': async ({ f, w }) => ({
+    url: `/api/pages/experiences/${await w.offerOf(f.actors.guide!)}`,
+  }),
+  'GET /api/experiences/{id}/reviews': async ({ f, w }) => ({
+    url: `/api/experiences/${await w.offerOf(f.actors.guide!)}/reviews?limit=5`,
+  }),
   'GET /api/availability': () => ({}),
   'PATCH /api/availability': () => ({ payload: SCHEDULE }),
   'GET /api/bookings': () => ({ url: '/api/bookings?scope=upcoming' }),

@@ -159,6 +159,7 @@ beforeAll(async () => {
     ['/api/admin/waitlist/', [waitlist]],
     ['/api/profiles/', [tourist.id, guide.id]],
     ['/api/experiences/', [offer, draft]],
+    ['/api/pages/experiences/', [offer, draft]],
     ['/api/guides/', [guide.id, waiting.id]],
   ];
   idsFor = (name, path) =>

@@ -22,8 +22,10 @@ function mount() {
   );
 }
 
-// The landing page arrives prerendered: let the browser paint it before React takes over.
-if (container.hasChildNodes()) requestAnimationFrame(() => setTimeout(mount, 0));
+// The landing page arrives prerendered: let the browser paint it before React takes over. A guide or
+// experience page also arrives with its preview (docs/product.md#shared-links) but has a screen to load
+// first: it takes the path below, and React replaces the preview once the screen is in.
+if (container.hasChildNodes() && router.state.initialized) requestAnimationFrame(() => setTimeout(mount, 0));
 else if (router.state.initialized) mount();
 else {
   // Other screens render once their code and first data are in (the router's first load): one complete

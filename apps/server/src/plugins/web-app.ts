@@ -2,14 +2,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { SESSION_READ, screenReads } from '@lokal/shared/domain/first-reads';
+import { publicPageRead } from '@lokal/shared/domain/pages';
 import type { StatusUser } from '@lokal/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INTERNAL_READ } from './log.ts';
+import { type RenderedPage, renderPublicPage } from '../modules/guide-pages/render.ts';
 
 type Preloads = Record<string, string[]>;
 
 // Serves the built SPA: hashed assets are immutable for a year, index.html is always revalidated.
-export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | undefined,
+  publicUrl = '',
+): Promise<void> {
   const hasApp = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
   if (hasApp && webDist) {
     await app.register(fastifyStatic, {
@@ -56,9 +62,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (url === '/' || !shell) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    const html = await completeShell(app, request, shell, preloads);
+    const { html, status } = await completeShell(app, request, shell, preloads, publicUrl);
     // The page holds this visitor's first answers: never shared, never stored by a cache in between.
     return reply
+      .status(status)
       .header('Cache-Control', 'private, no-cache')
       .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
@@ -77,15 +84,17 @@ async function completeShell(
   request: FastifyRequest,
   shell: string,
   preloads: Preloads,
-): Promise<string> {
+  publicUrl: string,
+): Promise<{ html: string; status: number }> {
   const { pathname, searchParams } = new URL(request.url, 'http://page');
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const links = preloadsFor(preloads, route)
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('');
-  if (request.method === 'HEAD') return shell.replace('</head>', `${links}</head>`);
+  if (request.method === 'HEAD') return { html: shell.replace('</head>', `${links}</head>`), status: 200 };
 
   const answers: Record<string, unknown> = {};
+  const statuses: Record<string, number> = {};
   const read = async (address: string): Promise<unknown> => {
     const res = await app.inject({
       method: 'GET',
@@ -98,24 +107,48 @@ async function completeShell(
       },
       remoteAddress: request.ip,
     });
+    statuses[address] = res.statusCode;
     if (res.statusCode !== 200) return undefined;
     const body = res.json();
     answers[address] = body;
     return body;
   };
+  let page: RenderedPage | null = null;
   try {
     const session = (await read(SESSION_READ)) as { user: StatusUser | null } | undefined;
-    await Promise.all(screenReads(route, searchParams, session?.user ?? null).map(read));
+    const own = publicPageRead(route);
+    await Promise.all(
+      [...screenReads(route, searchParams, session?.user ?? null), ...(own ? [own] : [])].map(read),
+    );
+    // A guide or experience page is rendered here, preview and tags (docs/product.md#shared-links).
+    if (own) {
+      page = renderPublicPage({
+        route,
+        publicUrl,
+        status: statuses[own] ?? 500,
+        answer: answers[own],
+        signedIn: Boolean(session?.user),
+      });
+    }
   } catch (err) {
     // The browser asks for itself what the page does not carry.
     request.log.warn({ err }, 'could not answer a first read in the page');
   }
   // `<` is escaped so no answer can close the script element; the type keeps it data, never code.
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
-  return shell.replace(
+  let html = shell.replace(
     '</head>',
     `${links}<script type="application/json" id="first-answers">${json}</script></head>`,
   );
+  if (page) {
+    html = html
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      // Functions, so a `$` in a guide's words is never read as a replacement pattern.
+      .replace('</head>', () => `${page.head}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${page.root}</div>`);
+  }
+  return { html, status: page?.status ?? 200 };
 }
 
 function preloadsFor(preloads: Preloads, route: string): string[] {

@@ -1,7 +1,7 @@
 import { MARKETING, WHY_CHOOSE } from '@lokal/shared/constants/marketing';
 import { MESSAGES } from '@lokal/shared/constants/messages';
 import { TOUR_TYPES } from '@lokal/shared/constants/tour-types';
-import { paths } from '@lokal/shared/domain/pages';
+import { guidePagePath, paths } from '@lokal/shared/domain/pages';
 import type { ProfileCard as Card } from '@lokal/shared/schemas/showcase';
 import {
   Beer,
@@ -110,6 +110,7 @@ function CardGrid({
 export function Component() {
   const navigate = useNavigate();
   const showcase = useShowcase();
+  const { user } = useAuth();
 
   return (
     <>
@@ -220,6 +221,8 @@ export function Component() {
               error={showcase.isError}
               onRetry={() => showcase.refetch()}
               onOpen={(card) => {
+                // A member opens the guide's page; a visitor is asked to sign up first.
+                if (user && card.slug) return navigate(guidePagePath(card.slug));
                 toast.info(MESSAGES.guideCardToast(card.name));
                 navigate(paths.tourist.signup);
               }}

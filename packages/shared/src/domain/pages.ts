@@ -21,6 +21,9 @@ const GUIDE_BEFORE_TEST: RouteRequirement = { role: 'guide', onboarding: true, p
 export const PAGES = {
   landing: { path: '/' },
   test: { path: '/test', screen: 'test-page' },
+  // Public pages (docs/product.md#guide-page): a preview signed out, the whole page for members.
+  guidePage: { path: '/guides/:slug', screen: 'guide-page' },
+  experiencePage: { path: '/experiences/:experienceId', screen: 'experience-page' },
   tourist: {
     signup: { path: '/tourist/signup', screen: 'tourist/signup' },
     login: { path: '/tourist/login', screen: 'tourist/login' },
@@ -114,4 +117,23 @@ export function experienceEditorPath(experienceId: string): string {
 /** The page of one conversation. */
 export function conversationPath(role: UserType, conversationId: string): string {
   return paths[role].conversation.replace(':conversationId', encodeURIComponent(conversationId));
+}
+
+/** A guide's public page. */
+export function guidePagePath(slug: string): string {
+  return paths.guidePage.replace(':slug', encodeURIComponent(slug));
+}
+
+/** An experience's public page. */
+export function experiencePagePath(experienceId: string): string {
+  return paths.experiencePage.replace(':experienceId', encodeURIComponent(experienceId));
+}
+
+/** The API read behind a public page's address (the server renders the page from it), or null. */
+export function publicPageRead(pathname: string): string | null {
+  const guide = /^\/guides\/([^/]+)$/.exec(pathname);
+  if (guide) return `/api/pages/guides/${guide[1]}`;
+  const experience = /^\/experiences\/([^/]+)$/.exec(pathname);
+  if (experience) return `/api/pages/experiences/${experience[1]}`;
+  return null;
 }

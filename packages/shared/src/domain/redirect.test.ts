@@ -6,6 +6,11 @@ describe('safeRedirect', () => {
     ['/guide/home', '/guide/home'],
     ['/tourist/chats?x=1', '/tourist/chats?x=1'],
     ['/admin/queue', '/admin/queue'],
+    ['/guides/sofia-martinez', '/guides/sofia-martinez'],
+    [
+      '/experiences/8d3e0c59-4a8f-4d2b-9f67-2a7c1b0e5d11',
+      '/experiences/8d3e0c59-4a8f-4d2b-9f67-2a7c1b0e5d11',
+    ],
   ])('keeps the same-origin path %s', (target, expected) => {
     expect(safeRedirect(target, 'guide')).toBe(expected);
   });
@@ -18,6 +23,11 @@ describe('safeRedirect', () => {
     '/tourist/../../evil',
     '/',
     '/test',
+    '/guides',
+    '/guidesevil',
+    '/experiences//evil.com',
+    '/guides/../admin',
+    '/guides\\evil.com',
     ' /guide/home',
     '/guide/home\n',
     '',

@@ -14,7 +14,12 @@ export const emailSchema = z
   .max(254)
   .pipe(z.email({ message: 'Please enter a valid email address' }));
 
-export const requestLinkBodySchema = z.object({ email: emailSchema, userType: userTypeSchema });
+export const requestLinkBodySchema = z.object({
+  email: emailSchema,
+  userType: userTypeSchema,
+  /** Where to go after signing in (a guide or experience page); the server keeps it only if it is safe. */
+  redirect: z.string().max(2048).optional(),
+});
 export type RequestLinkBody = z.infer<typeof requestLinkBodySchema>;
 export const requestLinkResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 

@@ -40,6 +40,8 @@ export const conversationSchema = z.object({
     id: z.string(),
     role: z.enum(['tourist', 'guide']),
     name: z.string(),
+    /** A guide's page address (/guides/{slug}); null for a tourist. */
+    slug: z.string().nullable(),
     image: z.string(),
     place: z.string(),
     rating: z.number(),

@@ -9,6 +9,8 @@ const tourTypeSchema = z.object({ name: z.string(), duration: z.string(), price:
 /** A guide card of the tourist home (docs/product.md#guide-search), live. */
 export const guideCardSchema = z.object({
   id: z.string(),
+  /** The guide page's address: /guides/{slug}. */
+  slug: z.string(),
   name: z.string(),
   age: z.number().nullable(),
   city: z.string(),
@@ -116,8 +118,16 @@ export const guideStatsSchema = z.object({
   thisWeek: z.number(),
   earnings: z.number(),
   rating: z.number(),
-  /** Percent of tourists' conversations the guide answered; null before anyone wrote. */
+  /** Percent of tourists' conversations first answered within 24 hours; null while too few to measure. */
   responseRate: z.number().nullable(),
+  /** The response figures as the guide page shows them (docs/product.md#response-figures). */
+  response: z.object({
+    measured: z.boolean(),
+    conversations: z.number(),
+    rate: z.number().nullable(),
+    medianMinutes: z.number().nullable(),
+    label: z.string(),
+  }),
 });
 
 export const touristListResponseSchema = z.object({

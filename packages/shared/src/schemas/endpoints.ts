@@ -6,6 +6,7 @@ import { chatEndpoints } from './chat.ts';
 import { systemEndpoints } from './common.ts';
 import { discoveryEndpoints } from './discovery.ts';
 import { experiencesEndpoints } from './experiences.ts';
+import { guidePagesEndpoints } from './guide-pages.ts';
 import { mediaEndpoints } from './media.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { onboardingEndpoints } from './onboarding.ts';
@@ -28,6 +29,7 @@ export const apiEndpoints = {
   ...onboardingEndpoints,
   ...discoveryEndpoints,
   ...experiencesEndpoints,
+  ...guidePagesEndpoints,
   ...bookingsEndpoints,
   ...reviewsEndpoints,
   ...chatEndpoints,

@@ -205,6 +205,7 @@ export const experienceSchema = z.object({
   timeZone: z.string(),
   guide: z.object({
     id: z.string(),
+    slug: z.string(),
     name: z.string(),
     image: z.string(),
     city: z.string(),

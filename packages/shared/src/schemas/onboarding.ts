@@ -122,6 +122,8 @@ export const guidePreviewSchema = z.object({
   personalityTestCompleted: z.boolean(),
   profile: z.object({
     id: z.string(),
+    /** The guide page's address (/guides/{slug}). */
+    slug: z.string(),
     name: z.string(),
     age: z.number().nullable(),
     city: z.string(),

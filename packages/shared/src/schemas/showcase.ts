@@ -4,6 +4,8 @@ import type { EndpointTable } from './common.ts';
 // The landing page's sample profile card, served live from the database.
 export const profileCardSchema = z.object({
   id: z.string(),
+  /** A guide's page address (/guides/{slug}) for members; null for a traveler. */
+  slug: z.string().nullable(),
   name: z.string(),
   age: z.number().int(),
   location: z.string(),

@@ -9,6 +9,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
@@ -61,9 +62,12 @@ export const guideProfiles = pgTable(
     listed: boolean('listed').notNull().default(false),
     /** Lower-cased name, city, profession and specialties; kept by a trigger, searched by trigram. */
     searchText: text('search_text').notNull().default(''),
+    /** The guide page's address (/guides/:slug): set once by a trigger from the name, unique, never changed. */
+    slug: text('slug').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('guide_profiles_slug_idx').on(t.slug),
     index('guide_profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('guide_profiles_specialties_idx').using('gin', t.specialties),
     index('guide_profiles_languages_idx').using('gin', t.languages),

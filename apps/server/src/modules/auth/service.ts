@@ -17,6 +17,7 @@ import type {
   UserType,
   VerifyBody,
 } from '@lokal/shared/schemas/auth';
+import { safeRedirect } from '@lokal/shared/domain/redirect';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { layoutMail, type Mailer } from '../../plugins/mail.ts';
@@ -105,12 +106,15 @@ export function createAuthService(deps: {
     if (existing && (await repo.isSuspended(existing.id))) throw suspended();
   }
 
-  async function sendLink(email: string, role: Role): Promise<void> {
+  async function sendLink(email: string, role: Role, redirect?: string): Promise<void> {
     const token = newToken();
     const t = now();
     await repo.replaceLoginToken(sha256(token), email, role, new Date(t + MAGIC_LINK_TTL_MS), new Date(t));
     const area = role === 'staff' ? 'admin' : role;
-    const link = `${config.publicUrl}${paths[area].authRedirect}?${new URLSearchParams({ token, email })}`;
+    // A return address rides along only when it passes the redirect rule (docs/product.md#sign-in).
+    const back: Record<string, string> =
+      redirect && safeRedirect(redirect, role) === redirect ? { redirect } : {};
+    const link = `${config.publicUrl}${paths[area].authRedirect}?${new URLSearchParams({ token, email, ...back })}`;
     try {
       await mailer.send({
         to: email,
@@ -161,7 +165,7 @@ export function createAuthService(deps: {
       await consume(`link:ip:${ip}`, rules.linkPerIp);
       await consume(`link:email:${body.email}`, rules.linkPerEmail);
       await mayHaveLink(body.email, body.userType);
-      await sendLink(body.email, body.userType);
+      await sendLink(body.email, body.userType, body.redirect);
     },
 
     /** The staff console's link: only for staff; anyone else gets the non-invited answer and no mail. */

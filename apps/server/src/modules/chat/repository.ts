@@ -1,5 +1,11 @@
+import {
+  type FirstReply,
+  type ResponseFigures,
+  responseFigures,
+} from '@lokal/shared/domain/response-figures';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { blocks, conversations, messages, reports } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
@@ -59,7 +65,7 @@ export function createChatRepository(db: Db) {
             eq(users.id, id),
             eq(users.role, 'guide'),
             eq(users.onboardingCompleted, true),
-            eq(guideProfiles.listed, true),
+            guideVisibleToTravellers,
           ),
         );
       return rows.length > 0;
@@ -206,24 +212,38 @@ export function createChatRepository(db: Db) {
     },
 
     /**
-     * Of the conversations in which a tourist wrote to this guide, the share the guide answered (percent),
-     * or null before anyone wrote.
+     * The first replies of the guide's most recent conversations that a tourist started: when the tourist first
+     * wrote and when the guide first answered (docs/product.md#response-figures). System lines do not count.
      */
-    async responseRate(guideId: string): Promise<number | null> {
-      const [row] = await db
-        .select({
-          asked: sql<number>`count(*)::int`,
-          answered: sql<number>`count(*) filter (where exists (select 1 from ${messages} g where g.conversation_id = conversations.id and g.sender_id = conversations.guide_id))::int`,
-        })
-        .from(conversations)
-        .where(
-          and(
-            eq(conversations.guideId, guideId),
-            sql`exists (select 1 from ${messages} t where t.conversation_id = conversations.id and t.sender_id = conversations.tourist_id)`,
-          ),
-        );
-      if (!row || row.asked === 0) return null;
-      return Math.round((row.answered / row.asked) * 100);
+    async firstReplies(guideId: string): Promise<FirstReply[]> {
+      const result = await db.execute(sql`
+        select asked, replied from (
+          select
+            (select min(m.created_at) from ${messages} m
+              where m.conversation_id = c.id and m.sender_id = c.tourist_id and m.kind = 'text') as asked,
+            (select min(m.created_at) from ${messages} m
+              where m.conversation_id = c.id and m.sender_id = c.guide_id and m.kind = 'text') as replied
+          from ${conversations} c
+          where c.guide_id = ${guideId} and c.started_by = c.tourist_id
+          order by c.created_at desc
+          limit 200
+        ) x where asked is not null`);
+      return (
+        result as unknown as { rows: { asked: string | Date; replied: string | Date | null }[] }
+      ).rows.map((r) => ({
+        askedAt: new Date(r.asked),
+        repliedAt: r.replied === null ? null : new Date(r.replied),
+      }));
+    },
+
+    /** The guide's response figures (the shared rule), as of now. */
+    async responseFiguresOf(guideId: string, now: Date): Promise<ResponseFigures> {
+      return responseFigures(await this.firstReplies(guideId), now);
+    },
+
+    /** The guide's response rate in percent, or null while too few conversations to measure. */
+    async responseRate(guideId: string, now: Date): Promise<number | null> {
+      return (await this.responseFiguresOf(guideId, now)).rate;
     },
 
     async messagesByIds(ids: number[]): Promise<MessageRow[]> {

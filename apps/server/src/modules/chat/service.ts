@@ -149,6 +149,7 @@ export function createChatService(deps: {
                 ? `${t.firstName} ${t.lastName}`
                 : (p.user.displayName ?? 'Lokal member'),
           image: deleted ? '/api/avatars/member.svg' : (g?.image ?? t?.image ?? '/api/avatars/member.svg'),
+          slug: deleted ? null : (g?.slug ?? null),
           place: g ? g.city : (t?.country ?? ''),
           rating: g?.rating ?? t?.rating ?? 0,
           status: t?.status ?? null,
@@ -210,7 +211,7 @@ export function createChatService(deps: {
     },
 
     unreadTotal: (user: SessionUser) => repo.unreadTotal(user.id),
-    responseRate: (user: SessionUser) => repo.responseRate(user.id),
+    responseRate: (user: SessionUser) => repo.responseRate(user.id, new Date(now())),
 
     async setBlocked(user: SessionUser, conversationId: string, blocked: boolean) {
       const c = await participant(conversationId, user);

@@ -26,6 +26,7 @@ export type TouristFigures = { requests30: number; requests: number; answered: n
 /** The columns a search result needs (its card and its cursor), not the whole profile. */
 const cardColumns = {
   userId: g.userId,
+  slug: g.slug,
   firstName: g.firstName,
   lastName: g.lastName,
   age: g.age,

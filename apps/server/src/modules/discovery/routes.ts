@@ -27,7 +27,7 @@ export const discoveryModule: ModulePlugin = async (app, { ctx }) => {
     repo: createDiscoveryRepository(ctx.db),
     now: ctx.now,
     searchCacheMs: ctx.config.searchCacheMs,
-    responseRate: (guideId) => chat.responseRate(guideId),
+    responseFigures: (guideId, now) => chat.responseFiguresOf(guideId, now),
     publishDueReviews: reviewPublishingOf(ctx),
     contactRule: contactRuleOf(ctx),
   });

@@ -1,4 +1,5 @@
 import { GUIDE_CATEGORY_INTERESTS } from '@lokal/shared/constants/discovery';
+import type { ResponseFigures } from '@lokal/shared/domain/response-figures';
 import { acceptanceRate } from '@lokal/shared/domain/reviews';
 import { isUuid } from '@lokal/shared/domain/uuid';
 
@@ -42,6 +43,7 @@ function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
 export function toGuideCard(g: GuideCardRow): GuideCard {
   return {
     id: g.userId,
+    slug: g.slug,
     name: `${g.firstName} ${g.lastName}`,
     age: g.age,
     city: g.city,
@@ -106,8 +108,8 @@ export function createDiscoveryService(deps: {
   now: () => number;
   /** How long a search page is reused for the same query (0 = never). */
   searchCacheMs?: number;
-  /** The chat's answer rate for a guide, in percent; null before any tourist wrote. */
-  responseRate: (guideId: string) => Promise<number | null>;
+  /** The guide's response figures from chat (docs/product.md#response-figures), as of a moment. */
+  responseFigures: (guideId: string, now: Date) => Promise<ResponseFigures>;
   /** Publishes reviews that became due for these people; how many were published. */
   publishDueReviews: PublishDueReviews;
   contactRule: ContactRule;
@@ -253,9 +255,9 @@ export function createDiscoveryService(deps: {
         (t) => t.profile.status !== 'Gold Member' && at - t.lastActive.getTime() < ONLINE_WINDOW_MS,
       ).length;
       const g = ctx.guide.profile;
-      const [figures, responseRate] = await Promise.all([
+      const [figures, response] = await Promise.all([
         repo.guideFigures(viewer.id, new Date(at)),
-        deps.responseRate(viewer.id),
+        deps.responseFigures(viewer.id, new Date(at)),
       ]);
       return {
         city: ctx.city,
@@ -267,7 +269,8 @@ export function createDiscoveryService(deps: {
           thisWeek: figures.thisWeek,
           earnings: figures.earnings,
           rating: g.rating,
-          responseRate,
+          responseRate: response.rate,
+          response,
         },
         tourists: list.map((t) => toTouristCard(t, at, ctx.canContact(t.profile.userId))),
       };

@@ -1,6 +1,7 @@
 import type { AvailabilityInput, ExperienceInput } from '@lokal/shared/schemas/experiences';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import {
   availabilityExceptions,
@@ -73,15 +74,15 @@ export function createExperiencesRepository(db: Db) {
       return cards().where(eq(experiences.guideId, guideId)).orderBy(desc(experiences.createdAt)).limit(100);
     },
 
-    /** Published experiences of a guide travellers can see (listed). */
-    async published(guideId: string) {
+    /** Published experiences of a guide travellers can see; `anyGuide` also for a hidden guide (owner, staff). */
+    async published(guideId: string, anyGuide = false) {
       return cards()
         .innerJoin(guideProfiles, eq(guideProfiles.userId, experiences.guideId))
         .where(
           and(
             eq(experiences.guideId, guideId),
             eq(experiences.status, 'published'),
-            eq(guideProfiles.listed, true),
+            anyGuide ? undefined : guideVisibleToTravellers,
           ),
         )
         .orderBy(asc(experiences.createdAt))
@@ -100,6 +101,7 @@ export function createExperiencesRepository(db: Db) {
           experience: experiences,
           rating: ratingOf,
           guide: {
+            slug: guideProfiles.slug,
             firstName: guideProfiles.firstName,
             lastName: guideProfiles.lastName,
             image: guideProfiles.image,
@@ -107,7 +109,7 @@ export function createExperiencesRepository(db: Db) {
             verified: guideProfiles.verified,
             rating: guideProfiles.rating,
             reviews: guideProfiles.reviews,
-            listed: guideProfiles.listed,
+            listed: guideVisibleToTravellers,
           },
         })
         .from(experiences)
@@ -250,7 +252,8 @@ export function createExperiencesRepository(db: Db) {
       window: { from: Date; to: Date; fromDate: string; toDate: string; now: Date },
     ) {
       const result = await db.execute(sql`
-        select e.guide_id as "guideId", e.status, e.duration_minutes as "durationMinutes", gp.city, gp.listed,
+        select e.guide_id as "guideId", e.status, e.duration_minutes as "durationMinutes", ${guideProfiles.city} as city,
+          ${guideVisibleToTravellers} as listed,
           ga.weekly, ga.notice_hours as "noticeHours", ga.buffer_minutes as "bufferMinutes", ga.max_per_day as "maxPerDay",
           coalesce((
             select json_agg(json_build_object('date', x.date, 'kind', x.kind, 'ranges', x.ranges))
@@ -266,7 +269,7 @@ export function createExperiencesRepository(db: Db) {
               and b.start_at < ${window.to.toISOString()}::timestamptz and b.end_at > ${window.from.toISOString()}::timestamptz
           ), '[]'::json) as busy
         from ${experiences} e
-        join ${guideProfiles} gp on gp.user_id = e.guide_id
+        join ${guideProfiles} on ${guideProfiles.userId} = e.guide_id
         left join ${guideAvailability} ga on ga.guide_id = e.guide_id
         where e.id = ${id}`);
       const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];

@@ -183,6 +183,7 @@ export function createExperiencesService(deps: {
       timeZone: timeZoneForCity(row.guide.city),
       guide: {
         id: e.guideId,
+        slug: row.guide.slug,
         name: `${row.guide.firstName} ${row.guide.lastName}`.trim(),
         image: row.guide.image,
         city: row.guide.city,
@@ -260,12 +261,23 @@ export function createExperiencesService(deps: {
 
     async ofGuide(guideId: string, viewer: Viewer) {
       const display = await displayFor(viewer);
-      return (await repo.published(guideId)).map((r) => toCard(r, display));
+      // The guide and staff see the guide's page even while travellers cannot (docs/product.md#guide-page).
+      const privileged = viewer?.id === guideId || viewer?.role === 'staff';
+      return (await repo.published(guideId, privileged)).map((r) => toCard(r, display));
     },
 
     async get(id: string, viewer: Viewer) {
       await visible(id, viewer);
       return full(id, viewer);
+    },
+
+    /** The experience for its page, and whether travellers may see it (only its guide and staff otherwise). */
+    async forPage(id: string, viewer: Viewer) {
+      const row = await visible(id, viewer);
+      return {
+        experience: await full(id, viewer),
+        public: row.experience.status === 'published' && Boolean(row.guide.listed),
+      };
     },
 
     async create(user: SessionUser, input: ExperienceInput) {

@@ -95,6 +95,7 @@ export function createOnboardingService(deps: { repo: OnboardingRepository; phon
         personalityTestCompleted: row.user.personalityTestCompleted,
         profile: {
           id: p.userId,
+          slug: p.slug,
           name: `${p.firstName} ${p.lastName}`,
           age: p.age,
           city: p.city,

@@ -1,6 +1,7 @@
 import { REVIEW_WINDOW_DAYS } from '@lokal/shared/constants/reviews';
 import { and, eq, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
@@ -158,8 +159,8 @@ export function createReviewsRepository(db: Db) {
       });
     },
 
-    /** Published reviews of one person, newest first, keyset-paged. */
-    async listFor(subjectId: string, limit: number, cursor: ReviewCursor | null) {
+    /** Published reviews of one person (of one of their experiences, if given), newest first, keyset-paged. */
+    async listFor(subjectId: string, limit: number, cursor: ReviewCursor | null, experienceId?: string) {
       return db
         .select({
           review: reviews,
@@ -175,6 +176,7 @@ export function createReviewsRepository(db: Db) {
           and(
             eq(reviews.subjectId, subjectId),
             isNotNull(reviews.publishedAt),
+            experienceId ? eq(bookings.experienceId, experienceId) : undefined,
             cursor
               ? sql`(${reviews.publishedAt}, ${reviews.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
               : undefined,
@@ -184,27 +186,34 @@ export function createReviewsRepository(db: Db) {
         .limit(limit);
     },
 
-    /** Rating (1 decimal) and count over a person's published reviews. */
-    async summaryFor(subjectId: string): Promise<{ rating: number; count: number }> {
+    /** Rating (1 decimal) and count over a person's published reviews (of one of their experiences, if given). */
+    async summaryFor(subjectId: string, experienceId?: string): Promise<{ rating: number; count: number }> {
       const [row] = await db
         .select({
           rating: sql<number>`coalesce(round(avg(${reviews.rating})::numeric, 1), 0)::float8`,
           count: sql<number>`count(*)::int`,
         })
         .from(reviews)
-        .where(and(eq(reviews.subjectId, subjectId), isNotNull(reviews.publishedAt)));
+        .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
+        .where(
+          and(
+            eq(reviews.subjectId, subjectId),
+            isNotNull(reviews.publishedAt),
+            experienceId ? eq(bookings.experienceId, experienceId) : undefined,
+          ),
+        );
       return { rating: Number(row?.rating ?? 0), count: row?.count ?? 0 };
     },
 
-    /** Whether a guide's reviews may be shown: listed guides to everyone, and a guide their own. */
-    async guideVisible(guideId: string, viewerId: string | null): Promise<boolean> {
+    /** Whether a guide's reviews may be shown: visible guides to everyone, a guide their own, all to staff. */
+    async guideVisible(guideId: string, viewer: { id: string; role: string } | null): Promise<boolean> {
       const [row] = await db
         .select({ id: guideProfiles.userId })
         .from(guideProfiles)
         .where(
           and(
             eq(guideProfiles.userId, guideId),
-            viewerId === guideId ? undefined : eq(guideProfiles.listed, true),
+            viewer?.id === guideId || viewer?.role === 'staff' ? undefined : guideVisibleToTravellers,
           ),
         );
       return Boolean(row);

@@ -142,7 +142,7 @@ export function createReviewsService(deps: {
     ): Promise<ProfileReviewsResponse> {
       const cursor = decodeCursor(query.cursor);
       if (type === 'guide') {
-        if (!(await repo.guideVisible(id, viewer?.id ?? null))) {
+        if (!(await repo.guideVisible(id, viewer))) {
           throw new HttpError(404, REVIEW_MESSAGES.profileNotFound, 'not-found');
         }
       } else {
@@ -157,6 +157,33 @@ export function createReviewsService(deps: {
       const [rows, summary] = await Promise.all([
         repo.listFor(id, query.limit + 1, cursor),
         repo.summaryFor(id),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      return {
+        reviews: page.map(toPublic),
+        nextCursor:
+          rows.length > query.limit && last?.review.publishedAt
+            ? encodeCursor(last.review.publishedAt.toISOString(), last.review.id)
+            : null,
+        summary,
+      };
+    },
+
+    /**
+     * The published reviews of one experience, newest first: whoever may see the experience may read them
+     * (`assertVisible` throws the experience's 404 otherwise).
+     */
+    async forExperience(
+      guideId: string,
+      experienceId: string,
+      query: { cursor?: string; limit: number },
+    ): Promise<ProfileReviewsResponse> {
+      const cursor = decodeCursor(query.cursor);
+      await repo.publishDue(now(), { subjectIds: [guideId] });
+      const [rows, summary] = await Promise.all([
+        repo.listFor(guideId, query.limit + 1, cursor, experienceId),
+        repo.summaryFor(guideId, experienceId),
       ]);
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];

@@ -14,6 +14,7 @@ export function createShowcaseService(repo: ReturnType<typeof createShowcaseRepo
         guides: guides.map(
           ({ profile: g }): ProfileCard => ({
             id: g.userId,
+            slug: g.slug,
             name: `${g.firstName} ${g.lastName}`,
             age: g.age ?? 0,
             location: `${g.city}, ${g.country}`,
@@ -28,6 +29,7 @@ export function createShowcaseService(repo: ReturnType<typeof createShowcaseRepo
         travelers: tourists.map(
           ({ profile: t }): ProfileCard => ({
             id: t.userId,
+            slug: null,
             name: `${t.firstName} ${t.lastName}`,
             age: t.age ?? 0,
             location: t.country,

@@ -63,6 +63,7 @@ describe('applyMessageToList', () => {
     role: 'guide' as const,
     name: 'Sofia',
     image: '',
+    slug: 'ana-lisbon',
     place: 'Lisbon',
     rating: 5,
     status: null,

@@ -1,6 +1,7 @@
 import { conversationPath, paths } from '@lokal/shared/domain/pages';
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { BookingInChat } from '../../features/bookings/components/booking-in-chat.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
 import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
@@ -22,6 +23,7 @@ export function Component() {
       showStats
       nav={<GuideBottomNav unread={unread} />}
       bookingsHref={paths.guide.bookings}
+      bookingCard={(id) => <BookingInChat bookingId={id} side="guide" />}
       profileExtra={(o) => <ProfileReviews type={o.role} id={o.id} pageSize={3} />}
     />
   );

@@ -120,14 +120,20 @@ export function Component() {
           <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Your figures">
             {[
               // Tours accepted or done Monday–Sunday in the city's time; earnings of completed tours, all time.
-              ['This week', stats ? String(stats.thisWeek) : '—'],
+              ['Bookings this week', stats ? String(stats.thisWeek) : '—'],
               ['Earnings (all time)', stats ? `$${stats.earnings.toLocaleString('en-US')}` : '—'],
               ['Rating', stats?.rating ? stats.rating.toFixed(1) : 'New'],
-              ['Response', stats?.responseRate != null ? `${stats.responseRate}%` : '—'],
-            ].map(([label, value]) => (
+              // The guide page's figures (docs/product.md#response-figures): "New" below three conversations.
+              [
+                'Response rate',
+                stats ? (stats.response.measured ? `${stats.response.rate}%` : 'New') : '—',
+                stats?.response.measured ? stats.response.label : null,
+              ],
+            ].map(([label, value, hint]) => (
               <div key={label} className="rounded-2xl bg-white p-4 shadow-card">
                 <dt className="text-xs text-muted">{label}</dt>
                 <dd className="mt-1 font-display text-2xl">{value}</dd>
+                {hint ? <dd className="text-xs text-muted">{hint}</dd> : null}
               </div>
             ))}
           </dl>

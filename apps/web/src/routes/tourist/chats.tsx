@@ -1,7 +1,8 @@
-import { conversationPath, paths } from '@lokal/shared/domain/pages';
+import { conversationPath, guidePagePath, paths } from '@lokal/shared/domain/pages';
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { BookButton } from '../../features/bookings/components/book-button.tsx';
+import { BookingInChat } from '../../features/bookings/components/booking-in-chat.tsx';
 import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
 import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
@@ -22,6 +23,8 @@ export function Component() {
       search={{ label: 'Search conversations', placeholder: 'Search by guide name' }}
       nav={<TouristBottomNav unread={unread} />}
       bookingsHref={paths.tourist.bookings}
+      bookingCard={(id) => <BookingInChat bookingId={id} side="tourist" />}
+      otherHref={(o) => (o.role === 'guide' && o.slug ? guidePagePath(o.slug) : null)}
       profileExtra={(o) => <ProfileReviews type={o.role} id={o.id} pageSize={3} />}
       headerAction={(c) => (c.canSend ? <BookButton guideId={c.other.id} guideName={c.other.name} /> : null)}
     />

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, REDIRECT_DELAY_MS, STORAGE_KEYS } from '@lokal/shared/constants/auth';
 import { paths } from '@lokal/shared/domain/pages';
+import { safeRedirect } from '@lokal/shared/domain/redirect';
 import type { Role } from '@lokal/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, MailCheck, XCircle } from 'lucide-react';
@@ -64,9 +65,11 @@ function failureOf(err: unknown): State {
   return { kind: 'error', failure: 'failed', message: AUTH_MESSAGES.signInFailed };
 }
 
-function destination(role: Role, onboarded: boolean): string {
+function destination(role: Role, onboarded: boolean, back: string | null): string {
   if (role === 'staff') return paths.admin.home;
-  return onboarded ? paths[role].home : paths[role].onboarding;
+  if (!onboarded) return paths[role].onboarding;
+  // Back to the guide or experience page that asked for sign-in, if the address is a safe one.
+  return back ? safeRedirect(back, role) : paths[role].home;
 }
 
 const loginPath = (role: Role) => (role === 'staff' ? paths.admin.login : paths[role].login);
@@ -84,6 +87,7 @@ export function AuthRedirect({
   const auth = useAuth();
   const queryClient = useQueryClient();
   const token = params.get('token');
+  const back = params.get('redirect');
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [typed, setTyped] = useState('');
   const [linkEmail, setLinkEmail] = useState<string | null>(null);
@@ -109,13 +113,16 @@ export function AuthRedirect({
         storage.remove(STORAGE_KEYS.userType);
         queryClient.setQueryData(statusQuery.queryKey, res.user);
         await onSignedIn?.().catch(logUnexpected);
-        setState({ kind: 'success', to: destination(role, res.user.onboardingCompleted) });
+        setState({
+          kind: 'success',
+          to: destination(role, res.user.onboardingCompleted, back),
+        });
       } catch (err) {
         logUnexpected(err);
         setState(failureOf(err));
       }
     },
-    [token, role, queryClient, onSignedIn],
+    [token, back, role, queryClient, onSignedIn],
   );
 
   useEffect(() => {
@@ -123,7 +130,7 @@ export function AuthRedirect({
     started.current = true;
     // Already signed in: move on at once by the same rule.
     if (auth.user && auth.user.role === role) {
-      navigate(destination(role, auth.user.isOnboarded), { replace: true });
+      navigate(destination(role, auth.user.isOnboarded, back), { replace: true });
       return;
     }
     if (!token) {

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, STORAGE_KEYS } from '@lokal/shared/constants/auth';
 import type { Role } from '@lokal/shared/schemas/auth';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -26,6 +27,8 @@ function messageFor(err: unknown, fallback: string): string {
 }
 
 export function MagicLinkForm({ userType, submitLabel }: Props) {
+  const [params] = useSearchParams();
+  const back = params.get('redirect');
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +37,9 @@ export function MagicLinkForm({ userType, submitLabel }: Props) {
 
   async function send(address: string) {
     if (userType === 'staff') await requestStaffLink(address);
-    else await requestLink({ email: address, userType });
+    // A shared guide or experience page asked for sign-in: the link brings the visitor back there (the
+    // server keeps the address only if it is a safe one, docs/product.md#sign-in).
+    else await requestLink({ email: address, userType, ...(back ? { redirect: back } : {}) });
     storage.set(STORAGE_KEYS.emailForSignIn, address);
     storage.set(STORAGE_KEYS.userType, userType);
   }

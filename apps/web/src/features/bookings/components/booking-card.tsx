@@ -1,5 +1,6 @@
 import { BOOKING_STATUS_LABELS } from '@lokal/shared/constants/bookings';
 import { policyLabel, refundAmount } from '@lokal/shared/domain/cancellation';
+import { experiencePagePath } from '@lokal/shared/domain/pages';
 import { formatInZone } from '@lokal/shared/domain/time-zone';
 import type { Booking } from '@lokal/shared/schemas/bookings';
 import { CalendarClock, Hourglass, MessageCircle, Users } from 'lucide-react';
@@ -72,7 +73,16 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
           className="h-12 w-12 rounded-full bg-sand object-cover"
         />
         <div className="min-w-0 flex-1">
-          <h3 className="font-display text-xl leading-tight">{b.tourName}</h3>
+          <h3 className="font-display text-xl leading-tight">
+            {/* The experience's page, while it exists (a deleted one leaves the booking its copy). */}
+            {b.experienceId ? (
+              <Link to={experiencePagePath(b.experienceId)} className="hover:underline">
+                {b.tourName}
+              </Link>
+            ) : (
+              b.tourName
+            )}
+          </h3>
           <p className="text-sm text-muted">
             {role === 'tourist' ? 'with' : 'for'} {other.name}
           </p>
@@ -155,6 +165,7 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
       ) : null}
       <div className="mt-4 flex flex-wrap items-center gap-2">
         {role === 'guide' && b.status === 'requested' ? (
+          // Answering the request; cancelling sits apart below, so the two are never mistaken.
           <>
             <Button size="sm" disabled={action.isPending} onClick={() => run('accept')}>
               Accept
@@ -169,17 +180,25 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
             </Button>
           </>
         ) : null}
-        {open ? (
-          <Button size="sm" variant="ghost" disabled={action.isPending} onClick={() => setDialog('cancel')}>
-            Cancel booking
-          </Button>
-        ) : null}
         {conversationHref ? (
           <Link to={conversationHref} className={buttonClass('ghost', 'sm', 'ml-auto')}>
             <MessageCircle className="h-4 w-4" aria-hidden /> Message
           </Link>
         ) : null}
       </div>
+      {open ? (
+        <div className="mt-3 flex justify-end border-t border-line pt-3">
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-danger"
+            disabled={action.isPending}
+            onClick={() => setDialog('cancel')}
+          >
+            Cancel booking
+          </Button>
+        </div>
+      ) : null}
       {extra}
       <ReasonDialog
         open={dialog === 'decline'}

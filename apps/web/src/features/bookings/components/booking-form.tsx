@@ -2,6 +2,7 @@ import { NOTE_MAX } from '@lokal/shared/constants/bookings';
 import { EXPERIENCE_MESSAGES } from '@lokal/shared/constants/experiences';
 import { policyLabel } from '@lokal/shared/domain/cancellation';
 import { dateInZone } from '@lokal/shared/domain/time-zone';
+import type { Booking } from '@lokal/shared/schemas/bookings';
 import type { ExperienceCard } from '@lokal/shared/schemas/experiences';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Minus, Plus } from 'lucide-react';
@@ -21,8 +22,11 @@ const schemas = onDemand(() => import('@lokal/shared/schemas/bookings'));
 type Props = {
   card: ExperienceCard;
   guideFirstName: string;
-  onBack: () => void;
-  onBooked: () => void;
+  /** In the dialog: back to the list of experiences. On the experience's page there is none. */
+  onBack?: () => void;
+  onBooked: (booking: Booking) => void;
+  /** 'page': on the experience's page, the title is the page's and the total leads in the tourist's currency. */
+  layout?: 'dialog' | 'page';
 };
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
@@ -31,7 +35,8 @@ const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(mi
  * One experience: a day with open times, a time, the party and a note, and what it costs. The server prices
  * the booking the same way; the form checks itself with the route's schema (docs/product.md#bookings).
  */
-export function BookingForm({ card, guideFirstName: first, onBack, onBooked }: Props) {
+export function BookingForm({ card, guideFirstName: first, onBack, onBooked, layout = 'dialog' }: Props) {
+  const page = layout === 'page';
   const experience = useQuery(experienceQuery(card.id));
   const requestBooking = useRequestBooking();
   const [date, setDate] = useState<string | null>(null);
@@ -43,7 +48,9 @@ export function BookingForm({ card, guideFirstName: first, onBack, onBooked }: P
   const heading = useRef<HTMLHeadingElement>(null);
 
   // The list's button is gone: focus the experience's name, so the keyboard and screen readers start here.
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (!page) heading.current?.focus();
+  }, [page]);
 
   const price = quote(card, partySize);
   const instant = card.bookingMode === 'instant';
@@ -64,7 +71,7 @@ export function BookingForm({ card, guideFirstName: first, onBack, onBooked }: P
         toast.success(
           b.status === 'accepted' ? `Booked! ${first} will meet you then.` : `Request sent to ${first}`,
         );
-        onBooked();
+        onBooked(b);
       },
       onError: (err) => {
         // A time taken or gone meanwhile (409): the times are read again, so the choice starts over.
@@ -76,26 +83,34 @@ export function BookingForm({ card, guideFirstName: first, onBack, onBooked }: P
   }
 
   return (
-    <form onSubmit={submit} onFocus={() => void schemas()} className="mt-5 space-y-5" noValidate>
-      <div className="flex items-start gap-2">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="-ml-2 shrink-0"
-          aria-label="All experiences"
-          onClick={onBack}
-        >
-          <ArrowLeft className="h-5 w-5" aria-hidden />
-        </Button>
-        <div className="min-w-0">
-          <h3 ref={heading} tabIndex={-1} className="font-display text-xl leading-tight focus:outline-none">
-            {card.title}
-          </h3>
-          <p className="text-sm text-muted">
-            {card.category} · {Math.round(card.durationMinutes / 6) / 10} h
-          </p>
+    <form
+      onSubmit={submit}
+      onFocus={() => void schemas()}
+      className={page ? 'space-y-5' : 'mt-5 space-y-5'}
+      aria-label={page ? 'Book this experience' : undefined}
+      noValidate
+    >
+      {onBack ? (
+        <div className="flex items-start gap-2">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-ml-2 shrink-0"
+            aria-label="All experiences"
+            onClick={onBack}
+          >
+            <ArrowLeft className="h-5 w-5" aria-hidden />
+          </Button>
+          <div className="min-w-0">
+            <h3 ref={heading} tabIndex={-1} className="font-display text-xl leading-tight focus:outline-none">
+              {card.title}
+            </h3>
+            <p className="text-sm text-muted">
+              {card.category} · {Math.round(card.durationMinutes / 6) / 10} h
+            </p>
+          </div>
         </div>
-      </div>
+      ) : null}
 
       {experience.isPending ? <Skeleton className="h-80" /> : null}
       {experience.isError ? (
@@ -190,14 +205,26 @@ export function BookingForm({ card, guideFirstName: first, onBack, onBooked }: P
           aria-live="polite"
         >
           <span className="font-semibold">Total</span>
-          <span className="text-right">
-            <strong className="text-base">{money(price.total, price.currency)}</strong>
-            {price.display ? (
+          {page && price.display ? (
+            // The tourist's currency first, the guide's beside it: the guide is paid in theirs.
+            <span className="text-right" data-testid="booking-total">
+              <strong className="text-base">
+                about {money(price.display.amount, price.display.currency)}
+              </strong>
               <span className="block text-xs text-muted">
-                about {money(price.display.amount, price.display.currency)} in your currency
+                {money(price.total, price.currency)} in {first}’s currency
               </span>
-            ) : null}
-          </span>
+            </span>
+          ) : (
+            <span className="text-right" data-testid="booking-total">
+              <strong className="text-base">{money(price.total, price.currency)}</strong>
+              {price.display ? (
+                <span className="block text-xs text-muted">
+                  about {money(price.display.amount, price.display.currency)} in your currency
+                </span>
+              ) : null}
+            </span>
+          )}
         </div>
         {experience.data ? (
           <p className="mt-2 text-xs text-muted">
@@ -216,7 +243,13 @@ export function BookingForm({ card, guideFirstName: first, onBack, onBooked }: P
       </section>
 
       {/* The total and the button stay in view while the times scroll. */}
-      <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 border-t border-line bg-ivory px-5 py-3 sm:-bottom-8 sm:-mx-8 sm:-mb-8 sm:px-8 sm:py-4">
+      <div
+        className={
+          page
+            ? 'sticky bottom-0 z-10 -mx-5 border-t border-line bg-ivory px-5 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0'
+            : 'sticky -bottom-5 z-10 -mx-5 -mb-5 border-t border-line bg-ivory px-5 py-3 sm:-bottom-8 sm:-mx-8 sm:-mb-8 sm:px-8 sm:py-4'
+        }
+      >
         {error ? (
           <p role="alert" className="mb-3 text-sm text-danger">
             {error}

@@ -25,6 +25,10 @@ type Props = {
   showStats?: boolean;
   nav: ReactNode;
   bookingsHref?: string;
+  /** A booking's card in the history. */
+  bookingCard?: (bookingId: string) => ReactNode;
+  /** Where the other party's name in the header leads. */
+  otherHref?: (other: Conversation['other']) => string | null;
   headerAction?: (conversation: Conversation) => ReactNode;
   profileExtra?: (other: Conversation['other']) => ReactNode;
 };
@@ -151,6 +155,8 @@ export function ChatScreen(props: Props) {
               myId={props.myId}
               backTo={props.listPath}
               bookingsHref={props.bookingsHref}
+              bookingCard={props.bookingCard}
+              otherHref={props.otherHref}
               headerAction={props.headerAction}
               profileExtra={props.profileExtra}
             />

@@ -37,6 +37,10 @@ type Props = {
   myId: string;
   backTo: string;
   bookingsHref?: string;
+  /** A booking's card in the history (the screen brings it from the bookings feature). */
+  bookingCard?: (bookingId: string) => ReactNode;
+  /** Where the other party's name leads (a guide's page, for tourists). */
+  otherHref?: (other: Conversation['other']) => string | null;
   /** Extra header controls the screen adds (the tourist's Book button). */
   headerAction?: (conversation: Conversation) => ReactNode;
   /** Shown in the other party's profile dialog (their reviews). */
@@ -59,6 +63,8 @@ export function ConversationView({
   myId,
   backTo,
   bookingsHref,
+  bookingCard,
+  otherHref,
   headerAction,
   profileExtra,
 }: Props) {
@@ -140,7 +146,13 @@ export function ConversationView({
   return (
     <div className="flex min-h-0 flex-1 flex-col bg-ivory">
       {c ? (
-        <Header conversation={c} backTo={backTo} action={headerAction?.(c)} profileExtra={profileExtra} />
+        <Header
+          conversation={c}
+          backTo={backTo}
+          action={headerAction?.(c)}
+          profileExtra={profileExtra}
+          otherHref={otherHref?.(c.other) ?? null}
+        />
       ) : (
         <div className="flex items-center gap-3 border-b border-line px-4 py-3">
           <Skeleton className="h-10 w-10 rounded-full" />
@@ -166,6 +178,7 @@ export function ConversationView({
           onRetry={(p) => retryMessage(queryClient, p)}
           onDiscard={discardMessage}
           bookingsHref={bookingsHref}
+          bookingCard={bookingCard}
           detailsShared={c.detailsShared}
         />
       )}
@@ -242,11 +255,13 @@ function Header({
   backTo,
   action,
   profileExtra,
+  otherHref,
 }: {
   conversation: Conversation;
   backTo: string;
   action?: ReactNode;
   profileExtra?: (other: Conversation['other']) => ReactNode;
+  otherHref: string | null;
 }) {
   const [profileOpen, setProfileOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
@@ -270,14 +285,24 @@ function Header({
       <div className="relative flex min-w-0 flex-1 items-center gap-3 rounded-xl px-1 py-1 hover:bg-sand/60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-deep">
         <PartyAvatar name={c.other.name} image={c.other.image} online={c.other.online} size="sm" />
         <span className="min-w-0">
-          <button
-            type="button"
-            onClick={() => setProfileOpen(true)}
-            className="block max-w-full truncate text-left font-display text-lg leading-tight outline-none after:absolute after:inset-0 after:rounded-xl"
-            aria-label={`View ${c.other.name}'s profile`}
-          >
-            {c.other.name}
-          </button>
+          {otherHref ? (
+            // A guide's name leads to the guide's page (docs/product.md#guide-page).
+            <Link
+              to={otherHref}
+              className="block max-w-full truncate text-left font-display text-lg leading-tight outline-none after:absolute after:inset-0 after:rounded-xl"
+            >
+              {c.other.name}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              onClick={() => setProfileOpen(true)}
+              className="block max-w-full truncate text-left font-display text-lg leading-tight outline-none after:absolute after:inset-0 after:rounded-xl"
+              aria-label={`View ${c.other.name}'s profile`}
+            >
+              {c.other.name}
+            </button>
+          )}
           <span className="block truncate text-xs text-muted">{subline}</span>
         </span>
       </div>

@@ -23,20 +23,24 @@ type Props = {
   detailsShared: boolean;
   /** Where booking notes in the history link to. */
   bookingsHref?: string;
+  /** The booking's card, shown under the latest note of each booking (the screen brings it). */
+  bookingCard?: (bookingId: string) => ReactNode;
 };
 
 // Within this distance of the bottom the view follows new messages.
 const STICK_PX = 120;
 
 function toItems(messages: ChatMessage[], pending: PendingMessage[], myId: string) {
-  const stored: (BubbleItem & { source?: PendingMessage; system?: boolean })[] = messages.map((m) => ({
-    key: String(m.id),
-    body: m.body,
-    createdAt: m.createdAt,
-    mine: m.senderId === myId,
-    state: m.readAt ? 'read' : 'sent',
-    system: m.kind === 'system',
-  }));
+  const stored: (BubbleItem & { source?: PendingMessage; system?: boolean; bookingId?: string | null })[] =
+    messages.map((m) => ({
+      key: String(m.id),
+      body: m.body,
+      createdAt: m.createdAt,
+      mine: m.senderId === myId,
+      state: m.readAt ? 'read' : 'sent',
+      system: m.kind === 'system',
+      bookingId: m.bookingId,
+    }));
   const storedIds = new Set(messages.map((m) => m.clientId));
   const waiting = pending
     .filter((p) => !storedIds.has(p.clientId))
@@ -141,6 +145,11 @@ export function MessageList(props: Props) {
 
   let lastDay = '';
   const rows: ReactNode[] = [];
+  // Each booking's card goes under its latest note only.
+  const cardAt = new Map<string, string>();
+  for (const item of items) {
+    if ('bookingId' in item && item.system && item.bookingId) cardAt.set(item.bookingId, item.key);
+  }
   for (const item of items) {
     const day = dayLabel(item.createdAt);
     if (day !== lastDay) {
@@ -170,6 +179,14 @@ export function MessageList(props: Props) {
           </p>
         </li>,
       );
+      const bookingId = 'bookingId' in item ? item.bookingId : null;
+      if (bookingId && props.bookingCard && cardAt.get(bookingId) === item.key) {
+        rows.push(
+          <li key={`booking-${item.key}`} className="mb-3 flex justify-center">
+            {props.bookingCard(bookingId)}
+          </li>,
+        );
+      }
       continue;
     }
     const p = 'source' in item ? item.source : undefined;

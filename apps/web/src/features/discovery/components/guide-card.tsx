@@ -1,6 +1,8 @@
+import { guidePagePath } from '@lokal/shared/domain/pages';
 import type { GuideCard as Guide } from '@lokal/shared/schemas/discovery';
 import { BadgeCheck, Clock, Languages, MapPin, MessageCircle, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { TagList } from '../../../components/ui/tag-list.tsx';
 
@@ -23,20 +25,25 @@ export function GuideCard({ guide, layout, onContact, onShowReviews, favorite }:
     >
       {/* The photo fills a box of fixed shape: it never resizes the card when it arrives. */}
       <div className={`relative shrink-0 overflow-hidden bg-sand ${list ? 'w-28 sm:w-48' : 'aspect-[4/3]'}`}>
-        <img
-          src={guide.thumbnail}
-          alt={guide.name}
-          width={320}
-          height={240}
-          loading="lazy"
-          className="absolute inset-0 h-full w-full object-cover"
-        />
+        {/* The photo and the name lead to the guide's page (docs/product.md#guide-page). */}
+        <Link to={guidePagePath(guide.slug)} tabIndex={-1} aria-hidden className="absolute inset-0">
+          <img
+            src={guide.thumbnail}
+            alt=""
+            width={320}
+            height={240}
+            loading="lazy"
+            className="h-full w-full object-cover"
+          />
+        </Link>
         {favorite ? <div className="absolute top-3 right-3">{favorite}</div> : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-5">
         <div className="flex items-start justify-between gap-2">
           <h2 className="flex items-center gap-1.5 text-lg sm:text-xl">
-            <span className="truncate">{guide.name}</span>
+            <Link to={guidePagePath(guide.slug)} className="truncate hover:underline">
+              {guide.name}
+            </Link>
             {guide.age ? <span className="text-muted">{guide.age}</span> : null}
             {guide.verified ? (
               <BadgeCheck className="h-5 w-5 shrink-0 text-sage" aria-label="Verified" />

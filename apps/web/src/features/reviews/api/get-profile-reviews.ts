@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { experienceReviewsQuery } from './get-experience-reviews.ts';
 
 export type ReviewSubject = 'guide' | 'tourist';
 
@@ -17,12 +18,14 @@ export const profileReviewsQuery = (type: ReviewSubject, id: string, pageSize = 
 
 /** A profile's published reviews, newest first, a page at a time. */
 export function useProfileReviews(
-  type: ReviewSubject,
+  type: ReviewSubject | 'experience',
   id: string,
   options: { pageSize?: number; enabled?: boolean } = {},
 ) {
   return useInfiniteQuery({
-    ...profileReviewsQuery(type, id, options.pageSize),
+    ...(type === 'experience'
+      ? experienceReviewsQuery(id, options.pageSize)
+      : profileReviewsQuery(type, id, options.pageSize)),
     enabled: options.enabled ?? true,
   });
 }

@@ -6,23 +6,34 @@ import { type ReviewSubject, useProfileReviews } from '../api/get-profile-review
 import { ReviewItem } from './review-item.tsx';
 
 type Props = {
-  type: ReviewSubject;
+  /** A person's reviews, or one experience's (docs/product.md#experience-page). */
+  type: ReviewSubject | 'experience';
   id: string;
   /** Reviews per page ("Show more" loads the next). */
   pageSize?: number;
   heading?: string;
   /** Fetch only while shown (in a closed dialog, nothing is asked). */
   enabled?: boolean;
+  /** The heading's level where the section sits (a page's section: 2). */
+  level?: 2 | 3;
 };
 
 /** A profile's published reviews with their rating and count, newest first. */
-export function ProfileReviews({ type, id, pageSize = 5, heading = 'Reviews', enabled = true }: Props) {
+export function ProfileReviews({
+  type,
+  id,
+  pageSize = 5,
+  heading = 'Reviews',
+  enabled = true,
+  level = 3,
+}: Props) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const reviews = useProfileReviews(type, id, { pageSize, enabled });
   const summary = reviews.data?.pages[0]?.summary;
   const list = reviews.data?.pages.flatMap((p) => p.reviews) ?? [];
   return (
     <section aria-labelledby={`reviews-${id}`} className="space-y-4">
-      <h3 id={`reviews-${id}`} className="flex flex-wrap items-center gap-x-2 text-lg">
+      <Heading id={`reviews-${id}`} className="flex flex-wrap items-center gap-x-2 text-lg">
         {heading}
         {summary && summary.count > 0 ? (
           <span className="inline-flex items-center gap-1 font-sans text-sm font-semibold">
@@ -33,7 +44,7 @@ export function ProfileReviews({ type, id, pageSize = 5, heading = 'Reviews', en
             </span>
           </span>
         ) : null}
-      </h3>
+      </Heading>
       {reviews.isPending && enabled ? <Skeleton className="h-20 rounded-xl" /> : null}
       {reviews.isError ? (
         <p className="text-sm text-danger" role="alert">

@@ -1,0 +1,80 @@
+import { experiencePreviewHtml } from '@lokal/shared/domain/public-preview';
+import type { Booking } from '@lokal/shared/schemas/bookings';
+import type { Experience } from '@lokal/shared/schemas/experiences';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { BookingConfirmation } from '../features/bookings/components/booking-confirmation.tsx';
+import { BookingForm } from '../features/bookings/components/booking-form.tsx';
+import { experiencePageQuery } from '../features/guide-pages/api/get-experience-page.ts';
+import { ExperiencePageView } from '../features/guide-pages/components/experience-page-view.tsx';
+import {
+  homeLink,
+  PageError,
+  PageHeader,
+  PageLoading,
+} from '../features/guide-pages/components/page-states.tsx';
+import { PublicPreview } from '../features/guide-pages/components/public-preview.tsx';
+import { ProfileReviews } from '../features/reviews/components/profile-reviews.tsx';
+
+/** Booking from the page: tourists only, and only what travellers can see (docs/product.md#bookings). */
+function BookingPanel({
+  experience: e,
+  hidden,
+  role,
+}: {
+  experience: Experience;
+  hidden: boolean;
+  role?: string;
+}) {
+  const [booked, setBooked] = useState<Booking | null>(null);
+  const first = e.guide.name.split(' ')[0] ?? e.guide.name;
+  if (booked) return <BookingConfirmation booking={booked} />;
+  if (role !== 'tourist' || hidden) {
+    return (
+      <p className="text-sm text-muted">
+        {hidden
+          ? 'Travellers can book once it is published and its guide is visible.'
+          : 'Travellers book this experience here; you see it as they do.'}
+      </p>
+    );
+  }
+  return (
+    <BookingForm
+      card={{ ...e, photo: e.photos[0]?.url ?? null, photoCount: e.photos.length }}
+      guideFirstName={first}
+      layout="page"
+      onBooked={setBooked}
+    />
+  );
+}
+
+/** An experience's page (docs/product.md#experience-page): the preview signed out, the whole page for members. */
+export function Component() {
+  const { experienceId = '' } = useParams();
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  const page = useQuery(experiencePageQuery(experienceId));
+
+  if (page.data && !page.data.experience) {
+    return <PublicPreview html={experiencePreviewHtml(page.data.preview, pathname)} />;
+  }
+  return (
+    <div className="min-h-dvh">
+      <PageHeader back={homeLink(user?.role)} />
+      {page.isPending ? <PageLoading /> : null}
+      {page.isError ? <PageError error={page.error} onRetry={() => page.refetch()} /> : null}
+      {page.data?.experience ? (
+        <ExperiencePageView
+          experience={page.data.experience}
+          hidden={page.data.hidden}
+          booking={
+            <BookingPanel experience={page.data.experience} hidden={page.data.hidden} role={user?.role} />
+          }
+          reviews={<ProfileReviews type="experience" id={page.data.experience.id} level={2} />}
+        />
+      ) : null}
+    </div>
+  );
+}
