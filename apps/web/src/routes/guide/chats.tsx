@@ -1,15 +1,12 @@
 import { conversationPath, paths } from '@lokal/shared/domain/pages';
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context.tsx';
-import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
-import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
 import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 
 export function Component() {
   const { conversationId } = useParams();
   const { user } = useAuth();
-  const unread = useUnreadTotal();
   return (
     <ChatScreen
       myId={user?.uid ?? ''}
@@ -20,7 +17,6 @@ export function Component() {
       empty={{ lead: 'Travellers in your city are waiting to hear from you.', action: 'Find Tourists' }}
       search={{ label: 'Search conversations', placeholder: 'Tourist name or country' }}
       showStats
-      nav={<GuideBottomNav unread={unread} />}
       bookingsHref={paths.guide.bookings}
       profileExtra={(o) => <ProfileReviews type={o.role} id={o.id} pageSize={3} />}
     />

@@ -2,15 +2,12 @@ import { conversationPath, paths } from '@lokal/shared/domain/pages';
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { BookButton } from '../../features/bookings/components/book-button.tsx';
-import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
-import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
 import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 
 export function Component() {
   const { conversationId } = useParams();
   const { user } = useAuth();
-  const unread = useUnreadTotal();
   return (
     <ChatScreen
       myId={user?.uid ?? ''}
@@ -20,7 +17,6 @@ export function Component() {
       home={{ label: 'Back to discovery', to: paths.tourist.home }}
       empty={{ lead: 'Find a guide you like and say hello.', action: 'Discover Guides' }}
       search={{ label: 'Search conversations', placeholder: 'Search by guide name' }}
-      nav={<TouristBottomNav unread={unread} />}
       bookingsHref={paths.tourist.bookings}
       profileExtra={(o) => <ProfileReviews type={o.role} id={o.id} pageSize={3} />}
       headerAction={(c) => (c.canSend ? <BookButton guideId={c.other.id} guideName={c.other.name} /> : null)}
