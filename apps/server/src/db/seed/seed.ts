@@ -158,12 +158,16 @@ async function insertDemoExperiences(db: Db, uploadsDir: string | undefined): Pr
     const taken = new Set(
       (await tx.select({ guideId: experiences.guideId }).from(experiences)).map((r) => r.guideId),
     );
-    for (const guide of DEMO_GUIDES) {
+    const todo = DEMO_GUIDES.flatMap((guide) => {
       const guideId = idOf.get(guide.email);
-      if (!guideId || taken.has(guideId)) continue;
-      const made = await tx
-        .insert(experiences)
-        .values(
+      return guideId && !taken.has(guideId) ? [{ guide, guideId }] : [];
+    });
+    if (!todo.length) return;
+    // Three statements for all the guides: the seed runs on every fresh database, tests included.
+    const made = await tx
+      .insert(experiences)
+      .values(
+        todo.flatMap(({ guide, guideId }) =>
           guide.experiences.map((e, n) => ({
             guideId,
             title: e.title,
@@ -185,25 +189,27 @@ async function insertDemoExperiences(db: Db, uploadsDir: string | undefined): Pr
             // The guide's order: the first experience is the newest.
             createdAt: new Date(Date.UTC(2026, 0, 10) - n * 86_400_000),
           })),
-        )
-        .returning({ id: experiences.id, title: experiences.title });
-      const photos = made.flatMap(({ id, title }) => {
-        const e = guide.experiences.find((x) => x.title === title)!;
-        return demoPhotoFiles(guide.email, e)
-          .filter((name) => existsSync(path.join(DEMO_PHOTOS_DIR, name)))
-          .map((name, position) => {
-            // An uploaded photo's name: the experience, then 12 hex digits (the committed file's).
-            const file = `${id}-${name}`;
-            copies.push({ from: path.join(DEMO_PHOTOS_DIR, name), to: file });
-            return { experienceId: id, file, position };
-          });
-      });
-      if (uploadsDir && photos.length) await tx.insert(experiencePhotos).values(photos);
-      await tx
-        .insert(guideAvailability)
-        .values({ guideId, ...guide.schedule })
-        .onConflictDoNothing();
-    }
+        ),
+      )
+      .returning({ id: experiences.id, guideId: experiences.guideId, title: experiences.title });
+    const emailOf = new Map(todo.map(({ guide, guideId }) => [guideId, guide]));
+    const photos = made.flatMap(({ id, guideId, title }) => {
+      const guide = emailOf.get(guideId)!;
+      const e = guide.experiences.find((x) => x.title === title)!;
+      return demoPhotoFiles(guide.email, e)
+        .filter((name) => existsSync(path.join(DEMO_PHOTOS_DIR, name)))
+        .map((name, position) => {
+          // An uploaded photo's name: the experience, then 12 hex digits (the committed file's).
+          const file = `${id}-${name}`;
+          copies.push({ from: path.join(DEMO_PHOTOS_DIR, name), to: file });
+          return { experienceId: id, file, position };
+        });
+    });
+    if (uploadsDir && photos.length) await tx.insert(experiencePhotos).values(photos);
+    await tx
+      .insert(guideAvailability)
+      .values(todo.map(({ guide, guideId }) => ({ guideId, ...guide.schedule })))
+      .onConflictDoNothing();
   });
   if (!uploadsDir) return;
   mkdirSync(uploadsDir, { recursive: true });
