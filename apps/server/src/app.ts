@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -124,7 +125,7 @@ async function openContext(app: App, config: Config, options: BuildOptions): Pro
   if (!options.database) app.addHook('onClose', () => database.close());
   const now = options.now ?? Date.now;
   // The demo's past activity is placed relative to the app's clock (tests move it).
-  if (options.seed) await seedDemoData(database.db, now());
+  if (options.seed) await seedDemoData(database.db, now(), path.join(config.dataDir, 'uploads'));
   // Several instances on one PostgreSQL hear each other through LISTEN/NOTIFY; PGlite is one process.
   const bus =
     options.bus ??

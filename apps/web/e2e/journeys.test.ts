@@ -89,8 +89,9 @@ describe('a tourist', () => {
       .getByRole('button', { name: 'Remove Sofia Martinez from favorites' })
       .waitFor();
 
+    await page.getByRole('link', { name: 'Favorites' }).click();
+    await page.getByTestId('guide-card').filter({ hasText: 'Sofia Martinez' }).waitFor();
     await page.getByRole('link', { name: 'Profile' }).click();
-    await page.getByRole('list', { name: 'Favorites' }).getByText('Sofia Martinez').waitFor();
     await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await toast(page, 'Successfully signed out').waitFor();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');

@@ -49,8 +49,11 @@ describe('tourist settings', () => {
     expect(await page.getByRole('link', { name: /Contact Support/ }).getAttribute('href')).toMatch(
       /^mailto:support@lokal\.app/,
     );
-    // Favorites stay on this screen.
-    await page.getByRole('region', { name: 'Favorites' }).getByText('No favorites yet').waitFor();
+    // Favorites have their own screen; Settings points to it.
+    await page
+      .getByRole('region', { name: 'Favorites' })
+      .getByRole('link', { name: 'Open my favorites' })
+      .waitFor();
 
     const email = page.getByRole('switch', { name: 'Email updates' });
     const bookings = page.getByRole('switch', { name: 'Booking notifications' });

@@ -13,6 +13,7 @@ import { favoritesQuery } from '../features/favorites/api/get-favorites.ts';
 import { travelStyleQuery } from '../features/match/api/get-travel-style.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Component as Landing } from '../routes/landing.tsx';
+import { RoleShell } from './app-shell.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { NOT_FOUND_MODULE, SCREENS, type Screen } from './screens.ts';
 
@@ -86,7 +87,16 @@ export const router = createBrowserRouter([
     children: [
       // The landing page ships in the entry chunk: it is the first paint for most visitors.
       { index: true, Component: Landing },
-      ...SCREENS.map(route),
+      ...SCREENS.filter((s) => !s.shell).map(route),
+      // The role's everyday screens share one frame (header, navigation, bell) that stays while they change.
+      {
+        element: <RoleShell side="tourist" />,
+        children: SCREENS.filter((s) => s.shell === 'tourist').map(route),
+      },
+      {
+        element: <RoleShell side="guide" />,
+        children: SCREENS.filter((s) => s.shell === 'guide').map(route),
+      },
       { path: '*', lazy: load(NOT_FOUND_MODULE) },
     ],
   },

@@ -1,3 +1,4 @@
+import type { RouteRequirement } from '@lokal/shared/domain/access-guard';
 import { PAGE_LIST } from '@lokal/shared/domain/pages';
 
 export type Screen = {
@@ -6,7 +7,17 @@ export type Screen = {
   module: string;
   /** Behind the shared access guard (docs/product.md#access-guard). */
   guarded?: true;
+  /** Drawn inside the role's frame: header, navigation and bell (docs/product.md#navigation). */
+  shell?: 'tourist' | 'guide';
 };
+
+/** The role's everyday screens, after onboarding (and, for a guide, the personality test). */
+function shellOf(access: RouteRequirement | undefined): Screen['shell'] {
+  if (!access || access.onboardingPage || !access.onboarding) return undefined;
+  if (access.role === 'tourist') return 'tourist';
+  if (access.role === 'guide' && access.personalityTest) return 'guide';
+  return undefined;
+}
 
 /**
  * Every screen but the landing page (which ships in the entry), from the shared page table. The router
@@ -14,7 +25,16 @@ export type Screen = {
  * the page it sends for that path and the browser fetches them alongside the entry (decision 016).
  */
 export const SCREENS: readonly Screen[] = PAGE_LIST.flatMap(({ path, screen, access }) =>
-  screen ? [{ path, module: screen, ...(access ? { guarded: true as const } : {}) }] : [],
+  screen
+    ? [
+        {
+          path,
+          module: screen,
+          ...(access ? { guarded: true as const } : {}),
+          ...(shellOf(access) ? { shell: shellOf(access) } : {}),
+        },
+      ]
+    : [],
 );
 
 /** The page for any other path. */

@@ -38,6 +38,7 @@ export const PAGES = {
     chats: { path: '/tourist/chats', screen: 'tourist/chats', access: TOURIST },
     conversation: { path: '/tourist/chats/:conversationId', screen: 'tourist/chats', access: TOURIST },
     bookings: { path: '/tourist/bookings', screen: 'tourist/bookings', access: TOURIST },
+    favorites: { path: '/tourist/favorites', screen: 'tourist/favorites', access: TOURIST },
     settings: { path: '/tourist/settings', screen: 'tourist/settings', access: TOURIST },
     travelStyle: { path: '/tourist/travel-style', screen: 'tourist/travel-style', access: TOURIST },
   },

@@ -1,5 +1,4 @@
 import { REVIEW_WINDOW_DAYS } from '@lokal/shared/constants/reviews';
-import { durationMinutes } from '@lokal/shared/domain/booking';
 import { timeZoneForCity } from '@lokal/shared/domain/time-zone';
 import { DEMO_GUIDES, DEMO_TOURISTS } from './demo-data.ts';
 
@@ -82,10 +81,13 @@ function demoId(kind: 0 | 1, n: number): string {
   return `5eed000${kind}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 }
 
-/** The ratings the seeded reviews of one guide carry: fours and fives averaging close to `target`. */
+/** The ratings the seeded reviews of one guide carry: whole stars averaging close to `target`. */
 function ratingsFor(target: number, count: number): number[] {
-  const fours = Math.min(count, Math.max(0, Math.round((5 - target) * count)));
-  return Array.from({ length: count }, (_, j) => (j < fours ? 4 : 5));
+  // Rounded up, so the average never falls below the target (a guide aimed at 3.6 never shows 3.5).
+  const total = Math.ceil(target * count - 1e-6);
+  const base = Math.floor(total / count);
+  const higher = total - base * count;
+  return Array.from({ length: count }, (_, j) => Math.min(5, j < higher ? base + 1 : base));
 }
 
 function booking(
@@ -96,13 +98,14 @@ function booking(
   endAt: number,
 ): Omit<DemoBooking, 'byTourist' | 'byGuide' | 'publishedAt'> {
   const guide = DEMO_GUIDES[gi]!;
-  const tour = guide.tourTypes[j % guide.tourTypes.length]!;
-  const minutes = durationMinutes(tour.duration);
+  // Booked as one of the guide's experiences: the seed links the booking to it by its title.
+  const tour = guide.experiences[j % guide.experiences.length]!;
+  const minutes = tour.minutes;
   return {
     id: demoId(0, n),
     guideEmail: guide.email,
     touristEmail: DEMO_TOURISTS[ti]!.email,
-    tourName: tour.name,
+    tourName: tour.title,
     durationMinutes: minutes,
     pricePerPerson: tour.price,
     partySize: 1 + ((gi + j) % 3),
@@ -116,8 +119,9 @@ export function demoBookings(now: number): DemoBooking[] {
   const out: DemoBooking[] = [];
   const midnight = Math.floor(now / DAY) * DAY;
   DEMO_GUIDES.forEach((guide, gi) => {
-    const count = gi < FEATURED ? 10 : 3 + (gi % 5);
-    const ratings = ratingsFor(guide.rating, count);
+    // A guide new on Lokal has no tours behind them yet.
+    const count = guide.rating === null ? 0 : gi < FEATURED ? 10 : 3 + (gi % 5);
+    const ratings = ratingsFor(guide.rating ?? 5, count);
     for (let j = 0; j < count; j++) {
       // Featured guides are reviewed by generated tourists only; 7 and 11 step through distinct tourists.
       const ti =

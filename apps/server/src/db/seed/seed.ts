@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
 import { refreshTotalTours } from '../../modules/bookings/repository.ts';
 import { adoptTourTypes } from '../../modules/experiences/repository.ts';
@@ -5,17 +9,37 @@ import { recomputeRatings } from '../../modules/reviews/repository.ts';
 import type { Db } from '../client.ts';
 import { bookings, reviews } from '../schema/bookings.ts';
 import { conversations, messages } from '../schema/chat.ts';
+import { experiencePhotos, experiences, guideAvailability } from '../schema/experiences.ts';
 import { guideProfiles, touristProfiles } from '../schema/profiles.ts';
 import { users } from '../schema/users.ts';
 import { demoBookings, demoContacts, LAST_DEMO_BOOKING_ID } from './demo-activity.ts';
-import { DEMO_GUIDES, DEMO_TOURISTS } from './demo-data.ts';
+import { DEMO_GUIDES, DEMO_TOURISTS, type DemoExperience } from './demo-data.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The committed demo photos (photos-cli.ts draws them); the bundle in dist/ reads them from src/. */
+export const DEMO_PHOTOS_DIR = here.endsWith(`${path.sep}dist`)
+  ? path.join(here, '../src/db/seed/photos')
+  : path.join(here, 'photos');
+
+/** The names of one demo experience's photos: two or three, from its guide and title, so never shared. */
+export function demoPhotoFiles(guideEmail: string, e: DemoExperience): string[] {
+  const key = createHash('sha256').update(`${guideEmail}|${e.title}|${e.category}`).digest('hex');
+  const count = 2 + (Number.parseInt(key.slice(0, 2), 16) % 2);
+  // 12 hex digits, as the tail of an uploaded photo's name.
+  return Array.from({ length: count }, (_, n) => `${key.slice(0, 11)}${n}.webp`);
+}
 
 /**
  * Inserts the demo guides and tourists, then their past activity (bookings, reviews, guides' first messages).
  * Idempotent: rows that exist (by e-mail, by fixed id, by pair) are left alone, so running it twice, or after a
  * crash half-way, ends in the same state. `now` places the activity in time (the app's clock).
  */
-export async function seedDemoData(db: Db, now = Date.now()): Promise<{ guides: number; tourists: number }> {
+export async function seedDemoData(
+  db: Db,
+  now = Date.now(),
+  /** Where uploaded photos live: the demo experiences' photos are copied there. None: no photos. */
+  uploadsDir?: string,
+): Promise<{ guides: number; tourists: number }> {
   // Already seeded: one look-up instead of hundreds of upserts keeps every later start fast.
   const last = DEMO_TOURISTS[DEMO_TOURISTS.length - 1]!.email;
   const state = await db.execute(sql`
@@ -23,7 +47,10 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<{ guides: 
       exists (select 1 from ${touristProfiles} tp join ${users} u on u.id = tp.user_id where u.email = ${last}) as people,
       exists (select 1 from ${bookings} where id = ${LAST_DEMO_BOOKING_ID}) as activity`);
   const seeded = (state as unknown as { rows: { people: boolean; activity: boolean }[] }).rows[0];
-  if (!seeded?.people) await insertDemoData(db);
+  if (!seeded?.people) {
+    await insertDemoData(db, now);
+    await insertDemoExperiences(db, uploadsDir);
+  }
   // A database seeded before the activity existed gets it on its next start.
   if (!seeded?.activity) await insertDemoActivity(db, now);
   // The demo guides' tour types become published experiences with a schedule (once: it skips guides that have some).
@@ -33,18 +60,20 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<{ guides: 
   return { guides: g?.n ?? 0, tourists: t?.n ?? 0 };
 }
 
-async function insertDemoData(db: Db): Promise<void> {
+async function insertDemoData(db: Db, now: number): Promise<void> {
   await db.transaction(async (tx) => {
     const people = [
       ...DEMO_GUIDES.map((g) => ({
         email: g.email,
         role: 'guide' as const,
         name: `${g.firstName} ${g.lastName}`,
+        lastSeenMinutesAgo: g.lastSeenMinutesAgo,
       })),
       ...DEMO_TOURISTS.map((t) => ({
         email: t.email,
         role: 'tourist' as const,
         name: `${t.firstName} ${t.lastName}`,
+        lastSeenMinutesAgo: t.lastSeenMinutesAgo,
       })),
     ];
     await tx
@@ -56,6 +85,8 @@ async function insertDemoData(db: Db): Promise<void> {
           displayName: p.name,
           onboardingCompleted: true,
           personalityTestCompleted: p.role === 'guide',
+          // Seen minutes, hours or days ago: a few members are online at the start, not all of them.
+          lastActiveAt: new Date(now - p.lastSeenMinutesAgo * 60_000),
         })),
       )
       .onConflictDoNothing();
@@ -75,21 +106,114 @@ async function insertDemoData(db: Db): Promise<void> {
       .insert(guideProfiles)
       .values(
         // Ratings, review counts and tour counts are counted from the seeded activity (insertDemoActivity).
-        DEMO_GUIDES.map(({ email, rating: _target, totalTours: _tours, ...g }) => ({
-          ...g,
-          listed: true,
-          userId: idOf.get(email)!,
-          // Demo guides marked verified count as verified by staff; the others wait in the queue.
-          verificationStatus: g.verified ? ('verified' as const) : ('pending' as const),
-          verificationRequestedAt: new Date(),
-        })),
+        DEMO_GUIDES.map(
+          ({
+            email,
+            rating: _target,
+            totalTours: _tours,
+            experiences: _offers,
+            schedule: _hours,
+            lastSeenMinutesAgo: _seen,
+            ...g
+          }) => ({
+            ...g,
+            listed: true,
+            userId: idOf.get(email)!,
+            // Demo guides marked verified count as verified by staff; the others wait in the queue.
+            verificationStatus: g.verified ? ('verified' as const) : ('pending' as const),
+            verificationRequestedAt: new Date(),
+          }),
+        ),
       )
       .onConflictDoNothing();
     await tx
       .insert(touristProfiles)
-      .values(DEMO_TOURISTS.map(({ email, ...t }) => ({ ...t, userId: idOf.get(email)! })))
+      .values(
+        DEMO_TOURISTS.map(({ email, lastSeenMinutesAgo: _seen, ...t }) => ({
+          ...t,
+          userId: idOf.get(email)!,
+        })),
+      )
       .onConflictDoNothing();
   });
+}
+
+/**
+ * Each demo guide's experiences (written for their city, published), their photos and their weekly
+ * schedule. Runs with the people, once: a guide who has experiences is left alone.
+ */
+async function insertDemoExperiences(db: Db, uploadsDir: string | undefined): Promise<void> {
+  const copies: { from: string; to: string }[] = [];
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          DEMO_GUIDES.map((g) => g.email),
+        ),
+      );
+    const idOf = new Map(rows.map((r) => [r.email, r.id]));
+    const taken = new Set(
+      (await tx.select({ guideId: experiences.guideId }).from(experiences)).map((r) => r.guideId),
+    );
+    const todo = DEMO_GUIDES.flatMap((guide) => {
+      const guideId = idOf.get(guide.email);
+      return guideId && !taken.has(guideId) ? [{ guide, guideId }] : [];
+    });
+    if (!todo.length) return;
+    // Three statements for all the guides: the seed runs on every fresh database, tests included.
+    const made = await tx
+      .insert(experiences)
+      .values(
+        todo.flatMap(({ guide, guideId }) =>
+          guide.experiences.map((e, n) => ({
+            guideId,
+            title: e.title,
+            category: e.category,
+            summary: e.summary,
+            description: e.description,
+            durationMinutes: e.minutes,
+            priceMode: 'person' as const,
+            price: e.price,
+            currency: 'USD',
+            minGroup: 1,
+            maxGroup: e.maxGroup,
+            languages: guide.languages.filter((l) => l !== 'Catalan'),
+            meetingAddress: e.meeting,
+            included: e.included,
+            notIncluded: e.notIncluded,
+            cancellationPolicy: e.policy,
+            status: 'published' as const,
+            // The guide's order: the first experience is the newest.
+            createdAt: new Date(Date.UTC(2026, 0, 10) - n * 86_400_000),
+          })),
+        ),
+      )
+      .returning({ id: experiences.id, guideId: experiences.guideId, title: experiences.title });
+    const emailOf = new Map(todo.map(({ guide, guideId }) => [guideId, guide]));
+    const photos = made.flatMap(({ id, guideId, title }) => {
+      const guide = emailOf.get(guideId)!;
+      const e = guide.experiences.find((x) => x.title === title)!;
+      return demoPhotoFiles(guide.email, e)
+        .filter((name) => existsSync(path.join(DEMO_PHOTOS_DIR, name)))
+        .map((name, position) => {
+          // An uploaded photo's name: the experience, then 12 hex digits (the committed file's).
+          const file = `${id}-${name}`;
+          copies.push({ from: path.join(DEMO_PHOTOS_DIR, name), to: file });
+          return { experienceId: id, file, position };
+        });
+    });
+    if (uploadsDir && photos.length) await tx.insert(experiencePhotos).values(photos);
+    await tx
+      .insert(guideAvailability)
+      .values(todo.map(({ guide, guideId }) => ({ guideId, ...guide.schedule })))
+      .onConflictDoNothing();
+  });
+  if (!uploadsDir) return;
+  mkdirSync(uploadsDir, { recursive: true });
+  for (const { from, to } of copies) copyFileSync(from, path.join(uploadsDir, to));
 }
 
 async function insertDemoActivity(db: Db, now: number): Promise<void> {

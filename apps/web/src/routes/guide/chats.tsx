@@ -2,15 +2,12 @@ import { conversationPath, paths } from '@lokal/shared/domain/pages';
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { BookingInChat } from '../../features/bookings/components/booking-in-chat.tsx';
-import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
-import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
 import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 
 export function Component() {
   const { conversationId } = useParams();
   const { user } = useAuth();
-  const unread = useUnreadTotal();
   return (
     <ChatScreen
       myId={user?.uid ?? ''}
@@ -21,7 +18,6 @@ export function Component() {
       empty={{ lead: 'Travellers in your city are waiting to hear from you.', action: 'Find Tourists' }}
       search={{ label: 'Search conversations', placeholder: 'Tourist name or country' }}
       showStats
-      nav={<GuideBottomNav unread={unread} />}
       bookingsHref={paths.guide.bookings}
       bookingCard={(id) => <BookingInChat bookingId={id} side="guide" />}
       profileExtra={(o) => <ProfileReviews type={o.role} id={o.id} pageSize={3} />}

@@ -10,14 +10,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Crown, Eye, Settings, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Brand } from '../../components/layout/brand.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
-import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
 import { touristListQuery } from '../../features/discovery/api/get-tourist-list.ts';
 import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
@@ -27,12 +25,10 @@ import {
   VerificationPendingDialog,
 } from '../../features/discovery/components/guide-gates.tsx';
 import { TouristCard } from '../../features/discovery/components/tourist-card.tsx';
-import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 
 export function Component() {
   const conversation = useStartConversation('guide');
-  const unread = useUnreadTotal();
   const navigate = useNavigate();
   const { user } = useAuth();
   const [q, setQ] = useState('');
@@ -80,7 +76,7 @@ export function Component() {
 
   const stats = list.data?.stats;
   return (
-    <div className="min-h-dvh pb-24">
+    <div className="pb-24 lg:pb-12">
       {verification.isPending ? (
         <div className="fixed inset-x-0 top-0 z-30 flex justify-center p-2">
           <Spinner label="Checking verification" className="rounded-full bg-white px-4 py-1.5 shadow-card" />
@@ -94,10 +90,19 @@ export function Component() {
         aria-hidden={unverified || undefined}
         data-testid="dashboard"
       >
-        <header className="border-b border-line bg-ivory">
-          <div className="mx-auto flex max-w-6xl items-center gap-3 px-5 py-3">
-            <Brand />
-            <div className="ml-auto flex gap-1">
+        <main className="mx-auto max-w-6xl px-5 pt-6">
+          <div className="flex flex-wrap items-start gap-3">
+            <div className="mr-auto">
+              <h1 className="text-3xl sm:text-4xl">Guide Dashboard</h1>
+              <p className="mt-1 text-muted">
+                Travellers in {list.data?.city ?? profile.data?.city ?? 'your city'}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              {/* Always here, online or not: the banner below only appears while top tourists are online. */}
+              <Link to={paths.guide.topTourists} className={buttonClass('outline', 'sm')}>
+                <Crown className="h-4 w-4 text-gold-deep" aria-hidden /> Top 3 tourists
+              </Link>
               <Link
                 to={paths.guide.preview}
                 className={buttonClass('ghost', 'icon')}
@@ -110,12 +115,6 @@ export function Component() {
               </Link>
             </div>
           </div>
-        </header>
-        <main className="mx-auto max-w-6xl px-5 pt-6">
-          <h1 className="text-3xl sm:text-4xl">Guide Dashboard</h1>
-          <p className="mt-1 text-muted">
-            Travellers in {list.data?.city ?? profile.data?.city ?? 'your city'}
-          </p>
 
           <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Your figures">
             {[
@@ -224,7 +223,6 @@ export function Component() {
           ) : null}
         </main>
       </div>
-      <GuideBottomNav unread={unread} />
       <Dialog
         open={pendingOpen}
         onOpenChange={setPendingOpen}

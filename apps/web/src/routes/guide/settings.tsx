@@ -4,16 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Brand } from '../../components/layout/brand.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { DeleteAccountButton } from '../../features/auth/components/delete-account-button.tsx';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
 import { SignOutEverywhereButton } from '../../features/auth/components/sign-out-everywhere-button.tsx';
-import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
-import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
 import { guidePreviewQuery } from '../../features/onboarding/api/get-guide-preview.ts';
 import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';
 import { DownloadDataButton } from '../../features/settings/components/download-data-button.tsx';
@@ -32,7 +29,6 @@ import { verificationText } from '../../features/settings/format.ts';
 
 // Profile card, social handle, account, preferences, support, sign-out and version (docs/product.md#settings).
 export function Component() {
-  const unread = useUnreadTotal();
   const { refresh } = useAuth();
   const queryClient = useQueryClient();
   const me = useQuery(guidePreviewQuery);
@@ -55,11 +51,8 @@ export function Component() {
     ]);
 
   return (
-    <div className="min-h-dvh pb-24">
-      <header className="mx-auto flex max-w-2xl items-center px-5 py-5">
-        <Brand />
-      </header>
-      <main className="mx-auto max-w-2xl space-y-6 px-5">
+    <div className="pb-24 lg:pb-12">
+      <main className="mx-auto max-w-3xl space-y-6 px-5 pt-6">
         <h1 className="text-3xl">Settings</h1>
         <ProfileSummary
           state={{ pending: me.isPending, error: me.error?.message ?? null, retry: () => me.refetch() }}
@@ -176,7 +169,6 @@ export function Component() {
           }
         />
       </main>
-      <GuideBottomNav unread={unread} />
     </div>
   );
 }

@@ -17,7 +17,6 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
-import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
 import { topTouristsQuery } from '../../features/discovery/api/get-top-tourists.ts';
 import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
@@ -25,7 +24,6 @@ import {
   PersonalityRequiredDialog,
   VerificationPendingDialog,
 } from '../../features/discovery/components/guide-gates.tsx';
-import { GuideBottomNav } from '../../features/discovery/guide-nav.tsx';
 import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 import { profileQuery } from '../../lib/api/get-profile.ts';
 
@@ -86,7 +84,6 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
 
 export function Component() {
   const conversation = useStartConversation('guide');
-  const unread = useUnreadTotal();
   const location = useLocation();
   const { user } = useAuth();
   const top = useQuery(topTouristsQuery);
@@ -125,7 +122,7 @@ export function Component() {
   };
 
   return (
-    <div className="min-h-dvh pb-24">
+    <div className="pb-24 lg:pb-12">
       <header className="mx-auto flex max-w-5xl items-center gap-3 px-5 py-5">
         <Link to={paths.guide.home} className={buttonClass('ghost', 'sm')}>
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back
@@ -275,7 +272,6 @@ export function Component() {
       </Dialog>
       <PersonalityRequiredDialog open={testOpen} onOpenChange={setTestOpen} />
       <VerificationPendingDialog open={ruleOpen} onOpenChange={setRuleOpen} />
-      <GuideBottomNav unread={unread} />
     </div>
   );
 }

@@ -3,15 +3,12 @@ import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { BookButton } from '../../features/bookings/components/book-button.tsx';
 import { BookingInChat } from '../../features/bookings/components/booking-in-chat.tsx';
-import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
-import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
 import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 
 export function Component() {
   const { conversationId } = useParams();
   const { user } = useAuth();
-  const unread = useUnreadTotal();
   return (
     <ChatScreen
       myId={user?.uid ?? ''}
@@ -21,7 +18,6 @@ export function Component() {
       home={{ label: 'Back to discovery', to: paths.tourist.home }}
       empty={{ lead: 'Find a guide you like and say hello.', action: 'Discover Guides' }}
       search={{ label: 'Search conversations', placeholder: 'Search by guide name' }}
-      nav={<TouristBottomNav unread={unread} />}
       bookingsHref={paths.tourist.bookings}
       bookingCard={(id) => <BookingInChat bookingId={id} side="tourist" />}
       otherHref={(o) => (o.role === 'guide' && o.slug ? guidePagePath(o.slug) : null)}

@@ -5,24 +5,20 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Compass, LayoutGrid, List } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Brand } from '../../components/layout/brand.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
-import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
 import { guideSearchQuery } from '../../features/discovery/api/search-guides.ts';
 import { GuideCard } from '../../features/discovery/components/guide-card.tsx';
-import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
 import { FavoriteToggle } from '../../features/favorites/components/favorite-toggle.tsx';
 import { TravelStyleCard } from '../../features/match/components/travel-style-card.tsx';
 import { ProfileReviewsDialog } from '../../features/reviews/components/profile-reviews-dialog.tsx';
 
 export function Component() {
   const { user } = useAuth();
-  const unread = useUnreadTotal();
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const [reviewsOf, setReviewsOf] = useState<Guide | null>(null);
@@ -63,16 +59,15 @@ export function Component() {
   const contact = (guide: Guide) => conversation.start({ guideId: guide.id });
 
   return (
-    <div className="min-h-dvh pb-24">
+    <div className="pb-24 lg:pb-12">
       <header className="sticky top-0 z-10 border-b border-line bg-ivory/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-5 py-3">
-          <Brand />
           <SearchField
             label="Search guides"
             value={q}
             onChange={setQ}
             placeholder="Search by name, city, profession…"
-            className="ml-auto flex-1 sm:max-w-md"
+            className="flex-1 sm:max-w-md"
           />
         </div>
       </header>
@@ -186,7 +181,6 @@ export function Component() {
           {isFetchingNextPage ? <Spinner label="Loading more guides" /> : null}
         </div>
       </main>
-      <TouristBottomNav unread={unread} />
       {reviewsOf ? (
         <ProfileReviewsDialog
           type="guide"

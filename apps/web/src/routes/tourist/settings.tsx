@@ -1,18 +1,16 @@
 import { DEFAULT_CITY } from '@lokal/shared/constants/discovery';
 import { formatMoney } from '@lokal/shared/domain/discovery';
+import { paths } from '@lokal/shared/domain/pages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Brand } from '../../components/layout/brand.tsx';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { DeleteAccountButton } from '../../features/auth/components/delete-account-button.tsx';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
 import { SignOutEverywhereButton } from '../../features/auth/components/sign-out-everywhere-button.tsx';
-import { useUnreadTotal } from '../../features/chat/api/get-unread.ts';
 import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
-import { TouristBottomNav } from '../../features/discovery/tourist-nav.tsx';
-import { FavoritesList } from '../../features/favorites/components/favorites-list.tsx';
 import { TravelStyleCard } from '../../features/match/components/travel-style-card.tsx';
 import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';
 import { touristProfileQuery } from '../../features/settings/api/get-tourist-profile.ts';
@@ -27,7 +25,6 @@ import { availabilityLabel, membershipBadge } from '../../features/settings/form
 // Profile and settings (docs/product.md#settings): summary, favorites, account, preferences, support, sign-out.
 // No Subscription section: membership is assigned by our team, so it is shown read-only (decision 009).
 export function Component() {
-  const unread = useUnreadTotal();
   const { refresh } = useAuth();
   const queryClient = useQueryClient();
   const profile = useQuery(touristProfileQuery);
@@ -49,11 +46,8 @@ export function Component() {
     ]);
 
   return (
-    <div className="min-h-dvh pb-24">
-      <header className="mx-auto flex max-w-2xl items-center px-5 py-5">
-        <Brand />
-      </header>
-      <main className="mx-auto max-w-2xl space-y-6 px-5">
+    <div className="pb-24 lg:pb-12">
+      <main className="mx-auto max-w-3xl space-y-6 px-5 pt-6">
         <h1 className="text-3xl">Settings</h1>
         <ProfileSummary
           state={{
@@ -132,9 +126,12 @@ export function Component() {
           <h2 id="favorites-title" className="text-xl">
             Favorites
           </h2>
-          <div className="mt-3">
-            <FavoritesList />
-          </div>
+          <p className="mt-2 text-muted">
+            The guides you saved have their own screen.{' '}
+            <Link to={paths.tourist.favorites} className="font-medium text-ink underline">
+              Open my favorites
+            </Link>
+          </p>
         </section>
 
         <SettingsSection id="account" title="Account">
@@ -182,7 +179,6 @@ export function Component() {
           }
         />
       </main>
-      <TouristBottomNav unread={unread} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, STORAGE_KEYS } from '@lokal/shared/constants/auth';
 import { paths } from '@lokal/shared/domain/pages';
 import type { UserType } from '@lokal/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, ChevronUp, Wrench } from 'lucide-react';
+import { ChevronDown, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -59,25 +59,40 @@ export function DevPanel() {
     }
   }
 
+  // Closed, it is a small round button in the bottom-left corner, above the tab bar or the chat composer
+  // (--bottom-chrome), so it covers no control of the screen under it (decision 029).
+  const place = 'fixed left-2 bottom-[calc(var(--bottom-chrome)+0.5rem)] z-30 lg:bottom-4 lg:left-4';
+  if (!open) {
+    return (
+      <aside aria-label="Development panel" className={place}>
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-expanded={false}
+          aria-label="Development"
+          title="Development"
+          className="grid h-9 w-9 place-items-center rounded-full border border-line bg-white/90 text-muted shadow-card hover:text-ink"
+        >
+          <Wrench className="h-4 w-4" aria-hidden />
+        </button>
+      </aside>
+    );
+  }
   return (
     <aside
       aria-label="Development panel"
-      className="fixed bottom-20 left-3 z-30 w-[min(20rem,calc(100vw-1.5rem))] rounded-2xl border border-line bg-white text-sm shadow-lift sm:bottom-4"
+      className={`${place} w-[min(20rem,calc(100vw-1rem))] rounded-2xl border border-line bg-white text-sm shadow-lift`}
     >
       <button
         type="button"
-        onClick={() => setOpen(!open)}
-        aria-expanded={open}
+        onClick={() => setOpen(false)}
+        aria-expanded
         className="flex w-full items-center justify-between gap-2 px-4 py-3 font-medium"
       >
         <span className="inline-flex items-center gap-2">
           <Wrench className="h-4 w-4" aria-hidden /> Development
         </span>
-        {open ? (
-          <ChevronDown className="h-4 w-4" aria-hidden />
-        ) : (
-          <ChevronUp className="h-4 w-4" aria-hidden />
-        )}
+        <ChevronDown className="h-4 w-4" aria-hidden />
       </button>
       {open ? (
         <div className="space-y-3 border-t border-line px-4 py-3">

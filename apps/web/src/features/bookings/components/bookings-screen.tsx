@@ -15,8 +15,6 @@ type Props = {
   empty: { lead: string; action: string };
   conversationHref: (conversationId: string) => string;
   extraFor?: (booking: Booking) => ReactNode;
-  headerEnd?: ReactNode;
-  nav: ReactNode;
 };
 
 const TABS = [
@@ -25,20 +23,19 @@ const TABS = [
 ];
 
 /** Both roles' bookings: upcoming (requested and accepted) and past, with the actions each side may take. */
-export function BookingsScreen({ side, home, empty, conversationHref, extraFor, headerEnd, nav }: Props) {
+export function BookingsScreen({ side, home, empty, conversationHref, extraFor }: Props) {
   const [params, setParams] = useSearchParams();
   const scope: BookingScope = params.get('tab') === 'past' ? 'past' : 'upcoming';
   const list = useQuery(bookingsQuery(scope));
   const select = (s: BookingScope) => setParams(s === 'past' ? { tab: 'past' } : {}, { replace: true });
 
   return (
-    <div className="min-h-dvh pb-24">
+    <div className="pb-24 lg:pb-12">
       <header className="mx-auto flex max-w-3xl items-center gap-2 px-5 pt-5">
         <Link to={home.to} className={buttonClass('ghost', 'icon', '-ml-2')} aria-label={home.label}>
           <ArrowLeft className="h-5 w-5" aria-hidden />
         </Link>
         <h1 className="text-3xl">Bookings</h1>
-        <div className="ml-auto">{headerEnd}</div>
       </header>
       <main className="mx-auto max-w-3xl px-5">
         <Tabs
@@ -92,7 +89,6 @@ export function BookingsScreen({ side, home, empty, conversationHref, extraFor, 
           ))}
         </Tabs>
       </main>
-      {nav}
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, MessageCircle, SearchX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { Brand } from '../../../components/layout/brand.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -23,7 +22,6 @@ type Props = {
   search: { label: string; placeholder: string };
   /** The guides' figures above the list. */
   showStats?: boolean;
-  nav: ReactNode;
   bookingsHref?: string;
   /** A booking's card in the history. */
   bookingCard?: (bookingId: string) => ReactNode;
@@ -35,7 +33,7 @@ type Props = {
 
 /**
  * Messages for both roles: the list beside the open conversation on wide screens; one or the other on
- * phones, where the conversation takes the whole screen and the bottom bar steps aside for the composer.
+ * phones, where the conversation takes the whole screen and the app's header and tab bar step aside.
  */
 export function ChatScreen(props: Props) {
   const { conversationId } = props;
@@ -47,7 +45,11 @@ export function ChatScreen(props: Props) {
   const online = conversations.filter((c) => c.other.online).length;
 
   return (
-    <div className={`flex h-dvh flex-col ${conversationId ? 'lg:pb-16' : 'pb-16'}`}>
+    // Below the app's header (3.5 rem, 4 on wide screens) and above the phone's tab bar; an open
+    // conversation has the phone's whole screen to itself.
+    <div
+      className={`flex flex-col lg:h-[calc(100dvh-4rem)] ${conversationId ? 'h-dvh' : 'h-[calc(100dvh-3.5rem)] pb-16 lg:pb-0'}`}
+    >
       <main className="mx-auto flex min-h-0 w-full max-w-6xl flex-1 lg:px-5 lg:pt-5 lg:pb-3">
         <section
           aria-label="Conversations"
@@ -63,9 +65,6 @@ export function ChatScreen(props: Props) {
                 <ArrowLeft className="h-5 w-5" aria-hidden />
               </Link>
               <h1 className="text-3xl">Messages</h1>
-              <span className="ml-auto hidden sm:inline lg:hidden">
-                <Brand />
-              </span>
             </div>
             <p className="mt-1 text-sm text-muted" data-testid="chat-counts">
               {list.data
@@ -168,7 +167,6 @@ export function ChatScreen(props: Props) {
           )}
         </section>
       </main>
-      <div className={conversationId ? 'hidden lg:block' : ''}>{props.nav}</div>
     </div>
   );
 }

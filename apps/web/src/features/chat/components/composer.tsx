@@ -65,6 +65,8 @@ export function Composer({ conversationId, otherName, onSend, onTyping }: Props)
     <form
       onSubmit={submit}
       onFocus={() => void schemas()}
+      // Toasts and the development panel keep above it (styles.css, --bottom-chrome).
+      data-composer
       className="border-t border-line bg-ivory px-3 py-3 sm:px-5"
     >
       <div className="flex items-end gap-2">

@@ -44,10 +44,10 @@ function Section({
 }
 
 /** When travellers can book the guide (docs/product.md#availability). */
-export function AvailabilityScreen({ nav }: { nav: ReactNode }) {
+export function AvailabilityScreen() {
   const query = useQuery(availabilityQuery);
   return (
-    <div className="min-h-dvh pb-28">
+    <div className="pb-28 lg:pb-12">
       <header className="mx-auto flex max-w-5xl items-center gap-2 px-5 pt-5">
         <Link
           to={paths.guide.experiences}
@@ -81,7 +81,6 @@ export function AvailabilityScreen({ nav }: { nav: ReactNode }) {
           <AvailabilityForm loaded={query.data} />
         )}
       </main>
-      {nav}
     </div>
   );
 }

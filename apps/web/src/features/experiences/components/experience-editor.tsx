@@ -129,7 +129,7 @@ export function ExperienceEditor({ experience, initial }: Props) {
   const live = experience?.status === 'published';
   const statusBusy = status.pendingId !== undefined;
   return (
-    <div className="min-h-dvh pb-28">
+    <div className="pb-28 lg:pb-12">
       <header className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-5 pt-5">
         <Link
           to={paths.guide.experiences}

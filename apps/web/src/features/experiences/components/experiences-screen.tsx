@@ -2,7 +2,6 @@ import { EXPERIENCE_LIMITS } from '@lokal/shared/constants/experiences';
 import { experienceEditorPath, paths } from '@lokal/shared/domain/pages';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock, Compass, Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -11,7 +10,7 @@ import { useStatusChange } from '../hooks/use-status-change.ts';
 import { ExperienceCard } from './experience-card.tsx';
 
 /** The guide's experiences: drafts, published and paused, with publish and pause (docs/product.md#experiences). */
-export function ExperiencesScreen({ nav }: { nav: ReactNode }) {
+export function ExperiencesScreen() {
   const list = useQuery(myExperiencesQuery);
   const status = useStatusChange();
   const full = (list.data?.length ?? 0) >= EXPERIENCE_LIMITS.perGuideMax;
@@ -27,7 +26,7 @@ export function ExperiencesScreen({ nav }: { nav: ReactNode }) {
   );
 
   return (
-    <div className="min-h-dvh pb-28">
+    <div className="pb-28 lg:pb-12">
       <header className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-5 pt-5">
         <Link
           to={paths.guide.home}
@@ -111,7 +110,6 @@ export function ExperiencesScreen({ nav }: { nav: ReactNode }) {
           ) : null}
         </section>
       </main>
-      {nav}
     </div>
   );
 }
