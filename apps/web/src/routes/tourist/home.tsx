@@ -28,7 +28,7 @@ export function Component() {
   const category = params.get('category') ?? 'All';
   const layout = params.get('view') === 'list' ? 'list' : 'grid';
   const deferredQ = useDeferredValue(q.trim());
-  const search = useInfiniteQuery(guideSearchQuery(touristHomeSearch(deferredQ, category)));
+  const search = useInfiniteQuery(guideSearchQuery(touristHomeSearch(params)));
   const sentinel = useRef<HTMLDivElement>(null);
   const guides = search.data?.pages.flatMap((p) => p.guides) ?? [];
 
