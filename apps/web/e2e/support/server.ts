@@ -42,7 +42,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     log += d;
   });
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  // E2E_START_MS lets a crowded machine wait longer for the migrations and the demo seed.
+  const deadline = Date.now() + Number(process.env.E2E_START_MS ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {

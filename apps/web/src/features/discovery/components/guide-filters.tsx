@@ -101,13 +101,7 @@ function FilterFields({
   };
   const now = Date.now();
   return (
-    <div
-      className={
-        stacked
-          ? 'mt-5 grid gap-4'
-          : 'grid grid-cols-3 gap-3 lg:grid-cols-[1.3fr_1.1fr_0.8fr_1.3fr_1fr_1.5fr_1.1fr]'
-      }
-    >
+    <div className={stacked ? 'mt-5 grid gap-4' : 'grid grid-cols-3 gap-x-3 gap-y-4 lg:grid-cols-4'}>
       <div>
         <label htmlFor={id('city')} className={labelClass}>
           City
