@@ -5,8 +5,9 @@
 //  (c) Lighthouse (mobile) for /, /tourist/signup and /tourist/home signed in — the four scores, LCP, TBT, CLS
 //      (over HTTPS with HTTP/2, median of three runs; one plain-HTTP run for reference);
 //  (d) initial JavaScript per route, gzipped;
-//  (e) the slots of an experience for 62 days whose guide holds 500 bookings (bench/slots.mjs), both engines.
-// Each part can be skipped: BENCH_SKIP=search,chat,lighthouse,lighthouse-http,js,slots. BENCH_SECONDS sets the autocannon and chat
+//  (e) the slots of an experience for 62 days whose guide holds 500 bookings (bench/slots.mjs), both engines;
+//  (f) the guide search with a date filter over 100,000 guides, uncached (bench/finding.mjs), both engines.
+// Each part can be skipped: BENCH_SKIP=search,chat,lighthouse,lighthouse-http,js,slots,finding. BENCH_SECONDS sets the autocannon and chat
 // durations (defaults 10 and 60). Run on an otherwise idle machine: everything shares its cores.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -95,6 +96,29 @@ if (!skip.has('slots')) {
         `${r['req/s']} req/s (${r['÷ bare Node']} × bare Node), p50 ${r['p50 ms']} / p99 ${r['p99 ms']} ms, ${r.errors} errors`,
         single ? 'p99 ≤ 10 ms' : '≥ 0.05 × bare Node',
         yes(ok && r.errors === 0),
+      );
+    }
+  }
+}
+
+// (f) finding guides by where and when: the dated search over 100,000 guides, uncached, both engines.
+if (!skip.has('finding')) {
+  for (const [engine, command, args] of [
+    ['PGlite', process.execPath, ['bench/finding.mjs']],
+    ['PostgreSQL', 'scripts/with-postgres.sh', [process.execPath, 'bench/finding.mjs']],
+  ]) {
+    log(`finding on ${engine}…`);
+    const result = await runJson(command, args);
+    for (const r of result.slice(1)) {
+      const single = r.endpoint.includes('1 connection');
+      // The target is for PostgreSQL at 50 connections; PGlite (one process, the database in it) is shown.
+      const targeted = engine === 'PostgreSQL' && !single;
+      add(
+        'finding',
+        `${engine}: ${r.endpoint}`,
+        `${r['req/s']} req/s (${r['÷ bare Node']} × bare Node), p50 ${r['p50 ms']} / p99 ${r['p99 ms']} ms, ${r.errors} errors`,
+        targeted ? '≥ 0.05 × bare Node' : '',
+        targeted ? yes(r['÷ bare Node'] >= 0.05 && r.errors === 0) : '',
       );
     }
   }

@@ -197,6 +197,8 @@ describe('GET /api/guides/search', () => {
 
   it('is served from indexes, never a sequential scan of the guide table', async () => {
     const repo = createDiscoveryRepository(t.database.db);
+    const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    const context = { rates: { USD: 1, EUR: 0.9 }, now: new Date() };
     for (const filters of [
       {},
       { q: 'sofia' },
@@ -204,9 +206,19 @@ describe('GET /api/guides/search', () => {
       { language: 'French' },
       { city: 'paris' },
       { tourType: 'Pub Crawls' },
+      { date: inTwoWeeks, party: 3 },
+      {
+        city: 'paris',
+        date: inTwoWeeks,
+        type: 'Food & Dining' as const,
+        maxPrice: 90,
+        currency: 'EUR' as const,
+      },
     ]) {
-      const plan = await repo.explainSearch(filters);
-      expect(plan, JSON.stringify(filters)).not.toMatch(/Seq Scan on guide_profiles/);
+      const plan = await repo.explainSearch(filters, context);
+      expect(plan, JSON.stringify(filters)).not.toMatch(
+        /Seq Scan on (guide_profiles|guide_availability|availability_exceptions|bookings|experiences)/,
+      );
       expect(plan).toMatch(/Index|Bitmap/);
     }
   });

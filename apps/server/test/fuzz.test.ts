@@ -349,6 +349,40 @@ describe('what fuzzing found', () => {
     }
   });
 
+  it('answers the where-and-when search parameters, hostile or odd, with a 400 JSON error or a page', async () => {
+    const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    for (const query of [
+      'date=0000-00-00',
+      'date=2026-13-01',
+      'date=99999-01-01',
+      `date=${inTwoWeeks}&date=${inTwoWeeks}`,
+      'party=1e3',
+      'party=NaN',
+      'party=-0',
+      'party=3.5',
+      'type=__proto__',
+      'type=constructor',
+      'currency=usd',
+      'currency=__proto__',
+      'minPrice=1e309',
+      'minPrice=5&maxPrice=4',
+      'city=%00',
+      'language=%00',
+    ]) {
+      const res = await app.inject({ url: `/api/guides/search?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({ message: expect.any(String), code: expect.any(String) });
+    }
+    for (const query of [
+      `date=${inTwoWeeks}&party=20&type=Pub%20Crawls&language=English&minPrice=0&maxPrice=100000&currency=JPY&city=Lisbon&sort=price_desc`,
+      `date=${inTwoWeeks}&city=__proto__&language=constructor&maxPrice=0&currency=EUR`,
+      'minPrice=10&currency=KRW&sort=rating',
+    ]) {
+      const res = await app.inject({ url: `/api/guides/search?${query}` });
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+    }
+  });
+
   it('refuses a currency multiplier from the client, however small', async () => {
     const res = await app.inject({
       method: 'POST',

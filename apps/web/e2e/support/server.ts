@@ -42,8 +42,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     log += d;
   });
   const url = `http://localhost:${port}`;
-  // Migrations and the demo seed on a fresh PGlite take about a minute on a busy 2-core machine.
-  const deadline = Date.now() + 150_000;
+  // Migrations and the demo seed take a minute or more on a busy two-core machine; E2E_START_MS waits longer.
+  const deadline = Date.now() + Number(process.env.E2E_START_MS ?? 150_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {

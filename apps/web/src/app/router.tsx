@@ -33,9 +33,7 @@ function load(module: string): () => Promise<ScreenModule> {
 // screen then renders once, complete, instead of once per arriving answer.
 const SCREEN_DATA: Record<string, (url: URL) => Promise<unknown>[]> = {
   [paths.tourist.home]: ({ searchParams }) => [
-    queryClient.prefetchInfiniteQuery(
-      guideSearchQuery(touristHomeSearch(searchParams.get('q'), searchParams.get('category'))),
-    ),
+    queryClient.prefetchInfiniteQuery(guideSearchQuery(touristHomeSearch(searchParams))),
     queryClient.prefetchQuery(favoritesQuery),
     queryClient.prefetchQuery(unreadQuery),
     queryClient.prefetchQuery(travelStyleQuery),

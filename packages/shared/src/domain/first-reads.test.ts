@@ -41,8 +41,30 @@ describe('screenReads', () => {
     expect(screenReads('/tourist/signup', search(''), tourist)).toEqual([]);
   });
 
-  it('reads the category filter the way the screen does', () => {
-    expect(touristHomeSearch(null, 'All')).toEqual({ q: undefined, category: undefined });
-    expect(touristHomeSearch('  ', 'Nightlife')).toEqual({ q: undefined, category: 'Nightlife' });
+  it('reads the filters the way the screen does, dropping what the search would refuse', () => {
+    expect(touristHomeSearch(search('category=All'))).toEqual({});
+    expect(touristHomeSearch(search('q=%20%20&category=Nightlife'))).toEqual({ category: 'Nightlife' });
+    expect(
+      touristHomeSearch(
+        search('sort=rating&party=3&date=2026-12-24&city=Lisbon&maxPrice=90&currency=EUR&view=list'),
+      ),
+    ).toEqual({
+      city: 'Lisbon',
+      date: '2026-12-24',
+      party: 3,
+      maxPrice: 90,
+      currency: 'EUR',
+      sort: 'rating',
+    });
+    // Stale or hand-edited values fall away instead of failing the whole search.
+    expect(
+      touristHomeSearch(search('party=0&date=2026-02-30&type=Bowling&sort=random&currency=EUR')),
+    ).toEqual({});
+    // The order is fixed, so the page's first answer and the screen's request spell the same address.
+    expect(Object.keys(touristHomeSearch(search('sort=price_asc&city=Rome&q=art')))).toEqual([
+      'q',
+      'city',
+      'sort',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { StatusUser } from '../schemas/auth.ts';
+import { type GuideSearchFilters, guideSearchQuerySchema } from '../schemas/discovery.ts';
 import { decideAccess } from './access-guard.ts';
 import { apiUrl } from './api-url.ts';
 import { PROTECTED_ROUTES, paths } from './pages.ts';
@@ -6,9 +7,39 @@ import { PROTECTED_ROUTES, paths } from './pages.ts';
 /** Guides per page of the search. */
 export const GUIDE_PAGE_SIZE = 12;
 
-/** The tourist home's search as its URL describes it (`?q=…&category=…`). */
-export function touristHomeSearch(q: string | null | undefined, category: string | null | undefined) {
-  return { q: q?.trim() || undefined, category: category && category !== 'All' ? category : undefined };
+/** The filters of the tourist home that live in its URL, in the one order both sides spell them (decision 016). */
+const HOME_FILTERS = [
+  'q',
+  'category',
+  'city',
+  'date',
+  'party',
+  'type',
+  'language',
+  'minPrice',
+  'maxPrice',
+  'currency',
+  'sort',
+] as const;
+
+/**
+ * The tourist home's search as its URL describes it (`?city=Lisbon&date=2026-12-24&party=3…`): each value the
+ * search schema accepts, in a fixed order; a value it would refuse (a hand-edited link) is dropped, so a stale
+ * link still shows guides. The price filters travel with the currency they were typed in.
+ */
+export function touristHomeSearch(params: URLSearchParams): GuideSearchFilters {
+  const shape = guideSearchQuerySchema.shape;
+  const out: Record<string, unknown> = {};
+  for (const key of HOME_FILTERS) {
+    const raw = params.get(key)?.trim();
+    if (!raw) continue;
+    const parsed = shape[key].safeParse(raw);
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+  }
+  if (out.category === 'All') delete out.category;
+  if (out.sort === 'recommended') delete out.sort;
+  if (out.minPrice === undefined && out.maxPrice === undefined) delete out.currency;
+  return out as GuideSearchFilters;
 }
 
 /** The session look-up every page starts with. */
@@ -45,7 +76,7 @@ export function screenReads(pathname: string, search: URLSearchParams, user: Sta
     case paths.tourist.home:
       return [
         apiUrl('/guides/search', {
-          ...touristHomeSearch(search.get('q'), search.get('category')),
+          ...touristHomeSearch(search),
           limit: GUIDE_PAGE_SIZE,
         }),
         apiUrl('/favorites'),

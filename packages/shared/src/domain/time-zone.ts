@@ -1,6 +1,6 @@
 // Bookings are chosen in the guide's city time (docs/product.md#bookings). Without a geo database, a table of the cities
 // Lokal serves maps city → IANA zone; an unknown city falls back to UTC, which the screens then name.
-const CITY_ZONES: Record<string, string> = {
+export const CITY_ZONES: Record<string, string> = {
   amsterdam: 'Europe/Amsterdam',
   athens: 'Europe/Athens',
   bangkok: 'Asia/Bangkok',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_CURRENCIES } from '../constants/currency.ts';
 import { MEMBERSHIP_STATUSES, SEARCH_SORTS } from '../constants/discovery.ts';
+import { EXPERIENCE_CATEGORIES } from '../constants/experiences.ts';
 import { successSchema } from './auth.ts';
 import type { EndpointTable } from './common.ts';
 
@@ -33,22 +34,42 @@ export type GuideCard = z.infer<typeof guideCardSchema>;
 
 const text = z.string().trim().max(100);
 const price = z.coerce.number().int().min(0).max(100_000);
+/** A calendar date, YYYY-MM-DD, that exists. */
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-24')
+  .refine(
+    (d) =>
+      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    {
+      message: 'That date does not exist',
+    },
+  );
 
 /**
  * The guide search's filters, named once: the search query below, the server's statement and the web's
- * search state all derive from it. `tourType` is set only by the by-tour-type search.
+ * search state all derive from it (docs/product.md#finding-a-guide). `category` is the home's chip (the guide's
+ * specialties); `type`, `party`, `date`, the price and `language` are answered by the guide's published
+ * experiences. `minPrice`/`maxPrice` are per person in `currency` (USD when absent). `tourType` is set only by
+ * the by-tour-type search.
  */
 export const guideFiltersSchema = z.object({
   q: text.optional(),
   category: text.optional(),
   city: text.optional(),
+  date: calendarDate.optional(),
+  party: z.coerce.number().int().min(1).max(20).optional(),
+  type: z.enum(EXPERIENCE_CATEGORIES).optional(),
   language: text.optional(),
   minPrice: price.optional(),
   maxPrice: price.optional(),
+  currency: z.enum(SUPPORTED_CURRENCIES).optional(),
   tourType: z.string().trim().min(1).max(100).optional(),
 });
 export type GuideFilters = z.output<typeof guideFiltersSchema>;
 export const GUIDE_FILTERS = guideFiltersSchema.keyof().options;
+/** The filters a guide's published experiences answer: with one set, only guides with a matching one are listed. */
+export const EXPERIENCE_FILTERS = ['date', 'party', 'type', 'language', 'minPrice', 'maxPrice'] as const;
 export type GuideSort = (typeof SEARCH_SORTS)[number];
 /** What a search screen holds: the filters it can set and the order. */
 export type GuideSearchFilters = Omit<GuideFilters, 'tourType'> & { sort?: GuideSort };

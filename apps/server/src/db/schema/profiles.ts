@@ -73,6 +73,20 @@ export const guideProfiles = pgTable(
     index('guide_profiles_languages_idx').using('gin', t.languages),
     index('guide_profiles_tour_types_idx').using('gin', sql`${t.tourTypes} jsonb_path_ops`),
     index('guide_profiles_rank_idx').on(t.verified.desc(), t.rating.desc(), t.userId).where(sql`${t.listed}`),
+    // The other sorts of the search walk their own order too, so a page costs the same over any number of
+    // guides (decision 027).
+    index('guide_profiles_rating_idx').on(t.rating.desc(), t.userId).where(sql`${t.listed}`),
+    index('guide_profiles_price_min_idx').on(t.priceMin, t.userId).where(sql`${t.listed}`),
+    index('guide_profiles_price_max_idx').on(t.priceMax.desc(), t.userId).where(sql`${t.listed}`),
+    index('guide_profiles_city_rating_idx')
+      .on(sql`lower(${t.city})`, t.rating.desc(), t.userId)
+      .where(sql`${t.listed}`),
+    index('guide_profiles_city_price_min_idx')
+      .on(sql`lower(${t.city})`, t.priceMin, t.userId)
+      .where(sql`${t.listed}`),
+    index('guide_profiles_city_price_max_idx')
+      .on(sql`lower(${t.city})`, t.priceMax.desc(), t.userId)
+      .where(sql`${t.listed}`),
     // City pages come back in rank order straight from the index.
     index('guide_profiles_city_rank_idx')
       .on(sql`lower(${t.city})`, t.verified.desc(), t.rating.desc(), t.userId)

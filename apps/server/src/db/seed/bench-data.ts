@@ -119,8 +119,87 @@ export async function seedBenchData(db: Db, guides: number, tourists: number): P
     cross join lateral (select substring(u.email from 'bench\\.tourist\\.(\\d+)@')::int as n) x
     where u.email like 'bench.tourist.%'
     on conflict do nothing`);
+  await seedBenchOffers(db);
   await db.execute(sql`analyze guide_profiles`);
   await db.execute(sql`analyze tourist_profiles`);
+}
+
+const CATEGORIES = [
+  'Scenic Drives',
+  'Deep Conversations',
+  'Pub Crawls',
+  'House Parties',
+  'Large Events',
+  'Shopping',
+  'Food & Dining',
+  'Art & Museums',
+  'Adventure Sports',
+  'Culture & History',
+];
+
+/**
+ * What the bench guides sell and when they work, for the "where and when" search: one or two published
+ * experiences each (category, 1-4 hours, per person or per group, in USD or EUR, group limits, languages), a
+ * weekly schedule working each weekday with probability 5/7 (mornings, days or evenings; some past midnight), a
+ * daily maximum of 1-3, a blocked day in the next month for one guide in ten, and an accepted booking in the next
+ * month for one guide in five, every attribute from its own hash as above. Idempotent: guides that already have
+ * experiences or a schedule are skipped.
+ */
+async function seedBenchOffers(db: Db): Promise<void> {
+  const pick = (salt: string, k: number) => sql.raw(`(abs(hashtext(n::text || '${salt}')) % ${k})`);
+  /** The bench guides, each with its number n, with more joins before the filter. */
+  const bench = (joins = sql``) => sql`
+    from guide_profiles gp
+    join users u on u.id = gp.user_id
+    cross join lateral (select substring(u.email from 'bench\\.guide\\.(\\d+)@')::int as n) x
+    ${joins}
+    where u.email like 'bench.guide.%'`;
+  await db.execute(sql`
+    insert into experiences (guide_id, title, category, summary, duration_minutes, price_mode, price, currency,
+      min_group, max_group, languages, meeting_address, status)
+    select gp.user_id, 'Bench experience ' || k,
+      (${arr(CATEGORIES)})[1 + (${pick('cat', CATEGORIES.length)} + k * 3) % ${CATEGORIES.length}],
+      '', 60 + 30 * ${pick('dur', 7)}, case when ${pick('mode', 4)} = 0 then 'group' else 'person' end,
+      case when ${pick('mode', 4)} = 0 then 200 + ${pick('gprice', 400)} else 30 + ${pick('pprice', 200)} end,
+      case when ${pick('cur', 3)} = 0 then 'EUR' else 'USD' end,
+      1 + ${pick('ming', 2)}, 4 + ${pick('maxg', 9)},
+      array['English', (array['Spanish','French','German','Japanese','Italian'])[1 + ${pick('lang', 5)}]],
+      'Bench square', 'published'
+    ${bench(sql`cross join generate_series(1, 1 + ${pick('exps', 2)}) k`)}
+      and not exists (select 1 from experiences e where e.guide_id = gp.user_id)`);
+  const day = (salt: string) =>
+    sql.raw(`case when abs(hashtext(n::text || '${salt}')) % 7 < 5 then (array[
+      '[{"start":"09:00","end":"13:00"}]', '[{"start":"09:00","end":"17:00"}]',
+      '[{"start":"10:00","end":"14:00"},{"start":"16:00","end":"21:00"}]', '[{"start":"18:00","end":"01:00"}]'
+    ])[1 + abs(hashtext(n::text || '${salt}h')) % 4]::jsonb else '[]'::jsonb end`);
+  await db.execute(sql`
+    insert into guide_availability (guide_id, weekly, notice_hours, buffer_minutes, max_per_day)
+    select gp.user_id, jsonb_build_object('mon', ${day('mon')}, 'tue', ${day('tue')}, 'wed', ${day('wed')},
+      'thu', ${day('thu')}, 'fri', ${day('fri')}, 'sat', ${day('sat')}, 'sun', ${day('sun')}),
+      12, 30, 1 + ${pick('max', 3)}
+    ${bench()}
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into availability_exceptions (guide_id, date, kind)
+    select gp.user_id, to_char(current_date + ${pick('blockday', 30)}, 'YYYY-MM-DD'), 'blocked'
+    ${bench()} and ${pick('blocked', 10)} = 0
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into bookings (tourist_id, guide_id, experience_id, tour_name, duration_minutes, price_per_person,
+      price_mode, unit_price, guide_currency, guide_total, party_size, total_usd, currency, total_local,
+      start_at, end_at, time_zone, status, decided_at)
+    select t.user_id, gp.user_id, e.id, e.title, e.duration_minutes, e.price, e.price_mode, e.price, e.currency,
+      e.price, e.min_group, e.price, 'USD', e.price, s.start_at, s.start_at + e.duration_minutes * interval '1 minute',
+      'UTC', 'accepted', now()
+    ${bench(sql`
+      cross join lateral (select date_trunc('day', now()) + (1 + ${pick('bookday', 30)}) * interval '1 day' + interval '10 hours' as start_at) s
+      join lateral (select * from experiences where guide_id = gp.user_id order by created_at limit 1) e on true
+      join lateral (select user_id from tourist_profiles order by user_id offset ${pick('tourist', 10)} limit 1) t on true`)}
+      and ${pick('booked', 5)} = 0
+      and not exists (select 1 from bookings b where b.guide_id = gp.user_id)`);
+  for (const table of ['experiences', 'guide_availability', 'availability_exceptions', 'bookings']) {
+    await db.execute(sql.raw(`analyze ${table}`));
+  }
 }
 
 /**

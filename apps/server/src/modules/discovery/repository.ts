@@ -1,8 +1,17 @@
-import { GUIDE_FILTERS, type GuideFilters, type GuideSort } from '@lokal/shared/schemas/discovery';
+import type { UsdRates } from '@lokal/shared/domain/money';
+import { weekdayOf } from '@lokal/shared/domain/slots';
+import { CITY_ZONES } from '@lokal/shared/domain/time-zone';
+import {
+  EXPERIENCE_FILTERS,
+  GUIDE_FILTERS,
+  type GuideFilters,
+  type GuideSort,
+} from '@lokal/shared/schemas/discovery';
 import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
+import { availabilityExceptions, experiences, guideAvailability } from '../../db/schema/experiences.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 import { activeMember } from '../../db/visibility.ts';
@@ -48,22 +57,96 @@ const cardColumns = {
 };
 export type GuideCardRow = Pick<typeof g.$inferSelect, keyof typeof cardColumns>;
 
-/** The values of the filters given, as the statement's parameters. */
-function filterValues(f: GuideFilters): Record<string, unknown> {
+/** What a search needs besides its filters: the server's rates (prices) and the clock (open requests). */
+export type SearchContext = { rates: UsdRates; now: Date };
+
+/** The values of the filters given, as the statement's parameters (with what their conditions derive). */
+function filterValues(f: GuideFilters, c: SearchContext): Record<string, unknown> {
+  const priced = f.minPrice !== undefined || f.maxPrice !== undefined;
+  const dated = f.date !== undefined;
   return {
     q: f.q ? `%${escapeLike(f.q.toLowerCase())}%` : undefined,
     category: f.category && f.category !== 'All' ? f.category : undefined,
     city: f.city?.toLowerCase(),
+    date: f.date,
+    party: f.party,
+    type: f.type,
     language: f.language,
     minPrice: f.minPrice,
     maxPrice: f.maxPrice,
     tourType: f.tourType ? JSON.stringify([{ name: f.tourType }]) : undefined,
+    // Derived: not part of the statement's shape.
+    dow: dated ? weekdayOf(f.date!) : undefined,
+    zones: dated ? ZONES_JSON : undefined,
+    now: dated ? c.now.toISOString() : undefined,
+    rates: priced ? JSON.stringify(c.rates) : undefined,
+    toRate: priced ? (c.rates[f.currency ?? 'USD'] ?? null) : undefined,
   };
 }
+// The city → time zone table of the shared domain, as the statement's parameter: one table for both.
+const ZONES_JSON = JSON.stringify(CITY_ZONES);
 
 /** Which filters carry a value: with the sort and the cursor, this names the statement's shape. */
 function filtersSet(values: Record<string, unknown>): ReadonlySet<string> {
-  return new Set(GUIDE_FILTERS.filter((k) => values[k] !== undefined));
+  return new Set(GUIDE_FILTERS.filter((k) => k !== 'currency' && values[k] !== undefined));
+}
+
+/** Minutes of a 'HH:MM' field of a range; a range whose end is at or before its start runs past midnight. */
+const minutesOf = (field: string) =>
+  sql.raw(`(split_part(r->>'${field}', ':', 1)::int * 60 + split_part(r->>'${field}', ':', 2)::int)`);
+/** The longest working range of a JSON list of ranges, in minutes (null when there is none). */
+const longestOf = (ranges: SQL) =>
+  sql`(select max(case when m.e <= m.s then m.e - m.s + 1440 else m.e - m.s end)
+    from jsonb_array_elements(${ranges}) r
+    cross join lateral (select ${minutesOf('start')} as s, ${minutesOf('end')} as e) m)`;
+
+/**
+ * A published experience of the guide that answers the experience filters that are set
+ * (docs/product.md#finding-a-guide); `longest` (minutes) is the day's longest working range when a date is set.
+ * `offset 0` keeps PostgreSQL from turning the test into a join over every guide: it runs per guide walked,
+ * in the sort's order, until the page is full.
+ */
+function experienceMatch(set: ReadonlySet<string>, longest: SQL | null): SQL {
+  const p = sql.placeholder;
+  const conds: SQL[] = [sql`e.guide_id = ${g.userId}`, sql`e.status = 'published'`];
+  if (set.has('type')) conds.push(sql`e.category = ${p('type')}`);
+  if (set.has('party')) conds.push(sql`${p('party')}::int between e.min_group and e.max_group`);
+  if (set.has('language')) conds.push(sql`e.languages @> array[${p('language')}]::text[]`);
+  // Per person in the tourist's currency, rounded as the screens convert (shared/domain/money.ts): a group
+  // price is shared by the party, or by the smallest group it is sold to when no party is given.
+  const share = set.has('party') ? sql`${p('party')}::int` : sql`e.min_group`;
+  const perPerson = sql`round((case when e.price_mode = 'person' then e.price::float8 else e.price::float8 / ${share} end)
+    / (${p('rates')}::jsonb ->> e.currency)::float8 * ${p('toRate')}::float8)`;
+  if (set.has('minPrice')) conds.push(sql`${perPerson} >= ${p('minPrice')}`);
+  if (set.has('maxPrice')) conds.push(sql`${perPerson} <= ${p('maxPrice')}`);
+  if (longest) conds.push(sql`e.duration_minutes <= ${longest}`);
+  return sql`exists (select 1 from ${experiences} e where ${and(...conds)} offset 0)`;
+}
+
+/**
+ * "Available on" a date (docs/product.md#finding-a-guide), on the guide's city's calendar: the weekday's ranges
+ * unless the date is blocked, plus its extra hours; fewer open bookings starting that day than the daily maximum;
+ * and an experience that fits inside the day's longest range.
+ */
+function availableOn(set: ReadonlySet<string>): SQL {
+  const p = sql.placeholder;
+  const zone = sql`coalesce(${p('zones')}::jsonb ->> lower(btrim(${g.city})), 'UTC')`;
+  const dayStart = sql`(${p('date')}::date::timestamp at time zone ${zone})`;
+  const dayEnd = sql`((${p('date')}::date + 1)::timestamp at time zone ${zone})`;
+  return sql`exists (
+    select 1 from ${guideAvailability} ga
+    left join ${availabilityExceptions} x on x.guide_id = ga.guide_id and x.date = ${p('date')}
+    cross join lateral (select greatest(
+      case when x.kind is distinct from 'blocked' then ${longestOf(sql`ga.weekly -> ${p('dow')}::text`)} end,
+      case when x.kind = 'extra' then ${longestOf(sql`x.ranges`)} end) as longest) d
+    where ga.guide_id = ${g.userId} and d.longest is not null
+      and (select count(*) from ${bookings} b
+        where b.guide_id = ga.guide_id and b.status in ('requested', 'accepted')
+          -- A request past its expiry holds nothing, even before the sweep declines it (as for slots).
+          and not (b.status = 'requested' and b.expires_at <= ${p('now')}::timestamptz)
+          and b.start_at >= ${dayStart} and b.start_at < ${dayEnd}) < ga.max_per_day
+      and ${experienceMatch(set, sql`d.longest`)}
+    offset 0)`;
 }
 
 /** The conditions for the filters that are set, with placeholders for their values. */
@@ -73,10 +156,9 @@ function filterConditions(set: ReadonlySet<string>): SQL[] {
   if (set.has('q')) where.push(sql`${g.searchText} like ${p('q')}`);
   if (set.has('category')) where.push(sql`${g.specialties} @> array[${p('category')}]::text[]`);
   if (set.has('city')) where.push(sql`lower(${g.city}) = ${p('city')}`);
-  if (set.has('language')) where.push(sql`${g.languages} @> array[${p('language')}]::text[]`);
-  if (set.has('minPrice')) where.push(sql`${g.priceMax} >= ${p('minPrice')}`);
-  if (set.has('maxPrice')) where.push(sql`${g.priceMin} <= ${p('maxPrice')}`);
   if (set.has('tourType')) where.push(sql`${g.tourTypes} @> ${p('tourType')}::jsonb`);
+  if (set.has('date')) where.push(availableOn(set));
+  else if (EXPERIENCE_FILTERS.some((k) => set.has(k))) where.push(experienceMatch(set, null));
   return where;
 }
 
@@ -84,11 +166,11 @@ function filterConditions(set: ReadonlySet<string>): SQL[] {
 function order(sort: GuideSort): SQL[] {
   switch (sort) {
     case 'rating':
-      return [sql`${g.rating} desc`, asc(g.userId)];
+      return [sql`${g.rating} desc nulls last`, asc(g.userId)];
     case 'price_asc':
       return [asc(g.priceMin), asc(g.userId)];
     case 'price_desc':
-      return [sql`${g.priceMax} desc`, asc(g.userId)];
+      return [sql`${g.priceMax} desc nulls last`, asc(g.userId)];
     default:
       return [sql`${g.verified} desc nulls last`, sql`${g.rating} desc nulls last`, asc(g.userId)];
   }
@@ -129,8 +211,9 @@ export function createDiscoveryRepository(db: Db) {
       sort: GuideSort,
       limit: number,
       cursor: Cursor | null,
+      context: SearchContext,
     ): Promise<GuideCardRow[]> {
-      const values = filterValues(filters);
+      const values = filterValues(filters, context);
       const set = filtersSet(values);
       const key = `${[...set].join(',')}|${sort}|${cursor ? 'after' : 'first'}`;
       let statement = searchStatements.get(key);
@@ -148,19 +231,28 @@ export function createDiscoveryRepository(db: Db) {
     },
 
     /** The plan of the search, for the index test. */
-    async explainSearch(filters: GuideFilters): Promise<string> {
-      const values = filterValues(filters);
+    /**
+     * The plan of a first page of the search: for the index test (sequential scans off, so only a missing
+     * index shows one), or with `analyze` as it runs (EXPLAIN (ANALYZE, BUFFERS), for docs/performance.md).
+     */
+    async explainSearch(
+      filters: GuideFilters,
+      context: SearchContext,
+      options: { analyze?: boolean; sort?: GuideSort; limit?: number } = {},
+    ): Promise<string> {
+      const values = filterValues(filters, context);
       const query = db
-        .select({ id: g.userId })
+        .select(cardColumns)
         .from(g)
         .where(and(...filterConditions(filtersSet(values))))
-        .orderBy(...order('recommended'))
-        .limit(12)
+        .orderBy(...order(options.sort ?? 'recommended'))
+        .limit(options.limit ?? 13)
         .toSQL();
+      const explain = options.analyze ? 'explain (analyze, buffers)' : 'explain';
       return db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
+        if (!options.analyze) await tx.execute(sql`set local enable_seqscan = off`);
         const result = await tx.execute(
-          sql.raw(`explain ${inline(query.sql, fillPlaceholders(query.params, values))}`),
+          sql.raw(`${explain} ${inline(query.sql, fillPlaceholders(query.params, values))}`),
         );
         return (result as unknown as { rows: Record<string, string>[] }).rows
           .map((r) => Object.values(r)[0])
@@ -298,6 +390,7 @@ export function createDiscoveryRepository(db: Db) {
 function inline(text: string, params: unknown[]): string {
   return text.replace(/\$(\d+)/g, (_, i) => {
     const v = params[Number(i) - 1];
+    if (v === null || v === undefined) return 'null';
     if (typeof v === 'number' || typeof v === 'boolean') return String(v);
     return `'${String(v).replaceAll("'", "''")}'`;
   });

@@ -14,6 +14,7 @@ import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import { createChatRepository } from '../chat/repository.ts';
 import type { ModulePlugin } from '../context.ts';
+import { localeOf } from '../locale/service.ts';
 import { reviewPublishingOf } from '../reviews/publishing.ts';
 import { contactRuleOf } from './contact-rule.ts';
 import { createDiscoveryRepository } from './repository.ts';
@@ -26,6 +27,7 @@ export const discoveryModule: ModulePlugin = async (app, { ctx }) => {
   const service = createDiscoveryService({
     repo: createDiscoveryRepository(ctx.db),
     now: ctx.now,
+    rates: () => localeOf(ctx).rates(),
     searchCacheMs: ctx.config.searchCacheMs,
     responseFigures: (guideId, now) => chat.responseFiguresOf(guideId, now),
     publishDueReviews: reviewPublishingOf(ctx),
@@ -41,7 +43,8 @@ function publicRoutes(app: App, service: DiscoveryService) {
     {
       schema: {
         tags: ['discovery'],
-        summary: 'Search listed guides (name, city, profession, specialties), with filters and a cursor',
+        summary:
+          'Search listed guides (name, city, profession, specialties) by where and when: city, a date they are available on, party size, experience type, price per person and language; sorted, with a cursor',
         querystring: guideSearchQuerySchema,
         response: { 200: guideSearchResponseSchema, 400: errorSchema },
       },

@@ -1,5 +1,7 @@
+import { MAX_AHEAD_DAYS } from '@lokal/shared/constants/bookings';
 import { GUIDE_CATEGORY_INTERESTS } from '@lokal/shared/constants/discovery';
 import type { ResponseFigures } from '@lokal/shared/domain/response-figures';
+import type { UsdRates } from '@lokal/shared/domain/money';
 import { acceptanceRate } from '@lokal/shared/domain/reviews';
 import { isUuid } from '@lokal/shared/domain/uuid';
 
@@ -18,6 +20,7 @@ import { type ContactRule, scoreOf, type TouristRow } from './contact-rule.ts';
 import type { Cursor, DiscoveryRepository, GuideCardRow } from './repository.ts';
 
 const ONLINE_WINDOW_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
 const STATUS_RANK: Record<string, number> = { 'Luxury VIP Member': 0, 'Premium Member': 1, 'Gold Member': 2 };
 
 type SearchPage = { guides: GuideCard[]; nextCursor: string | null };
@@ -25,6 +28,21 @@ type SearchPage = { guides: GuideCard[]; nextCursor: string | null };
 function encodeCursor(row: GuideCardRow): string {
   const c: Cursor = { v: row.verified, r: row.rating, p: 0, id: row.userId };
   return Buffer.from(JSON.stringify({ ...c, pMin: row.priceMin, pMax: row.priceMax })).toString('base64url');
+}
+
+/** Filters the schema accepts one by one but not together, or not on this day (docs/product.md#finding-a-guide). */
+function checkFilters(f: GuideFilters, at: number) {
+  if (f.minPrice !== undefined && f.maxPrice !== undefined && f.minPrice > f.maxPrice) {
+    throw new HttpError(400, 'The lowest price is above the highest price.', 'invalid-filter');
+  }
+  if (f.date !== undefined) {
+    // Yesterday in UTC is still today somewhere west of it; a year ahead is as far as bookings go.
+    const earliest = new Date(at - DAY_MS).toISOString().slice(0, 10);
+    const latest = new Date(at + MAX_AHEAD_DAYS * DAY_MS).toISOString().slice(0, 10);
+    if (f.date < earliest || f.date > latest) {
+      throw new HttpError(400, 'Choose a date from today to a year ahead.', 'invalid-filter');
+    }
+  }
 }
 
 function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
@@ -106,6 +124,8 @@ function personalityType(interests: string[]): string {
 export function createDiscoveryService(deps: {
   repo: DiscoveryRepository;
   now: () => number;
+  /** The server's USD-based rates: a price filter is in the tourist's currency. */
+  rates: () => Promise<{ rates: UsdRates }>;
   /** How long a search page is reused for the same query (0 = never). */
   searchCacheMs?: number;
   /** The guide's response figures from chat (docs/product.md#response-figures), as of a moment. */
@@ -128,7 +148,10 @@ export function createDiscoveryService(deps: {
     limit: number,
     rawCursor: string | undefined,
   ): Promise<SearchPage> {
-    const rows = await repo.searchGuides(filters, sort, limit + 1, decodeCursor(rawCursor, sort));
+    const cursor = decodeCursor(rawCursor, sort);
+    const rates =
+      filters.minPrice !== undefined || filters.maxPrice !== undefined ? (await deps.rates()).rates : {};
+    const rows = await repo.searchGuides(filters, sort, limit + 1, cursor, { rates, now: new Date(now()) });
     const page = rows.slice(0, limit);
     return {
       guides: page.map(toGuideCard),
@@ -185,6 +208,7 @@ export function createDiscoveryService(deps: {
 
   return {
     search(filters: GuideFilters, sort: GuideSort, limit: number, rawCursor: string | undefined) {
+      checkFilters(filters, now());
       if (cacheMs === 0) return searchPage(filters, sort, limit, rawCursor);
       const key = JSON.stringify([filters, sort, limit, rawCursor ?? null]);
       const at = now();
@@ -199,7 +223,10 @@ export function createDiscoveryService(deps: {
       return page;
     },
 
-    explainSearch: (filters: GuideFilters) => repo.explainSearch(filters),
+    explainSearch: async (
+      filters: GuideFilters,
+      options?: Parameters<DiscoveryRepository['explainSearch']>[2],
+    ) => repo.explainSearch(filters, { rates: (await deps.rates()).rates, now: new Date(now()) }, options),
 
     async guideProfile(id: string, viewer: SessionUser | null) {
       await deps.publishDueReviews([id]);

@@ -1,7 +1,8 @@
-import { TOURIST_HOME_CATEGORIES } from '@lokal/shared/constants/discovery';
+import { SUPPORTED_CURRENCIES } from '@lokal/shared/constants/currency';
+import { DEFAULT_CURRENCY, TOURIST_HOME_CATEGORIES } from '@lokal/shared/constants/discovery';
 import { touristHomeSearch } from '@lokal/shared/domain/first-reads';
-import type { GuideCard as Guide } from '@lokal/shared/schemas/discovery';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { GuideCard as Guide, GuideSearchFilters } from '@lokal/shared/schemas/discovery';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Compass, LayoutGrid, List } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,8 +12,11 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
+import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { guideSearchQuery } from '../../features/discovery/api/search-guides.ts';
 import { GuideCard } from '../../features/discovery/components/guide-card.tsx';
+import { GuideFilters } from '../../features/discovery/components/guide-filters.tsx';
+import { countFilters, describeFilters, withFilters } from '../../features/discovery/search-filters.ts';
 import { FavoriteToggle } from '../../features/favorites/components/favorite-toggle.tsx';
 import { TravelStyleCard } from '../../features/match/components/travel-style-card.tsx';
 import { ProfileReviewsDialog } from '../../features/reviews/components/profile-reviews-dialog.tsx';
@@ -20,22 +24,48 @@ import { ProfileReviewsDialog } from '../../features/reviews/components/profile-
 export function Component() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
-  const [q, setQ] = useState(params.get('q') ?? '');
+  const urlQ = params.get('q') ?? '';
+  const [q, setQ] = useState(urlQ);
   const [reviewsOf, setReviewsOf] = useState<Guide | null>(null);
-  const category = params.get('category') ?? 'All';
+  // The URL holds every filter (docs/product.md#finding-a-guide): shared links, reloads, back and forward.
+  const filters = touristHomeSearch(params);
+  const category = filters.category ?? 'All';
   const layout = params.get('view') === 'list' ? 'list' : 'grid';
   const deferredQ = useDeferredValue(q.trim());
-  const search = useInfiniteQuery(guideSearchQuery(touristHomeSearch(deferredQ, category)));
+  const search = useInfiniteQuery(guideSearchQuery(filters));
   const sentinel = useRef<HTMLDivElement>(null);
   const guides = search.data?.pages.flatMap((p) => p.guides) ?? [];
+  const profile = useQuery(userProfileQuery);
+  const currency = (SUPPORTED_CURRENCIES as readonly string[]).includes(profile.data?.currency ?? '')
+    ? profile.data!.currency
+    : DEFAULT_CURRENCY;
 
-  // Keep the URL in step so a reload or a shared link shows the same results.
+  // Back or forward changed the words in the URL: the box shows them.
+  const typedQ = useRef(urlQ);
   useEffect(() => {
+    if (urlQ !== typedQ.current) {
+      typedQ.current = urlQ;
+      setQ(urlQ);
+    }
+  }, [urlQ]);
+  // Keep the URL in step with the box so a reload or a shared link shows the same results.
+  useEffect(() => {
+    if (deferredQ === typedQ.current.trim()) return;
+    typedQ.current = deferredQ;
     const next = new URLSearchParams(params);
     if (deferredQ) next.set('q', deferredQ);
     else next.delete('q');
-    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+    setParams(next, { replace: true });
   }, [deferredQ, params, setParams]);
+
+  /** A new search is a new history entry, so back returns to the previous one. */
+  const applyFilters = (next: GuideSearchFilters) => setParams(withFilters(params, next));
+  const clearFilters = () => {
+    setQ('');
+    typedQ.current = '';
+    setParams(withFilters(params, {}));
+  };
+  const filtered = countFilters(filters) > 0 || Boolean(filters.q || filters.category);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
   useEffect(() => {
@@ -48,10 +78,10 @@ export function Component() {
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  function setParam(key: string, value: string | null) {
+  function setView(value: string | null) {
     const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
+    if (value) next.set('view', value);
+    else next.delete('view');
     setParams(next, { replace: true });
   }
 
@@ -84,7 +114,7 @@ export function Component() {
                 key={c}
                 type="button"
                 aria-pressed={category === c}
-                onClick={() => setParam('category', c === 'All' ? null : c)}
+                onClick={() => applyFilters({ ...filters, category: c === 'All' ? undefined : c })}
                 className={`shrink-0 rounded-full border px-4 py-2 text-sm transition-colors ${category === c ? 'border-ink bg-ink text-ivory' : 'border-line bg-white hover:border-ink/40'}`}
               >
                 {c}
@@ -98,7 +128,7 @@ export function Component() {
               variant={layout === 'grid' ? 'primary' : 'ghost'}
               aria-pressed={layout === 'grid'}
               aria-label="Grid view"
-              onClick={() => setParam('view', null)}
+              onClick={() => setView(null)}
               className="h-8 w-8"
             >
               <LayoutGrid className="h-4 w-4" aria-hidden />
@@ -108,7 +138,7 @@ export function Component() {
               variant={layout === 'list' ? 'primary' : 'ghost'}
               aria-pressed={layout === 'list'}
               aria-label="List view"
-              onClick={() => setParam('view', 'list')}
+              onClick={() => setView('list')}
               className="h-8 w-8"
             >
               <List className="h-4 w-4" aria-hidden />
@@ -116,8 +146,28 @@ export function Component() {
           </fieldset>
         </div>
 
+        <GuideFilters filters={filters} currency={currency} onChange={applyFilters} onClear={clearFilters} />
+        <div className="mt-4 flex min-h-6 items-center justify-between gap-3 text-sm text-muted">
+          <p role="status" aria-live="polite">
+            {search.isPending
+              ? 'Finding guides…'
+              : search.isSuccess
+                ? resultCount(guides.length, Boolean(search.hasNextPage))
+                : ''}
+          </p>
+          {filtered ? (
+            <button
+              type="button"
+              onClick={clearFilters}
+              className="hidden shrink-0 rounded underline underline-offset-4 hover:text-ink sm:inline"
+            >
+              Clear filters
+            </button>
+          ) : null}
+        </div>
+
         {search.isPending ? (
-          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+          <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
             {[0, 1, 2, 3, 4, 5].map((i) => (
               <Skeleton key={i} className="h-96 rounded-card" />
             ))}
@@ -134,48 +184,42 @@ export function Component() {
         {search.isSuccess && guides.length === 0 ? (
           <div className="mt-10 rounded-card border border-line bg-white p-10 text-center">
             <Compass className="mx-auto h-10 w-10 text-gold-deep" aria-hidden />
-            <h2 className="mt-3 text-2xl">No guides match yet</h2>
-            <p className="mt-2 text-muted">Try another word or category.</p>
-            <Button
-              variant="outline"
-              className="mt-5"
-              onClick={() => {
-                setQ('');
-                setParams(new URLSearchParams(), { replace: true });
-              }}
-            >
-              Clear filters
-            </Button>
+            <h2 className="mt-3 text-2xl">{filtered ? 'No guides match these filters' : 'No guides yet'}</h2>
+            <p className="mt-2 text-muted">
+              {filtered
+                ? `Nobody matches ${describeFilters(filters, currency)}. Clear filters or try another day.`
+                : 'Guides appear here once they are verified.'}
+            </p>
+            {filtered ? (
+              <Button variant="outline" className="mt-5" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            ) : null}
           </div>
         ) : null}
         {guides.length ? (
-          <>
-            <p className="sr-only" role="status">
-              {guides.length} guides shown
-            </p>
-            <div
-              className={`mt-6 grid gap-6 ${layout === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1'}`}
-              data-layout={layout}
-            >
-              {guides.map((g) => (
-                <GuideCard
-                  key={g.id}
-                  guide={g}
-                  layout={layout}
-                  onContact={contact}
-                  onShowReviews={setReviewsOf}
-                  favorite={
-                    <FavoriteToggle
-                      signedIn={Boolean(user)}
-                      profileId={g.id}
-                      profileType="guide"
-                      profileName={g.name}
-                    />
-                  }
-                />
-              ))}
-            </div>
-          </>
+          <div
+            className={`mt-4 grid gap-6 ${layout === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1'}`}
+            data-layout={layout}
+          >
+            {guides.map((g) => (
+              <GuideCard
+                key={g.id}
+                guide={g}
+                layout={layout}
+                onContact={contact}
+                onShowReviews={setReviewsOf}
+                favorite={
+                  <FavoriteToggle
+                    signedIn={Boolean(user)}
+                    profileId={g.id}
+                    profileType="guide"
+                    profileName={g.name}
+                  />
+                }
+              />
+            ))}
+          </div>
         ) : null}
         <div ref={sentinel} className="flex h-16 items-center justify-center">
           {isFetchingNextPage ? <Spinner label="Loading more guides" /> : null}
@@ -192,4 +236,10 @@ export function Component() {
       ) : null}
     </div>
   );
+}
+
+/** '12 guides' or, while more pages remain, '12 guides shown, more as you scroll'. */
+function resultCount(shown: number, more: boolean): string {
+  const n = `${shown} ${shown === 1 ? 'guide' : 'guides'}`;
+  return more ? `${n} shown, more as you scroll` : n;
 }

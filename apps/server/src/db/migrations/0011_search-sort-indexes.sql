@@ -1,0 +1,6 @@
+CREATE INDEX "guide_profiles_rating_idx" ON "guide_profiles" USING btree ("rating" DESC NULLS LAST,"user_id") WHERE "guide_profiles"."listed";--> statement-breakpoint
+CREATE INDEX "guide_profiles_price_min_idx" ON "guide_profiles" USING btree ("price_min","user_id") WHERE "guide_profiles"."listed";--> statement-breakpoint
+CREATE INDEX "guide_profiles_price_max_idx" ON "guide_profiles" USING btree ("price_max" DESC NULLS LAST,"user_id") WHERE "guide_profiles"."listed";--> statement-breakpoint
+CREATE INDEX "guide_profiles_city_rating_idx" ON "guide_profiles" USING btree (lower("city"),"rating" DESC NULLS LAST,"user_id") WHERE "guide_profiles"."listed";--> statement-breakpoint
+CREATE INDEX "guide_profiles_city_price_min_idx" ON "guide_profiles" USING btree (lower("city"),"price_min","user_id") WHERE "guide_profiles"."listed";--> statement-breakpoint
+CREATE INDEX "guide_profiles_city_price_max_idx" ON "guide_profiles" USING btree (lower("city"),"price_max" DESC NULLS LAST,"user_id") WHERE "guide_profiles"."listed";
