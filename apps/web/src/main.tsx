@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import './lib/zod-config.ts';
 import './styles.css';
 
@@ -22,8 +23,10 @@ function mount() {
   );
 }
 
-// The landing page arrives prerendered: let the browser paint it before React takes over.
-if (container.hasChildNodes()) requestAnimationFrame(() => setTimeout(mount, 0));
+// The landing page arrives prerendered: let the browser paint it before React takes over. Other screens
+// may arrive with a skeleton in #root (decision 032): React replaces it when it mounts.
+const prerendered = container.hasChildNodes() && !container.querySelector('[data-skeleton]');
+if (prerendered) requestAnimationFrame(() => setTimeout(mount, 0));
 else if (router.state.initialized) mount();
 else {
   // Other screens render once their code and first data are in (the router's first load): one complete
@@ -36,3 +39,6 @@ else {
     mount();
   });
 }
+
+// After the page's own work: the worker's first install fetches every chunk.
+window.addEventListener('load', () => setTimeout(registerServiceWorker, 1000), { once: true });

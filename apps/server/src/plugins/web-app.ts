@@ -2,10 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { SESSION_READ, screenReads } from '@lokal/shared/domain/first-reads';
+import { PAGE_LIST } from '@lokal/shared/domain/pages';
 import type { StatusUser } from '@lokal/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+/** Built per route pattern ('/tourist/chats/:conversationId'): its chunks, its skeleton's markup. */
 type Preloads = Record<string, string[]>;
+type Skeletons = Record<string, string>;
+
+const ROOT = '<div id="root"></div>';
 
 // Serves the built SPA: hashed assets are immutable for a year, index.html is always revalidated.
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
@@ -33,6 +38,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   const preloadsFile = webDist && path.join(webDist, 'preloads.json');
   const preloads: Preloads =
     preloadsFile && existsSync(preloadsFile) ? JSON.parse(readFileSync(preloadsFile, 'utf8')) : {};
+  const skeletonsFile = webDist && path.join(webDist, 'skeletons.json');
+  const skeletons: Skeletons =
+    skeletonsFile && existsSync(skeletonsFile) ? JSON.parse(readFileSync(skeletonsFile, 'utf8')) : {};
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -55,9 +63,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (url === '/' || !shell) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    const html = await completeShell(app, request, shell, preloads);
+    const html = await completeShell(app, request, shell, preloads, skeletons);
+    // A path that is no page of the app gets the app's not-found screen with a 404 (docs/product.md#pages).
     // The page holds this visitor's first answers: never shared, never stored by a cache in between.
     return reply
+      .status(isPage(url) ? 200 : 404)
       .header('Cache-Control', 'private, no-cache')
       .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
@@ -66,7 +76,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
 }
 
 /**
- * The shell with, before `</head>`, the screen's chunks to preload and the answers to its first reads
+ * The shell with the screen's skeleton in `#root` and, before `</head>`, its chunks to preload and the answers to its first reads
  * (decision 016): the browser fetches the screen's code alongside the entry and renders it without a
  * round trip to the API. The answers come from the API itself (inject with the visitor's cookie), so they
  * are exactly what the browser would have been told.
@@ -74,14 +84,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
 async function completeShell(
   app: FastifyInstance,
   request: FastifyRequest,
-  shell: string,
+  template: string,
   preloads: Preloads,
+  skeletons: Skeletons,
 ): Promise<string> {
   const { pathname, searchParams } = new URL(request.url, 'http://page');
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const links = preloadsFor(preloads, route)
+  const links = (forRoute(preloads, route) ?? [])
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('');
+  // The screen's skeleton paints before any script has loaded; React replaces it (decision 032).
+  const shell = template.replace(ROOT, `<div id="root">${forRoute(skeletons, route) ?? ''}</div>`);
   if (request.method === 'HEAD') return shell.replace('</head>', `${links}</head>`);
 
   const answers: Record<string, unknown> = {};
@@ -116,18 +129,24 @@ async function completeShell(
   );
 }
 
-function preloadsFor(preloads: Preloads, route: string): string[] {
-  for (const [pattern, files] of Object.entries(preloads)) {
-    const want = pattern.split('/');
-    const got = route.split('/');
-    if (
-      want.length === got.length &&
-      want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
-    ) {
-      return files;
-    }
-  }
-  return [];
+function matches(pattern: string, route: string): boolean {
+  const want = pattern.split('/');
+  const got = route.split('/');
+  return (
+    want.length === got.length &&
+    want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
+  );
+}
+
+function forRoute<T>(table: Record<string, T>, route: string): T | undefined {
+  for (const [pattern, value] of Object.entries(table)) if (matches(pattern, route)) return value;
+  return undefined;
+}
+
+/** Whether the path is one of the app's pages (the shared page table); a trailing slash is forgiven. */
+function isPage(url: string): boolean {
+  const route = url.length > 1 ? url.replace(/\/+$/, '') : url;
+  return PAGE_LIST.some((page) => matches(page.path, route));
 }
 
 function isApi(url: string): boolean {

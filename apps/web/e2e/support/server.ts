@@ -25,12 +25,18 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-/** Starts the built app exactly as `npm start` does, on a free port with its own data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built app exactly as `npm start` does, on a free port with its own data folder; `entry` runs
+ * another script instead (a copy of the built server, serving a copy of the built web app).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { entry = 'scripts/start.mjs' } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lokal-e2e-'));
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,7 +48,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     log += d;
   });
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Migrating and seeding a fresh database takes ~45 s when the machine is busy.
+  const deadline = Date.now() + 110_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
