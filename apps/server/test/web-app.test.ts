@@ -25,6 +25,10 @@ beforeAll(async () => {
       '/tourist/chats/:conversationId': ['/assets/chats-abc.js'],
     }),
   );
+  writeFileSync(
+    path.join(webDist, 'skeletons.json'),
+    JSON.stringify({ '/tourist/home': '<div data-skeleton="">home</div>' }),
+  );
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ config: { webDist }, seed: true });
@@ -46,13 +50,28 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('serves the prerendered landing at / and the empty shell for client-side routes', async () => {
+  it('serves the prerendered landing at / and the shell for client-side routes', async () => {
     expect((await t.app.inject({ url: '/' })).body).toContain('<h1>Landing</h1>');
-    for (const url of ['/tourist/signup', '/guide/home', '/some/unknown/page?x=1']) {
+    for (const url of ['/tourist/signup', '/guide/home', '/tourist/chats/abc/', '/admin?x=1']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
     }
+  });
+
+  it('answers a path that is no page with the shell (the app draws its not-found page) and a 404', async () => {
+    for (const url of ['/some/unknown/page?x=1', '/tourist', '/tourist/chats/a/b', '/guide/homes']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("puts the screen's skeleton in the shell's #root", async () => {
+    const res = await t.app.inject({ url: '/tourist/home?q=art' });
+    expect(res.body).toContain('<div id="root"><div data-skeleton="">home</div></div>');
+    expect((await t.app.inject({ url: '/tourist/signup' })).body).not.toContain('data-skeleton');
   });
 
   it('answers a missing asset with 404 instead of the page', async () => {

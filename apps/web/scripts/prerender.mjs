@@ -1,6 +1,9 @@
 // After `vite build`: keep the empty shell as app.html (served for every client-side route), write the
 // prerendered landing page into index.html (served for /), list each screen's chunks in preloads.json (the
-// server names them in the page for that path, decision 016), and precompress every text file (gzip, brotli).
+// server names them in the page for that path, decision 016) and each signed-in screen's skeleton in
+// skeletons.json (decision 032), write the service worker with this build's files (decision 031), and
+// precompress every text file (gzip, brotli).
+import { createHash } from 'node:crypto';
 import { copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,7 +16,9 @@ const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const marker = '<div id="root"></div>';
 if (!shell.includes(marker)) throw new Error('dist/index.html has no empty #root to fill');
 copyFileSync(path.join(dist, 'index.html'), path.join(dist, 'app.html'));
-const { renderLanding, SCREENS } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
+const { renderLanding, renderSkeletons, SCREENS } = await import(
+  pathToFileURL(path.join(ssr, 'prerender.js')).href
+);
 writeFileSync(
   path.join(dist, 'index.html'),
   shell.replace(marker, `<div id="root">${renderLanding()}</div>`),
@@ -40,6 +45,30 @@ for (const { path: route, module } of SCREENS) {
 }
 writeFileSync(path.join(dist, 'preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
 rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
+writeFileSync(path.join(dist, 'skeletons.json'), `${JSON.stringify(renderSkeletons(), null, 1)}\n`);
+
+// The service worker precaches every file of the app but the pages themselves (they carry personal data).
+function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? files(file) : [file];
+  });
+}
+const precache = [
+  ...files(path.join(dist, 'assets')),
+  ...files(path.join(dist, 'icons')),
+  ...['offline.html', 'manifest.webmanifest', 'favicon.svg'].map((f) => path.join(dist, f)),
+]
+  .map((file) => `/${path.relative(dist, file).split(path.sep).join('/')}`)
+  .sort();
+const hash = createHash('sha256');
+for (const url of precache) hash.update(url).update(readFileSync(path.join(dist, url)));
+// Build time first: the worker keeps the newest builds' caches, found by sorting their names.
+const build = `${Date.now()}-${hash.digest('hex').slice(0, 12)}`;
+const worker = readFileSync(path.join(web, 'scripts/service-worker.js'), 'utf8')
+  .replace("'__BUILD__'", JSON.stringify(build))
+  .replace('__PRECACHE__', JSON.stringify(precache));
+writeFileSync(path.join(dist, 'sw.js'), worker);
 
 function precompress(dir) {
   for (const name of readdirSync(dir)) {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import './lib/zod-config.ts';
 import './styles.css';
 
@@ -23,9 +24,11 @@ function mount() {
 }
 
 // The landing page arrives prerendered: let the browser paint it before React takes over. A guide or
-// experience page also arrives with its preview (docs/product.md#shared-links) but has a screen to load
-// first: it takes the path below, and React replaces the preview once the screen is in.
-if (container.hasChildNodes() && router.state.initialized) requestAnimationFrame(() => setTimeout(mount, 0));
+// experience page also arrives with its preview (docs/product.md#shared-links), and other screens may arrive
+// with a skeleton in #root (decision 032): those have a screen to load first, take the path below, and React
+// replaces what the page carried once the screen is in.
+const prerendered = container.hasChildNodes() && !container.querySelector('[data-skeleton]');
+if (prerendered && router.state.initialized) requestAnimationFrame(() => setTimeout(mount, 0));
 else if (router.state.initialized) mount();
 else {
   // Other screens render once their code and first data are in (the router's first load): one complete
@@ -38,3 +41,6 @@ else {
     mount();
   });
 }
+
+// After the page's own work: the worker's first install fetches every chunk.
+window.addEventListener('load', () => setTimeout(registerServiceWorker, 1000), { once: true });

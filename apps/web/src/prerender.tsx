@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { ScreenSkeleton } from './app/screen-skeletons.tsx';
+import { SCREENS } from './app/screens.ts';
 import { AuthProvider } from './features/auth/auth-context.tsx';
 import { Component as Landing } from './routes/landing.tsx';
 
-export { SCREENS } from './app/screens.ts';
+export { SCREENS };
 
 /**
  * The landing page as HTML, written into dist/index.html at build time so the first paint needs no
@@ -20,5 +22,18 @@ export function renderLanding(): string {
         </MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>,
+  );
+}
+
+/**
+ * Each signed-in screen's skeleton as HTML (decision 032): the server puts it in the page for that path so
+ * a slow network shows the screen's shape before any script has loaded.
+ */
+export function renderSkeletons(): Record<string, string> {
+  return Object.fromEntries(
+    SCREENS.filter((s) => s.guarded).map((s) => [
+      s.path,
+      renderToStaticMarkup(<ScreenSkeleton path={s.path} />),
+    ]),
   );
 }

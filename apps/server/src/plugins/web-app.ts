@@ -2,13 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { SESSION_READ, screenReads } from '@lokal/shared/domain/first-reads';
-import { publicPageRead } from '@lokal/shared/domain/pages';
+import { PAGE_LIST, publicPageRead } from '@lokal/shared/domain/pages';
 import type { StatusUser } from '@lokal/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INTERNAL_READ } from './log.ts';
 import { type RenderedPage, renderPublicPage } from '../modules/guide-pages/render.ts';
 
+/** Built per route pattern ('/tourist/chats/:conversationId'): its chunks, its skeleton's markup. */
 type Preloads = Record<string, string[]>;
+type Skeletons = Record<string, string>;
+
+const ROOT = '<div id="root"></div>';
 
 // Serves the built SPA: hashed assets are immutable for a year, index.html is always revalidated.
 export async function registerWebApp(
@@ -40,6 +44,9 @@ export async function registerWebApp(
   const preloadsFile = webDist && path.join(webDist, 'preloads.json');
   const preloads: Preloads =
     preloadsFile && existsSync(preloadsFile) ? JSON.parse(readFileSync(preloadsFile, 'utf8')) : {};
+  const skeletonsFile = webDist && path.join(webDist, 'skeletons.json');
+  const skeletons: Skeletons =
+    skeletonsFile && existsSync(skeletonsFile) ? JSON.parse(readFileSync(skeletonsFile, 'utf8')) : {};
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -62,10 +69,12 @@ export async function registerWebApp(
     if (url === '/' || !shell) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    const { html, status } = await completeShell(app, request, shell, preloads, publicUrl);
+    const { html, status } = await completeShell(app, request, shell, preloads, skeletons, publicUrl);
+    // A path that is no page of the app gets the app's not-found screen with a 404 (docs/product.md#pages);
+    // a guide or experience page that is not there for this visitor, too (docs/product.md#shared-links).
     // The page holds this visitor's first answers: never shared, never stored by a cache in between.
     return reply
-      .status(status)
+      .status(isPage(url) ? status : 404)
       .header('Cache-Control', 'private, no-cache')
       .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
@@ -74,7 +83,7 @@ export async function registerWebApp(
 }
 
 /**
- * The shell with, before `</head>`, the screen's chunks to preload and the answers to its first reads
+ * The shell with the screen's skeleton in `#root` and, before `</head>`, its chunks to preload and the answers to its first reads
  * (decision 016): the browser fetches the screen's code alongside the entry and renders it without a
  * round trip to the API. The answers come from the API itself (inject with the visitor's cookie), so they
  * are exactly what the browser would have been told.
@@ -82,15 +91,19 @@ export async function registerWebApp(
 async function completeShell(
   app: FastifyInstance,
   request: FastifyRequest,
-  shell: string,
+  template: string,
   preloads: Preloads,
+  skeletons: Skeletons,
   publicUrl: string,
 ): Promise<{ html: string; status: number }> {
   const { pathname, searchParams } = new URL(request.url, 'http://page');
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const links = preloadsFor(preloads, route)
+  const links = (forRoute(preloads, route) ?? [])
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('');
+  // The screen's skeleton paints before any script has loaded; React replaces it (decision 032).
+  const skeleton = forRoute(skeletons, route) ?? '';
+  const shell = template.replace(ROOT, `<div id="root">${skeleton}</div>`);
   if (request.method === 'HEAD') return { html: shell.replace('</head>', `${links}</head>`), status: 200 };
 
   const answers: Record<string, unknown> = {};
@@ -146,23 +159,29 @@ async function completeShell(
       .replace(/<meta name="description"[^>]*>/, '')
       // Functions, so a `$` in a guide's words is never read as a replacement pattern.
       .replace('</head>', () => `${page.head}</head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${page.root}</div>`);
+      .replace(`<div id="root">${skeleton}</div>`, () => `<div id="root">${page.root}</div>`);
   }
   return { html, status: page?.status ?? 200 };
 }
 
-function preloadsFor(preloads: Preloads, route: string): string[] {
-  for (const [pattern, files] of Object.entries(preloads)) {
-    const want = pattern.split('/');
-    const got = route.split('/');
-    if (
-      want.length === got.length &&
-      want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
-    ) {
-      return files;
-    }
-  }
-  return [];
+function matches(pattern: string, route: string): boolean {
+  const want = pattern.split('/');
+  const got = route.split('/');
+  return (
+    want.length === got.length &&
+    want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
+  );
+}
+
+function forRoute<T>(table: Record<string, T>, route: string): T | undefined {
+  for (const [pattern, value] of Object.entries(table)) if (matches(pattern, route)) return value;
+  return undefined;
+}
+
+/** Whether the path is one of the app's pages (the shared page table); a trailing slash is forgiven. */
+function isPage(url: string): boolean {
+  const route = url.length > 1 ? url.replace(/\/+$/, '') : url;
+  return PAGE_LIST.some((page) => matches(page.path, route));
 }
 
 function isApi(url: string): boolean {

@@ -63,9 +63,15 @@ export function setupApp({ env = {}, mail = false }: { env?: Record<string, stri
       return started(sms, 'the SMS webhook (setupApp({ mail: true }))');
     },
 
-    /** A fresh browser context and page, with its console errors tracked. */
-    async newPage(viewport: Viewport = DESKTOP): Promise<Tab> {
-      const context = await app.browser.newContext({ viewport });
+    /**
+     * A fresh browser context and page, with its console errors tracked. The app's service worker is
+     * blocked unless asked for: it precaches every chunk, work the other journeys do not need (decision 031).
+     */
+    async newPage(viewport: Viewport = DESKTOP, { serviceWorker = false } = {}): Promise<Tab> {
+      const context = await app.browser.newContext({
+        viewport,
+        serviceWorkers: serviceWorker ? 'allow' : 'block',
+      });
       const page = await context.newPage();
       return { context, page, errors: trackErrors(page) };
     },
@@ -77,8 +83,13 @@ export function setupApp({ env = {}, mail = false }: { env?: Record<string, stri
     },
 
     /** A fresh page already signed in through the development sign-in. */
-    async signedIn(email: string, userType: 'tourist' | 'guide', viewport: Viewport = DESKTOP): Promise<Tab> {
-      const tab = await app.newPage(viewport);
+    async signedIn(
+      email: string,
+      userType: 'tourist' | 'guide',
+      viewport: Viewport = DESKTOP,
+      options: { serviceWorker?: boolean } = {},
+    ): Promise<Tab> {
+      const tab = await app.newPage(viewport, options);
       await app.signIn(tab.page, email, userType);
       return tab;
     },

@@ -25,12 +25,18 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-/** Starts the built app exactly as `npm start` does, on a free port with its own data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built app exactly as `npm start` does, on a free port with its own data folder; `entry` runs
+ * another script instead (a copy of the built server, serving a copy of the built web app).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { entry = 'scripts/start.mjs' } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lokal-e2e-'));
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,10 +11,12 @@ import { verificationQuery } from '../features/discovery/api/get-verification.ts
 import { guideSearchQuery } from '../features/discovery/api/search-guides.ts';
 import { favoritesQuery } from '../features/favorites/api/get-favorites.ts';
 import { travelStyleQuery } from '../features/match/api/get-travel-style.ts';
+import { loadChunk } from '../lib/chunk-load.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Component as Landing } from '../routes/landing.tsx';
 import { RoleShell } from './app-shell.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
 import { NOT_FOUND_MODULE, SCREENS, type Screen } from './screens.ts';
 
 type ScreenModule = { Component: ComponentType };
@@ -26,6 +28,33 @@ function load(module: string): () => Promise<ScreenModule> {
   const loader = modules[`../routes/${module}.tsx`];
   if (!loader) throw new Error(`No screen module routes/${module}.tsx`);
   return loader;
+}
+
+// Screens whose code is in. The code loads in each route's loader, not through React Router's `lazy`: a
+// failed `lazy` is remembered for good, while a loader runs again on the next visit, so a screen that could
+// not load offline opens once the network is back (docs/product.md#bad-networks).
+const loaded = new Map<string, ComponentType>();
+
+async function loadScreen(module: string): Promise<void> {
+  if (loaded.has(module)) return;
+  const { Component } = await loadChunk(load(module));
+  loaded.set(module, Component);
+}
+
+function screenComponent({ path, module, guarded }: Screen): ComponentType {
+  return function LoadedScreen() {
+    // The route's loader put it there before React Router renders the route.
+    const Component = loaded.get(module);
+    if (!Component) throw new Error(`Screen ${module} rendered before its code loaded`);
+    // Protected screens go through the shared access guard with their path's requirements.
+    return guarded ? (
+      <AccessGuard path={path}>
+        <Component />
+      </AccessGuard>
+    ) : (
+      <Component />
+    );
+  };
 }
 
 // The data a screen shows first. Later navigations start it while the screen's code loads and go on; the
@@ -47,7 +76,8 @@ const SCREEN_DATA: Record<string, (url: URL) => Promise<unknown>[]> = {
 };
 let firstLoad = true;
 
-function route({ path, module, guarded }: Screen): RouteObject {
+function route(screen: Screen): RouteObject {
+  const { path, module, guarded } = screen;
   const data = SCREEN_DATA[path];
   return {
     path,
@@ -59,22 +89,15 @@ function route({ path, module, guarded }: Screen): RouteObject {
         if (data && mayOpen(path, user)) await Promise.all(data(new URL(request.url)));
       };
       const pending = reads();
+      const code = loadScreen(module);
+      code.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
       if (firstLoad) await pending;
+      // A screen whose code cannot load shows the route's error screen (offline, or a newer build).
+      await code;
       return null;
     },
-    lazy: guarded
-      ? async () => {
-          const { Component } = await load(module)();
-          // Protected screens go through the shared access guard with their path's requirements.
-          return {
-            element: (
-              <AccessGuard path={path}>
-                <Component />
-              </AccessGuard>
-            ),
-          };
-        }
-      : load(module),
+    Component: screenComponent(screen),
+    ErrorBoundary: RouteError,
   };
 }
 
@@ -82,9 +105,11 @@ function route({ path, module, guarded }: Screen): RouteObject {
 export const router = createBrowserRouter([
   {
     Component: RootLayout,
+    // No raw crash page anywhere: every route, and the layout around them, answers with the app's own.
+    ErrorBoundary: RouteError,
     children: [
       // The landing page ships in the entry chunk: it is the first paint for most visitors.
-      { index: true, Component: Landing },
+      { index: true, Component: Landing, ErrorBoundary: RouteError },
       ...SCREENS.filter((s) => !s.shell).map(route),
       // The role's everyday screens share one frame (header, navigation, bell) that stays while they change.
       {
@@ -95,7 +120,7 @@ export const router = createBrowserRouter([
         element: <RoleShell side="guide" />,
         children: SCREENS.filter((s) => s.shell === 'guide').map(route),
       },
-      { path: '*', lazy: load(NOT_FOUND_MODULE) },
+      route({ path: '*', module: NOT_FOUND_MODULE }),
     ],
   },
 ]);

@@ -32,6 +32,8 @@ function createRealtime() {
   function connect() {
     clearTimeout(timer);
     if (!wanted || (ws && ws.readyState <= WebSocket.OPEN)) return;
+    // Offline, an attempt can only fail: the 'online' event starts the next one.
+    if (!navigator.onLine) return;
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`;
     const socket = new WebSocket(url);
     ws = socket;
@@ -65,12 +67,21 @@ function createRealtime() {
   const wake = () => {
     if (wanted && !ws && document.visibilityState === 'visible') connect();
   };
+  // A socket can outlive the network for a long while without noticing: drop it now and say so.
+  const drop = () => {
+    const socket = ws;
+    if (!socket) return;
+    ws = null;
+    socket.close();
+    setStatus('closed');
+  };
 
   return {
     start() {
       if (wanted) return;
       wanted = true;
       window.addEventListener('online', wake);
+      window.addEventListener('offline', drop);
       document.addEventListener('visibilitychange', wake);
       connect();
     },
@@ -79,6 +90,7 @@ function createRealtime() {
       everOpened = false;
       clearTimeout(timer);
       window.removeEventListener('online', wake);
+      window.removeEventListener('offline', drop);
       document.removeEventListener('visibilitychange', wake);
       ws?.close();
       ws = null;
@@ -103,6 +115,8 @@ function createRealtime() {
       return () => void statusListeners.delete(l);
     },
     status: () => status,
+    /** The connection was open, dropped, and is being opened again (the app says so in its banner). */
+    reconnecting: () => wanted && everOpened && status !== 'open',
   };
 }
 

@@ -7,6 +7,7 @@ import { conversationsQuery } from './api/get-conversations.ts';
 import { messagesQuery } from './api/get-messages.ts';
 import { sendMessage } from './api/send-message.ts';
 import { applyMessageToList, mergeMessages } from './message-cache.ts';
+import { outboxStore } from './outbox-store.ts';
 
 /** A message typed here and not yet stored by the server. */
 export type PendingMessage = {
@@ -14,22 +15,31 @@ export type PendingMessage = {
   conversationId: string;
   body: string;
   createdAt: string;
-  status: 'sending' | 'failed';
+  /** `waiting`: the browser is offline; it goes out by itself when the connection returns. */
+  status: 'sending' | 'waiting' | 'failed';
   error?: string;
   /** A network failure is retried by itself when the connection returns; a refusal is not. */
   retriable?: boolean;
 };
 
-// Kept outside React so a message still sending survives leaving the conversation.
+// Kept outside React so a message still sending survives leaving the conversation, and on disk (the
+// outbox store) so it survives a reload: until the server has it, under the same clientId.
 const pending = new Map<string, PendingMessage[]>();
+/** The member whose messages these are (the store keeps each member's apart). */
+let owner: string | null = null;
 const listeners = new Set<() => void>();
 const EMPTY: PendingMessage[] = [];
 
 function update(conversationId: string, fn: (list: PendingMessage[]) => PendingMessage[]) {
-  const next = fn(pending.get(conversationId) ?? EMPTY);
+  const before = pending.get(conversationId) ?? EMPTY;
+  const next = fn(before);
   if (next.length) pending.set(conversationId, next);
   else pending.delete(conversationId);
   for (const l of listeners) l();
+  // Mirror the change on disk: what is gone was sent or discarded, what changed is saved again.
+  const kept = new Set(next.map((p) => p.clientId));
+  for (const p of before) if (!kept.has(p.clientId)) void outboxStore.remove(p.clientId);
+  if (owner) for (const p of next) if (!before.includes(p)) void outboxStore.save(owner, p);
 }
 
 function newClientId(): string {
@@ -49,7 +59,12 @@ export function storeMessage(queryClient: QueryClient, message: ChatMessage) {
   else if (list) void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
 }
 
+const set = (p: PendingMessage, change: Partial<PendingMessage>) =>
+  update(p.conversationId, (list) => list.map((x) => (x.clientId === p.clientId ? { ...x, ...change } : x)));
+
 async function deliver(queryClient: QueryClient, p: PendingMessage) {
+  // Offline the request can only fail: the message waits, shown as pending, for the 'online' event.
+  if (!navigator.onLine) return set(p, { status: 'waiting', error: undefined, retriable: true });
   try {
     const message = await sendMessage({
       conversationId: p.conversationId,
@@ -59,24 +74,21 @@ async function deliver(queryClient: QueryClient, p: PendingMessage) {
     storeMessage(queryClient, message);
     update(p.conversationId, (list) => list.filter((x) => x.clientId !== p.clientId));
   } catch (err) {
+    if (!(err instanceof ApiError) && !navigator.onLine) {
+      return set(p, { status: 'waiting', error: undefined, retriable: true });
+    }
     const refused = err instanceof ApiError && err.status < 500;
-    update(p.conversationId, (list) =>
-      list.map((x) =>
-        x.clientId === p.clientId
-          ? {
-              ...x,
-              status: 'failed',
-              error: refused ? err.message : CHAT_MESSAGES.sendFailed,
-              retriable: !refused || err.status === 429,
-            }
-          : x,
-      ),
-    );
+    set(p, {
+      status: 'failed',
+      error: refused ? err.message : CHAT_MESSAGES.sendFailed,
+      retriable: !refused || err.status === 429,
+    });
   }
 }
 
 /** Shows the message at once and sends it; the same clientId on a retry never makes a second one. */
-export function queueMessage(queryClient: QueryClient, conversationId: string, body: string) {
+export function queueMessage(queryClient: QueryClient, myId: string, conversationId: string, body: string) {
+  owner = myId;
   const p: PendingMessage = {
     clientId: newClientId(),
     conversationId,
@@ -98,15 +110,30 @@ export function discardMessage(p: PendingMessage) {
   update(p.conversationId, (list) => list.filter((x) => x.clientId !== p.clientId));
 }
 
-/** After a reconnect: send again what failed for want of a connection. */
+/** After a reconnect: send again what waited or failed for want of a connection. */
 export function retryFailed(queryClient: QueryClient) {
   for (const list of pending.values()) {
-    for (const p of list) if (p.status === 'failed' && p.retriable) retryMessage(queryClient, p);
+    for (const p of list) if (p.status !== 'sending' && p.retriable) retryMessage(queryClient, p);
   }
 }
 
-/** Drops whatever is still pending (sign-out). */
+/** After a reload: the member's unsent messages come back on screen and go out (same clientId, never twice). */
+export async function restoreOutbox(queryClient: QueryClient, myId: string) {
+  owner = myId;
+  for (const stored of await outboxStore.load(myId)) {
+    if (owner !== myId) return; // signed out meanwhile
+    if (pending.get(stored.conversationId)?.some((p) => p.clientId === stored.clientId)) continue;
+    const p =
+      stored.retriable === false ? stored : { ...stored, status: 'sending' as const, error: undefined };
+    update(p.conversationId, (list) => [...list, p]);
+    if (p.status === 'sending') void deliver(queryClient, p);
+  }
+}
+
+/** Drops whatever is still pending, here and on disk (sign-out). */
 export function clearOutbox() {
+  if (owner) void outboxStore.clear(owner);
+  owner = null;
   pending.clear();
   for (const l of listeners) l();
 }

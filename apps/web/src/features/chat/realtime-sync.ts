@@ -6,7 +6,7 @@ import { conversationsQuery } from './api/get-conversations.ts';
 import { messagesKey, messagesQuery } from './api/get-messages.ts';
 import { unreadQuery } from './api/get-unread.ts';
 import { lastMessageId, type MessagesData, markMineRead, mergeMessages, setOnline } from './message-cache.ts';
-import { clearOutbox, retryFailed, storeMessage } from './outbox.ts';
+import { clearOutbox, restoreOutbox, retryFailed, storeMessage } from './outbox.ts';
 import { setTyping } from './typing.ts';
 
 const RESUME_PAGE = 100;
@@ -89,12 +89,18 @@ export function startChatSync(queryClient: QueryClient, myId: string): () => voi
     if (reconnected) retryFailed(queryClient);
   };
 
+  // Back online: what waited goes out at once over HTTP, without waiting for the socket.
+  const onOnline = () => retryFailed(queryClient);
+
   const offFrame = realtime.onFrame(onFrame);
   const offOpen = realtime.onOpen(onOpen);
+  window.addEventListener('online', onOnline);
   realtime.start();
+  void restoreOutbox(queryClient, myId);
   return () => {
     offFrame();
     offOpen();
+    window.removeEventListener('online', onOnline);
     realtime.stop();
     clearOutbox();
   };

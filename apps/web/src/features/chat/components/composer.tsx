@@ -40,11 +40,18 @@ export function Composer({ conversationId, otherName, onSend, onTyping }: Props)
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
-    const { chatSendSchema } = await schemas();
-    const parsed = chatSendSchema.shape.body.safeParse(text);
+    // The schema's code loads on demand; offline on a freshly loaded page it may not come, and a message
+    // must still go to the outbox: then the same limits, checked here (the server checks them again).
+    const { chatSendSchema } = await schemas().catch(() => ({ chatSendSchema: null }));
+    const parsed = chatSendSchema
+      ? chatSendSchema.shape.body.safeParse(text)
+      : text.trim() && text.trim().length <= MESSAGE_MAX
+        ? ({ success: true, data: text.trim() } as const)
+        : ({ success: false, error: null } as const);
     if (!parsed.success) {
       // An empty box just does nothing; only a real problem is worth a message.
-      if (text.trim()) setError(parsed.error.issues[0]?.message ?? 'Check the message');
+      if (text.trim())
+        setError(parsed.error?.issues[0]?.message ?? `Messages are at most ${MESSAGE_MAX} characters`);
       return;
     }
     onSend(parsed.data);
@@ -64,7 +71,7 @@ export function Composer({ conversationId, otherName, onSend, onTyping }: Props)
   return (
     <form
       onSubmit={submit}
-      onFocus={() => void schemas()}
+      onFocus={() => void schemas().catch(() => undefined)}
       // Toasts and the development panel keep above it (styles.css, --bottom-chrome).
       data-composer
       className="border-t border-line bg-ivory px-3 py-3 sm:px-5"

@@ -113,8 +113,8 @@ export function ConversationView({
   }, [firstUnread, visible, conversationId, myId, queryClient]);
 
   const onSend = useCallback(
-    (body: string) => queueMessage(queryClient, conversationId, body),
-    [queryClient, conversationId],
+    (body: string) => queueMessage(queryClient, myId, conversationId, body),
+    [queryClient, myId, conversationId],
   );
   const onTyping = useCallback(() => realtime.send({ type: 'typing', conversationId }), [conversationId]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;

@@ -1,12 +1,14 @@
 import { CHAT_MESSAGES } from '@lokal/shared/constants/chat';
-import { AlertCircle, Check, CheckCheck, Clock } from 'lucide-react';
+import { NETWORK_MESSAGES } from '@lokal/shared/constants/network';
+import { AlertCircle, Check, CheckCheck, Clock, WifiOff } from 'lucide-react';
 
 export type BubbleItem = {
   key: string;
   body: string;
   createdAt: string;
   mine: boolean;
-  state: 'sending' | 'failed' | 'sent' | 'read';
+  /** `waiting`: typed offline, sent by itself when the connection returns. */
+  state: 'sending' | 'waiting' | 'failed' | 'sent' | 'read';
   error?: string;
 };
 
@@ -15,6 +17,7 @@ const time = (at: string) =>
 
 function Ticks({ state }: { state: BubbleItem['state'] }) {
   if (state === 'sending') return <Clock className="h-3.5 w-3.5" aria-label="Sending" />;
+  if (state === 'waiting') return <Clock className="h-3.5 w-3.5" aria-label={NETWORK_MESSAGES.pending} />;
   if (state === 'read') return <CheckCheck className="h-3.5 w-3.5 text-gold" aria-label="Read" />;
   if (state === 'sent') return <Check className="h-3.5 w-3.5" aria-label="Sent" />;
   return null;
@@ -46,6 +49,12 @@ export function MessageBubble({
             {item.mine ? <Ticks state={item.state} /> : null}
           </p>
         </div>
+        {item.state === 'waiting' ? (
+          <p className="mt-1 flex items-center justify-end gap-1.5 text-xs text-muted">
+            <WifiOff className="h-3.5 w-3.5" aria-hidden />
+            {NETWORK_MESSAGES.pending}
+          </p>
+        ) : null}
         {item.state === 'failed' ? (
           <p
             className="mt-1 flex flex-wrap items-center justify-end gap-x-2 text-xs text-danger"
