@@ -5,8 +5,8 @@ import { SESSION_READ, screenReads } from '@lokal/shared/domain/first-reads';
 import { PAGE_LIST, publicPageRead } from '@lokal/shared/domain/pages';
 import type { StatusUser } from '@lokal/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INTERNAL_READ } from './log.ts';
 import { type RenderedPage, renderPublicPage } from '../modules/guide-pages/render.ts';
+import { INTERNAL_READ } from './log.ts';
 
 /** Built per route pattern ('/tourist/chats/:conversationId'): its chunks, its skeleton's markup. */
 type Preloads = Record<string, string[]>;

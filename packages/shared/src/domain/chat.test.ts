@@ -4,13 +4,26 @@ import { dayLabel, listTimestamp, matchesConversation } from './chat.ts';
 
 const conversation = (role: 'guide' | 'tourist', name: string, place: string): Conversation => ({
   id: 'c',
-  other: { id: 'u', role, name, image: '', place, rating: 5, status: null, budget: null, online: false },
+  other: {
+    id: 'u',
+    role,
+    name,
+    slug: null,
+    image: '',
+    place,
+    rating: 5,
+    status: null,
+    budget: null,
+    online: false,
+  },
   lastMessage: null,
   timestamp: '2026-11-23T10:00:00.000Z',
   unread: 0,
   blockedByMe: false,
   canSend: true,
   detailsShared: false,
+  booking: null,
+  earnings: null,
 });
 
 describe('matchesConversation', () => {

@@ -8,6 +8,7 @@ import {
   SESSION_TTL_MS,
 } from '@lokal/shared/constants/auth';
 import { paths } from '@lokal/shared/domain/pages';
+import { safeRedirect } from '@lokal/shared/domain/redirect';
 import type {
   LinkBody,
   LinkState,
@@ -17,7 +18,6 @@ import type {
   UserType,
   VerifyBody,
 } from '@lokal/shared/schemas/auth';
-import { safeRedirect } from '@lokal/shared/domain/redirect';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { layoutMail, type Mailer } from '../../plugins/mail.ts';

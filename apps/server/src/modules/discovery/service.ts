@@ -1,7 +1,7 @@
 import { MAX_AHEAD_DAYS } from '@lokal/shared/constants/bookings';
 import { GUIDE_CATEGORY_INTERESTS } from '@lokal/shared/constants/discovery';
-import type { ResponseFigures } from '@lokal/shared/domain/response-figures';
 import type { UsdRates } from '@lokal/shared/domain/money';
+import type { ResponseFigures } from '@lokal/shared/domain/response-figures';
 import { acceptanceRate } from '@lokal/shared/domain/reviews';
 import { isUuid } from '@lokal/shared/domain/uuid';
 

@@ -158,7 +158,7 @@ export function AuthRedirect({
         logUnexpected(err);
         setState(failureOf(err));
       });
-  }, [auth.loading, auth.user, role, token, params, navigate, complete]);
+  }, [auth.loading, auth.user, role, token, params, navigate, complete, back]);
 
   // "Send a new link": to the link's own address and role. This browser then holds the new link's address,
   // so the new link signs in here without asking (docs/product.md#sign-in).
