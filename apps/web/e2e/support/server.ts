@@ -58,7 +58,11 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    if (Date.now() > deadline) {
+      // Not left running behind a failed test file.
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
