@@ -59,8 +59,8 @@ export async function startServer(
       // not listening yet
     }
     if (Date.now() > deadline) {
-      // Not left running behind the failed test.
-      child.kill('SIGTERM');
+      // Not left running behind a failed test file.
+      child.kill('SIGKILL');
       throw new Error(`server did not start:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 100));

@@ -13,9 +13,9 @@ export function ConnectionStatus() {
   const updateWaiting = useUpdateWaiting();
   // Only a signed-in member's app holds a live connection (the realtime bridge opens it).
   const banner = !online ? M.offlineBanner : reconnecting ? M.reconnectingBanner : null;
-  // Above the phone's bottom bar, centred; the banner lets clicks through to whatever it covers.
+  // Above the bottom bar (phones and desktop), centred; the banner lets clicks through to whatever it covers.
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex flex-col items-center gap-2 px-3 sm:bottom-6">
+    <div className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex flex-col items-center gap-2 px-3">
       <div role="status" aria-live="polite">
         {banner ? (
           <p
