@@ -24,14 +24,14 @@ function shellOf(access: RouteRequirement | undefined): Screen['shell'] {
  * loads a screen's module on demand; the build lists each module's chunks so the server can name them in
  * the page it sends for that path and the browser fetches them alongside the entry (decision 016).
  */
-export const SCREENS: readonly Screen[] = PAGE_LIST.flatMap(({ path, screen, access }) =>
+export const SCREENS: readonly Screen[] = PAGE_LIST.flatMap(({ path, screen, access, frame }) =>
   screen
     ? [
         {
           path,
           module: screen,
           ...(access ? { guarded: true as const } : {}),
-          ...(shellOf(access) ? { shell: shellOf(access) } : {}),
+          ...(frame !== false && shellOf(access) ? { shell: shellOf(access) } : {}),
         },
       ]
     : [],

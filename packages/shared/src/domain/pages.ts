@@ -5,7 +5,13 @@ import type { RouteRequirement } from './access-guard.ts';
  * One page of the app: its URL path, the module under apps/web/src/routes/ that draws it (without the
  * extension; none for the landing page, which ships in the entry) and, for a protected page, who may see it.
  */
-export type Page = { path: string; screen?: string; access?: RouteRequirement };
+export type Page = {
+  path: string;
+  screen?: string;
+  access?: RouteRequirement;
+  /** A full-screen step (a wizard) drawn without the role's frame, though it is behind the role's guard. */
+  frame?: false;
+};
 
 type PageTree = { [name: string]: Page | PageTree };
 
@@ -40,7 +46,12 @@ export const PAGES = {
     bookings: { path: '/tourist/bookings', screen: 'tourist/bookings', access: TOURIST },
     favorites: { path: '/tourist/favorites', screen: 'tourist/favorites', access: TOURIST },
     settings: { path: '/tourist/settings', screen: 'tourist/settings', access: TOURIST },
-    travelStyle: { path: '/tourist/travel-style', screen: 'tourist/travel-style', access: TOURIST },
+    travelStyle: {
+      path: '/tourist/travel-style',
+      screen: 'tourist/travel-style',
+      access: TOURIST,
+      frame: false,
+    },
   },
   guide: {
     signup: { path: '/guide/signup', screen: 'guide/signup' },
