@@ -66,8 +66,8 @@ export function StaffActions({ target, reportId }: { target: ActionTarget; repor
         <Button
           key={a}
           size="sm"
-          variant={a === 'suspend' ? 'primary' : 'outline'}
-          className={a === 'suspend' ? 'bg-danger! hover:bg-danger/90!' : ''}
+          variant="outline"
+          className={a === 'suspend' ? 'text-danger' : ''}
           onClick={() => setAction(a)}
           aria-label={`${STAFF_ACTION_LABELS[a]} ${target.name}`}
         >
