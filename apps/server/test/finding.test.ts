@@ -213,7 +213,8 @@ beforeAll(async () => {
     maxPerDay: 1,
     bookings: [{ start: at('21:00', 'America/New_York', addDays(DAY, -1)) }],
   });
-});
+  // A crowded machine can take more than the default minute to migrate a fresh database.
+}, 180_000);
 afterAll(() => t.close());
 
 describe('GET /api/guides/search: where and when', () => {

@@ -1,5 +1,8 @@
+import { SUPPORTED_CURRENCIES } from '../constants/currency.ts';
+import { SEARCH_SORTS } from '../constants/discovery.ts';
+import { EXPERIENCE_CATEGORIES } from '../constants/experiences.ts';
 import type { StatusUser } from '../schemas/auth.ts';
-import { type GuideSearchFilters, guideSearchQuerySchema } from '../schemas/discovery.ts';
+import type { GuideSearchFilters } from '../schemas/discovery.ts';
 import { decideAccess } from './access-guard.ts';
 import { apiUrl } from './api-url.ts';
 import { PROTECTED_ROUTES, paths } from './pages.ts';
@@ -22,19 +25,49 @@ const HOME_FILTERS = [
   'sort',
 ] as const;
 
+const text = (v: string) => (v.length <= 100 ? v : undefined);
+const wholeIn = (min: number, max: number) => (v: string) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+};
+const oneOf =
+  <T extends string>(list: readonly T[]) =>
+  (v: string) =>
+    (list as readonly string[]).includes(v) ? (v as T) : undefined;
+const isDate = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+  !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+  new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
+    ? v
+    : undefined;
+// The same rules as the search's schema (schemas/discovery.ts), without zod: this file ships in every page's
+// entry script (the router reads it), where zod would cost tens of kilobytes.
+const PARSERS: Record<(typeof HOME_FILTERS)[number], (v: string) => unknown> = {
+  q: text,
+  category: text,
+  city: text,
+  date: isDate,
+  party: wholeIn(1, 20),
+  type: oneOf(EXPERIENCE_CATEGORIES),
+  language: text,
+  minPrice: wholeIn(0, 100_000),
+  maxPrice: wholeIn(0, 100_000),
+  currency: oneOf(SUPPORTED_CURRENCIES),
+  sort: oneOf(SEARCH_SORTS),
+};
+
 /**
  * The tourist home's search as its URL describes it (`?city=Lisbon&date=2026-12-24&party=3…`): each value the
- * search schema accepts, in a fixed order; a value it would refuse (a hand-edited link) is dropped, so a stale
- * link still shows guides. The price filters travel with the currency they were typed in.
+ * search accepts, in a fixed order; a value it would refuse (a hand-edited link) is dropped, so a stale link
+ * still shows guides. The price filters travel with the currency they were typed in.
  */
 export function touristHomeSearch(params: URLSearchParams): GuideSearchFilters {
-  const shape = guideSearchQuerySchema.shape;
   const out: Record<string, unknown> = {};
   for (const key of HOME_FILTERS) {
     const raw = params.get(key)?.trim();
     if (!raw) continue;
-    const parsed = shape[key].safeParse(raw);
-    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+    const value = PARSERS[key](raw);
+    if (value !== undefined) out[key] = value;
   }
   if (out.category === 'All') delete out.category;
   if (out.sort === 'recommended') delete out.sort;
