@@ -87,7 +87,8 @@ export async function startBuiltServer(env = {}) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `${env.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${port}`;
-  for (let i = 0; i < 600; i++) {
+  // Up to five minutes: migrations and the demo seed are slow on a busy two-core machine.
+  for (let i = 0; i < 3000; i++) {
     if (child.exitCode !== null) throw new Error('server exited');
     const up = await fetch(`${url}/api/health`).then(
       (r) => r.ok,

@@ -220,6 +220,13 @@ describe('axe-core on every route', () => {
       [paths.admin.authRedirect, paths.admin.authRedirect, (p) => p.getByText('Invalid sign-in link')],
       ['*', '/no/such/page', (p) => p.getByRole('heading', { name: 'Oops! Page not found' })],
     ];
+    // A guide's page and one of the guide's experiences, as a shared link shows them signed out.
+    const sofia = await (await page.request.get(`${app.url}/api/pages/guides/sofia-martinez`)).json();
+    const experience = `/experiences/${sofia.preview.experiences[0].id}`;
+    open.push(
+      [paths.guidePage, '/guides/sofia-martinez', (p) => p.getByRole('link', { name: 'Request an invite' })],
+      [paths.experiencePage, experience, (p) => p.getByRole('link', { name: 'Request an invite' })],
+    );
     for (const [route, url, ready] of open) {
       await page.goto(`${app.url}${url}`);
       await ready(page).first().waitFor();
@@ -276,9 +283,11 @@ describe('axe-core on every route', () => {
     await page.getByRole('textbox', { name: 'Message Sofia Martinez' }).waitFor();
     await page.getByTestId('message').first().waitFor();
     await auditBoth(found, page, 'tourist conversation', paths.tourist.conversation);
-    await auditDialog(found, page, 'Sofia Martinez', () =>
-      page.getByRole('button', { name: "View Sofia Martinez's profile" }).click(),
-    );
+    // The guide's name leads to the guide's page; the profile dialog opens from the menu.
+    await auditDialog(found, page, 'Sofia Martinez', async () => {
+      await page.getByRole('button', { name: 'Conversation options' }).click();
+      await page.getByRole('menuitem', { name: 'View profile' }).click();
+    });
     await auditDialog(found, page, 'Book Sofia', () => page.getByRole('button', { name: 'Book' }).click());
     await page.getByRole('button', { name: 'Conversation options' }).click();
     await page.getByRole('menu').waitFor();
@@ -650,15 +659,18 @@ describe('keyboard-only journeys', () => {
     await booking.waitFor({ state: 'detached' });
     await expectFocusOn(page, book, 'the Book button, after the booking dialog');
 
-    // The profile behind the name, by keyboard too.
-    const profile = page.getByRole('button', { name: "View Kenji Watanabe's profile" });
-    await tabTo(page, profile, { back: true });
+    // The guide's name leads to the guide's page; the profile opens from the menu, by keyboard too.
+    await tabTo(page, options, { back: true });
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await expectFocusOn(page, firstItem, 'the first menu item');
     await page.keyboard.press('Enter');
     const card = page.getByRole('dialog', { name: 'Kenji Watanabe' });
     await card.waitFor();
     await page.keyboard.press('Escape');
     await card.waitFor({ state: 'detached' });
-    await expectFocusOn(page, profile, 'the name button, after the profile dialog');
+    await expectFocusOn(page, options, 'the menu button, after the profile dialog');
+    await tabTo(page, page.getByRole('link', { name: 'Kenji Watanabe', exact: true }), { back: true });
     expect(errors).toEqual([]);
     await context.close();
   });

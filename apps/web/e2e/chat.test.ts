@@ -28,7 +28,8 @@ describe('chat between a tourist and a guide', () => {
     await t.getByLabel('Search guides').fill('sofia');
     await t.getByRole('button', { name: 'Contact Sofia Martinez' }).click();
     await t.waitForURL(/\/tourist\/chats\/[0-9a-f-]{36}$/);
-    await t.getByRole('button', { name: "View Sofia Martinez's profile" }).waitFor();
+    // The guide's name in the header leads to the guide's page.
+    await t.getByRole('link', { name: 'Sofia Martinez', exact: true }).waitFor();
     await t.getByText('Say hello to Sofia Martinez.', { exact: false }).waitFor();
 
     const box = t.getByRole('textbox', { name: 'Message Sofia Martinez' });

@@ -2,11 +2,11 @@ import { experiencePreviewHtml } from '@lokal/shared/domain/public-preview';
 import type { Booking } from '@lokal/shared/schemas/bookings';
 import type { Experience } from '@lokal/shared/schemas/experiences';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { BookingConfirmation } from '../features/bookings/components/booking-confirmation.tsx';
-import { BookingForm } from '../features/bookings/components/booking-form.tsx';
 import { experiencePageQuery } from '../features/guide-pages/api/get-experience-page.ts';
 import { ExperiencePageView } from '../features/guide-pages/components/experience-page-view.tsx';
 import {
@@ -17,6 +17,11 @@ import {
 } from '../features/guide-pages/components/page-states.tsx';
 import { PublicPreview } from '../features/guide-pages/components/public-preview.tsx';
 import { ProfileReviews } from '../features/reviews/components/profile-reviews.tsx';
+
+// The calendar and the form load only for a tourist who can book: the page's first load stays light.
+const BookingForm = lazy(() =>
+  import('../features/bookings/components/booking-form.tsx').then((m) => ({ default: m.BookingForm })),
+);
 
 /** Booking from the page: tourists only, and only what travellers can see (docs/product.md#bookings). */
 function BookingPanel({
@@ -41,12 +46,14 @@ function BookingPanel({
     );
   }
   return (
-    <BookingForm
-      card={{ ...e, photo: e.photos[0]?.url ?? null, photoCount: e.photos.length }}
-      guideFirstName={first}
-      layout="page"
-      onBooked={setBooked}
-    />
+    <Suspense fallback={<Skeleton className="h-96" />}>
+      <BookingForm
+        card={{ ...e, photo: e.photos[0]?.url ?? null, photoCount: e.photos.length }}
+        guideFirstName={first}
+        layout="page"
+        onBooked={setBooked}
+      />
+    </Suspense>
   );
 }
 

@@ -1,9 +1,16 @@
 import { conversationPath, paths } from '@lokal/shared/domain/pages';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context.tsx';
-import { BookingInChat } from '../../features/bookings/components/booking-in-chat.tsx';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
 import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
+
+// A booking's card loads with the first booking note in the history, not with the screen.
+const BookingInChat = lazy(() =>
+  import('../../features/bookings/components/booking-in-chat.tsx').then((m) => ({
+    default: m.BookingInChat,
+  })),
+);
 
 export function Component() {
   const { conversationId } = useParams();
@@ -19,7 +26,11 @@ export function Component() {
       search={{ label: 'Search conversations', placeholder: 'Tourist name or country' }}
       showStats
       bookingsHref={paths.guide.bookings}
-      bookingCard={(id) => <BookingInChat bookingId={id} side="guide" />}
+      bookingCard={(id) => (
+        <Suspense fallback={null}>
+          <BookingInChat bookingId={id} side="guide" />
+        </Suspense>
+      )}
       profileExtra={(o) => <ProfileReviews type={o.role} id={o.id} pageSize={3} />}
     />
   );

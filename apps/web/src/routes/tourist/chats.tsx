@@ -1,10 +1,17 @@
 import { conversationPath, guidePagePath, paths } from '@lokal/shared/domain/pages';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { BookButton } from '../../features/bookings/components/book-button.tsx';
-import { BookingInChat } from '../../features/bookings/components/booking-in-chat.tsx';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
 import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
+
+// A booking's card loads with the first booking note in the history, not with the screen.
+const BookingInChat = lazy(() =>
+  import('../../features/bookings/components/booking-in-chat.tsx').then((m) => ({
+    default: m.BookingInChat,
+  })),
+);
 
 export function Component() {
   const { conversationId } = useParams();
@@ -19,7 +26,11 @@ export function Component() {
       empty={{ lead: 'Find a guide you like and say hello.', action: 'Discover Guides' }}
       search={{ label: 'Search conversations', placeholder: 'Search by guide name' }}
       bookingsHref={paths.tourist.bookings}
-      bookingCard={(id) => <BookingInChat bookingId={id} side="tourist" />}
+      bookingCard={(id) => (
+        <Suspense fallback={null}>
+          <BookingInChat bookingId={id} side="tourist" />
+        </Suspense>
+      )}
       otherHref={(o) => (o.role === 'guide' && o.slug ? guidePagePath(o.slug) : null)}
       profileExtra={(o) => <ProfileReviews type={o.role} id={o.id} pageSize={3} />}
       headerAction={(c) => (c.canSend ? <BookButton guideId={c.other.id} guideName={c.other.name} /> : null)}

@@ -16,12 +16,12 @@ type Props = {
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 text-gold-deep">{icon}</span>
-      <div>
-        <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>
-        <dd className="mt-0.5">{children}</dd>
-      </div>
+    <div>
+      <dt className="flex items-center gap-2 text-xs font-semibold tracking-wide text-muted uppercase">
+        <span className="text-gold-deep">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 pl-7">{children}</dd>
     </div>
   );
 }
