@@ -86,6 +86,7 @@ describe('GET /api/guides/search', () => {
         'rating',
         'responseTime',
         'reviews',
+        'slug',
         'specialties',
         'thumbnail',
         'totalTours',
@@ -333,7 +334,13 @@ describe('the guide side', () => {
       ['Luxury VIP Member', 'Premium Member', 'Gold Member'].indexOf(x.status),
     );
     expect(ranks).toEqual([...ranks].sort((a: number, b: number) => a - b));
-    expect(body.stats).toEqual({ thisWeek: 0, earnings: 0, rating: 4.5, responseRate: null });
+    expect(body.stats).toEqual({
+      thisWeek: 0,
+      earnings: 0,
+      rating: 4.5,
+      responseRate: null,
+      response: expect.objectContaining({ measured: false, rate: null }),
+    });
     expect(body.tourists.every((x: { canContact: boolean }) => x.canContact)).toBe(true);
 
     const searched = await t.app.inject({ url: '/api/guides/tourists?q=aisha', headers: { cookie } });

@@ -80,7 +80,7 @@ describe('guide pages', () => {
         'verified',
       ].sort(),
     );
-    expect(res.body).not.toContain('El Raval'); // Sofia's bio
+    expect(res.body).not.toContain('vermut bar by night'); // Sofia's bio
   });
 
   it('shows a tourist the whole page: bio, languages, response figures and the experiences as cards', async () => {
@@ -256,7 +256,7 @@ describe('the pages as the server sends them', () => {
     expect(res.body).toContain('Request an invite');
     expect(res.body).toContain(`/tourist/login?redirect=%2Fguides%2F${SLUG}`);
     // No private data in the signed-out page: not the bio, not the meeting point.
-    expect(res.body).not.toContain('El Raval');
+    expect(res.body).not.toContain('vermut bar by night');
     expect(res.body).not.toContain('"details":{');
 
     const { id, title } = await sofiasExperience();

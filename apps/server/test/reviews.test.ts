@@ -547,7 +547,13 @@ describe('real figures', () => {
 
     const res = await app.inject({ url: '/api/guides/tourists', headers: { cookie: guide.cookie } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().stats).toEqual({ thisWeek: 2, earnings: 490, rating: 0, responseRate: null });
+    expect(res.json().stats).toEqual({
+      thisWeek: 2,
+      earnings: 490,
+      rating: 0,
+      responseRate: null,
+      response: expect.objectContaining({ measured: false, rate: null }),
+    });
 
     // Another guide's bookings count for that guide only.
     const other = await person('guide', { city: 'Tokyo' });

@@ -111,7 +111,19 @@ describe('GET /api/showcase', () => {
     expect(body.travelers).toHaveLength(3);
     for (const card of [...body.guides, ...body.travelers]) {
       expect(Object.keys(card).sort()).toEqual(
-        ['age', 'bio', 'id', 'image', 'location', 'name', 'profession', 'rating', 'tags', 'type'].sort(),
+        [
+          'age',
+          'bio',
+          'id',
+          'image',
+          'location',
+          'name',
+          'profession',
+          'rating',
+          'slug',
+          'tags',
+          'type',
+        ].sort(),
       );
     }
     expect(body.guides[0]).toMatchObject({

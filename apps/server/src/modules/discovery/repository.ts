@@ -180,16 +180,18 @@ function order(sort: GuideSort): SQL[] {
 function after(sort: GuideSort): SQL {
   const p = sql.placeholder;
   const idAfter = sql`${g.userId} > ${p('cursorId')}`;
+  // The rating is a real: the cursor's value (a double in JSON) is compared as a real, or 4.4 ≠ 4.4.
+  const r = sql`${p('cursorR')}::real`;
   switch (sort) {
     case 'rating':
-      return sql`(${g.rating} < ${p('cursorR')} or (${g.rating} = ${p('cursorR')} and ${idAfter}))`;
+      return sql`(${g.rating} < ${r} or (${g.rating} = ${r} and ${idAfter}))`;
     case 'price_asc':
       return sql`(${g.priceMin} > ${p('cursorP')} or (${g.priceMin} = ${p('cursorP')} and ${idAfter}))`;
     case 'price_desc':
       return sql`(${g.priceMax} < ${p('cursorP')} or (${g.priceMax} = ${p('cursorP')} and ${idAfter}))`;
     default:
-      return sql`(${g.verified} < ${p('cursorV')} or (${g.verified} = ${p('cursorV')} and ${g.rating} < ${p('cursorR')})
-        or (${g.verified} = ${p('cursorV')} and ${g.rating} = ${p('cursorR')} and ${idAfter}))`;
+      return sql`(${g.verified} < ${p('cursorV')} or (${g.verified} = ${p('cursorV')} and ${g.rating} < ${r})
+        or (${g.verified} = ${p('cursorV')} and ${g.rating} = ${r} and ${idAfter}))`;
   }
 }
 
