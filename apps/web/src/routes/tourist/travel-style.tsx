@@ -10,6 +10,7 @@ import { SwitchField } from '../../components/ui/switch-field.tsx';
 import { useTravelStyle } from '../../features/match/api/get-travel-style.ts';
 import { saveTravelStyle } from '../../features/match/api/save-travel-style.ts';
 import { ChoiceChips } from '../../features/onboarding/components/choice-chips.tsx';
+import { MusicSliders } from '../../features/onboarding/components/music-sliders.tsx';
 import { WizardShell } from '../../features/onboarding/components/wizard-shell.tsx';
 import { useSubmitOnce } from '../../features/onboarding/hooks/use-submit-once.ts';
 import { toast } from '../../lib/toast.ts';
@@ -118,21 +119,7 @@ export function Component() {
       {step === 3 ? (
         <div className="space-y-6">
           <p className="text-sm text-muted">How much do you enjoy each?</p>
-          <Slider
-            label="Rap"
-            value={d.musicPreference.rap}
-            onChange={(rap) => set({ musicPreference: { ...d.musicPreference, rap } })}
-          />
-          <Slider
-            label="Techno"
-            value={d.musicPreference.techno}
-            onChange={(techno) => set({ musicPreference: { ...d.musicPreference, techno } })}
-          />
-          <Slider
-            label="Rock"
-            value={d.musicPreference.rock}
-            onChange={(rock) => set({ musicPreference: { ...d.musicPreference, rock } })}
-          />
+          <MusicSliders value={d.musicPreference} onChange={(musicPreference) => set({ musicPreference })} />
         </div>
       ) : null}
       {step === 4 ? (

@@ -27,6 +27,7 @@ import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { useAuth } from '../../../features/auth/auth-context.tsx';
 import { saveAssessment } from '../../../features/onboarding/api/save-assessment.ts';
 import { ChoiceChips } from '../../../features/onboarding/components/choice-chips.tsx';
+import { MusicSliders } from '../../../features/onboarding/components/music-sliders.tsx';
 import { WizardShell } from '../../../features/onboarding/components/wizard-shell.tsx';
 import { useSubmitOnce } from '../../../features/onboarding/hooks/use-submit-once.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -129,21 +130,7 @@ export function Component() {
       ) : null}
       {step === 3 ? (
         <div className="space-y-6">
-          <Slider
-            label="Rap"
-            value={d.musicPreference.rap}
-            onChange={(rap) => set({ musicPreference: { ...d.musicPreference, rap } })}
-          />
-          <Slider
-            label="Techno"
-            value={d.musicPreference.techno}
-            onChange={(techno) => set({ musicPreference: { ...d.musicPreference, techno } })}
-          />
-          <Slider
-            label="Rock"
-            value={d.musicPreference.rock}
-            onChange={(rock) => set({ musicPreference: { ...d.musicPreference, rock } })}
-          />
+          <MusicSliders value={d.musicPreference} onChange={(musicPreference) => set({ musicPreference })} />
           <SwitchField label="I drink alcohol" checked={d.drinks} onChange={(drinks) => set({ drinks })} />
           <Slider
             label="Comfort around cannabis"
