@@ -313,6 +313,14 @@ describe('axe-core on every route', () => {
     await auditDialog(found, page, 'Edit profile', () =>
       page.getByRole('button', { name: 'Edit profile' }).click(),
     );
+
+    await page.goto(`${app.url}${paths.tourist.favorites}`);
+    await page.getByRole('heading', { name: 'Favorites', level: 1 }).waitFor();
+    await auditBoth(found, page, 'tourist favorites', paths.tourist.favorites);
+
+    await page.goto(`${app.url}${paths.tourist.travelStyle}`);
+    await page.getByRole('heading', { name: 'Languages' }).waitFor();
+    await auditBoth(found, page, 'travel style quiz', paths.tourist.travelStyle);
     expect(errors).toEqual([]);
     await context.close();
 
@@ -599,7 +607,8 @@ describe('keyboard-only journeys', () => {
     const contact = page.getByRole('button', { name: 'Contact Kenji Watanabe' });
     await contact.waitFor();
     await expect.poll(() => page.getByTestId('guide-card').count()).toBe(1);
-    await tabTo(page, contact);
+    // Past the filter bar and the card's photo, name and reviews links.
+    await tabTo(page, contact, { max: 60 });
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/tourist\/chats\/[0-9a-f-]{36}$/);
 

@@ -139,6 +139,9 @@ describe('chat between a tourist and a guide', () => {
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Choose a reason' }).waitFor();
     await dialog.getByRole('radio', { name: 'Scam or payment outside Lokal' }).check();
+    // "Also block" starts unticked: the reporter ticks it.
+    expect(await dialog.getByRole('checkbox', { name: 'Also block Sofia Martinez' }).isChecked()).toBe(false);
+    await dialog.getByRole('checkbox', { name: 'Also block Sofia Martinez' }).check();
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await t.getByText('Thank you. Our team will review your report.').waitFor();
     // "Also block" was ticked: the composer gives way to the unblock bar.

@@ -12,7 +12,7 @@ const DAY = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
 
 /** The names on the guide cards the page shows now. */
 const cardNames = (page: Page) =>
-  page.locator('article h2 > span:first-child').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  page.locator('article h2 > :first-child').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
 
 /** The names of the first page the server answers for this query. */
 async function serverNames(page: Page, query: string): Promise<string[]> {

@@ -127,7 +127,12 @@ export function GuidePageView({ preview: g, details: d, actions, reviews }: Prop
           </div>
         </div>
         {more.length ? (
-          <ul className="flex gap-2 overflow-x-auto px-6 pb-6 sm:px-8" aria-label="Photos">
+          <ul
+            className="flex gap-2 overflow-x-auto px-6 pb-6 sm:px-8"
+            aria-label="Photos"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a phone; keys scroll it once focused
+            tabIndex={0}
+          >
             {more.map((src) => (
               <li key={src} className="shrink-0">
                 <img
