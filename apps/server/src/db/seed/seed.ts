@@ -91,16 +91,10 @@ async function insertDemoData(db: Db, now: number): Promise<void> {
       )
       .onConflictDoNothing();
 
-    const rows = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(
-        inArray(
-          users.email,
-          people.map((p) => p.email),
-        ),
-      );
-    const idOf = new Map(rows.map((r) => [r.email, r.id]));
+    const idOf = await idsByEmail(
+      tx,
+      people.map((p) => p.email),
+    );
 
     await tx
       .insert(guideProfiles)
@@ -138,6 +132,15 @@ async function insertDemoData(db: Db, now: number): Promise<void> {
   });
 }
 
+/** The ids of these addresses' accounts, by address. */
+async function idsByEmail(tx: Pick<Db, 'select'>, emails: string[]): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, emails));
+  return new Map(rows.map((r) => [r.email, r.id]));
+}
+
 /**
  * Each demo guide's experiences (written for their city, published), their photos and their weekly
  * schedule. Runs with the people, once: a guide who has experiences is left alone.
@@ -145,18 +148,18 @@ async function insertDemoData(db: Db, now: number): Promise<void> {
 async function insertDemoExperiences(db: Db, uploadsDir: string | undefined): Promise<void> {
   const copies: { from: string; to: string }[] = [];
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(
-        inArray(
-          users.email,
-          DEMO_GUIDES.map((g) => g.email),
-        ),
-      );
-    const idOf = new Map(rows.map((r) => [r.email, r.id]));
+    const idOf = await idsByEmail(
+      tx,
+      DEMO_GUIDES.map((g) => g.email),
+    );
+    // Only the demo guides' rows: a large database (the bench seed) is not read at start-up.
     const taken = new Set(
-      (await tx.select({ guideId: experiences.guideId }).from(experiences)).map((r) => r.guideId),
+      (
+        await tx
+          .select({ guideId: experiences.guideId })
+          .from(experiences)
+          .where(inArray(experiences.guideId, [...idOf.values()]))
+      ).map((r) => r.guideId),
     );
     const todo = DEMO_GUIDES.flatMap((guide) => {
       const guideId = idOf.get(guide.email);
