@@ -1,10 +1,10 @@
-// `npm run bench:load`: 60 s of mixed traffic from 500 simulated users on loopback: browsing and
+// `npm run bench:load`: 60 s of mixed traffic from 1,000 simulated users on loopback: browsing and
 // search, profiles, favorites, chat (list, history, send), unread counts, notifications and bookings, for
-// tourists and guides. Prints requests, p50 and p99 per endpoint and the number of 5xx; exits 1 on any 5xx or
-// network error.
-// The users are made before the server starts by bench/chat/setup.ts (250 tourists and 250 guides, onboarded);
+// tourists and guides. Prints requests, p50, p95 and p99 per endpoint and the number of 5xx; exits 1 on any 5xx or
+// network error, and marks each endpoint whose p95 is above BENCH_P95_MS (250).
+// The users are made before the server starts by bench/chat/setup.ts (500 tourists and 500 guides, onboarded);
 // everything after is the public API with each user's own session.
-// Knobs: BENCH_SECONDS (60), BENCH_USERS (500), BENCH_THINK_MS (mean pause between a user's requests, 1200).
+// Knobs: BENCH_SECONDS (60), BENCH_USERS (1000), BENCH_P95_MS (250), BENCH_THINK_MS (mean pause between a user's requests, 1200).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -15,7 +15,8 @@ import { freePort, stealTicks } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-const USERS = Number(process.env.BENCH_USERS ?? 500);
+const USERS = Number(process.env.BENCH_USERS ?? 1000);
+const P95_MS = Number(process.env.BENCH_P95_MS ?? 250);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1200);
 const PAIRS = Math.ceil(USERS / 2);
 const engine = process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'PGlite';
@@ -224,7 +225,9 @@ for (const [name, s] of [...stats.entries()].sort((a, b) => b[1].ms.length - a[1
     endpoint: name,
     requests: s.ms.length,
     'p50 ms': Number(q(sorted, 50).toFixed(1)),
+    'p95 ms': Number(q(sorted, 95).toFixed(1)),
     'p99 ms': Number(q(sorted, 99).toFixed(1)),
+    [`p95 ≤ ${P95_MS}`]: q(sorted, 95) <= P95_MS ? 'yes' : 'NO',
     '5xx/errors': fivexx,
     '4xx': other.join(' ') || '—',
   });

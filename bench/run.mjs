@@ -6,8 +6,9 @@
 //      (over HTTPS with HTTP/2, median of three runs; one plain-HTTP run for reference);
 //  (d) initial JavaScript per route, gzipped;
 //  (e) the slots of an experience for 62 days whose guide holds 500 bookings (bench/slots.mjs), both engines;
-//  (f) the guide search with a date filter over 100,000 guides, uncached (bench/finding.mjs), both engines.
-// Each part can be skipped: BENCH_SKIP=search,chat,lighthouse,lighthouse-http,js,slots,finding. BENCH_SECONDS sets the autocannon and chat
+//  (f) the guide search with a date filter over 100,000 guides, uncached (bench/finding.mjs), both engines;
+//  (g) every signed-in read endpoint and page render at the demo and the grown size (bench/endpoints.mjs), both engines.
+// Each part can be skipped: BENCH_SKIP=search,chat,lighthouse,lighthouse-http,js,slots,finding,endpoints. BENCH_SECONDS sets the autocannon and chat
 // durations (defaults 10 and 60). Run on an otherwise idle machine: everything shares its cores.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -119,6 +120,50 @@ if (!skip.has('finding')) {
         `${r['req/s']} req/s (${r['÷ bare Node']} × bare Node), p50 ${r['p50 ms']} / p99 ${r['p99 ms']} ms, ${r.errors} errors`,
         targeted ? '≥ 0.05 × bare Node' : '',
         targeted ? yes(r['÷ bare Node'] >= 0.05 && r.errors === 0) : '',
+      );
+    }
+  }
+}
+
+// (g) every signed-in read endpoint and page render, at the demo size and grown by seed:bench, both engines:
+// each row against its floor (× bare Node, half of it on PGlite), and the guide's dashboard, top 3 and
+// conversation list at the large size against ≥ 0.8 × their own throughput at the demo size.
+if (!skip.has('endpoints')) {
+  for (const [engine, command, args] of [
+    ['PGlite', process.execPath, ['bench/endpoints.mjs']],
+    ['PostgreSQL', 'scripts/with-postgres.sh', [process.execPath, 'bench/endpoints.mjs']],
+  ]) {
+    log(`endpoints on ${engine}…`);
+    const { rows: result } = await runJson(command, args);
+    const at = (size, name) => result.find((r) => r.size === size && r.endpoint === name);
+    for (const r of result) {
+      if (r.kind === 'baseline') {
+        add('endpoints', `${engine}, ${r.size}: bare Node http`, `${r['req/s']} req/s`);
+        continue;
+      }
+      add(
+        'endpoints',
+        `${engine}, ${r.size}: ${r.endpoint}`,
+        `${r['req/s']} req/s (${r['÷ bare Node']} ×), p50 ${r['p50 ms']} / p99 ${r['p99 ms']} ms, ${r.errors} errors`,
+        `≥ ${r.floor} ×`,
+        yes(r['÷ bare Node'] >= r.floor && r.errors === 0),
+      );
+    }
+    for (const name of [
+      'GET /api/guides/tourists (dashboard)',
+      'GET /api/guides/top-tourists (top 3)',
+      'GET /api/chat/conversations (guide)',
+    ]) {
+      const small = at('default', name);
+      const large = at('large', name);
+      if (!small || !large) continue;
+      const kept = large['req/s'] / small['req/s'];
+      add(
+        'endpoints',
+        `${engine}: ${name} large ÷ demo size`,
+        `${kept.toFixed(2)} ×`,
+        '≥ 0.8 ×',
+        yes(kept >= 0.8),
       );
     }
   }

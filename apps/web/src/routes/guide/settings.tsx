@@ -13,7 +13,6 @@ import { SignOutEverywhereButton } from '../../features/auth/components/sign-out
 import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { guidePreviewQuery } from '../../features/onboarding/api/get-guide-preview.ts';
 import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';
-import { DownloadDataButton } from '../../features/settings/components/download-data-button.tsx';
 import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog.tsx';
 import { IdentityDocumentForm } from '../../features/settings/components/identity-document-form.tsx';
 import { PhotoGallery } from '../../features/settings/components/photo-gallery.tsx';
@@ -25,6 +24,7 @@ import {
   SettingsSection,
 } from '../../features/settings/components/settings-section.tsx';
 import { SocialHandleForm } from '../../features/settings/components/social-handle-form.tsx';
+import { YourDataSection } from '../../features/settings/components/your-data-section.tsx';
 import { verificationText } from '../../features/settings/format.ts';
 
 // Profile card, social handle, account, preferences, support, sign-out and version (docs/product.md#settings).
@@ -149,16 +149,7 @@ export function Component() {
           <PhotoGallery photos={p ? [p.image] : []} onRemoved={refreshAll} />
         </SettingsSection>
 
-        <SettingsSection
-          id="your-data"
-          title="Your data"
-          description="Download everything Lokal keeps about you, or delete your account."
-        >
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <DownloadDataButton />
-            <DeleteAccountButton />
-          </div>
-        </SettingsSection>
+        <YourDataSection deleteAccount={<DeleteAccountButton />} />
 
         <SettingsFooter
           signOut={

@@ -14,12 +14,12 @@ import { userProfileQuery } from '../../features/discovery/api/get-user-profile.
 import { TravelStyleCard } from '../../features/match/components/travel-style-card.tsx';
 import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';
 import { touristProfileQuery } from '../../features/settings/api/get-tourist-profile.ts';
-import { DownloadDataButton } from '../../features/settings/components/download-data-button.tsx';
 import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog.tsx';
 import { PhotoGallery } from '../../features/settings/components/photo-gallery.tsx';
 import { ProfileFact, ProfileSummary } from '../../features/settings/components/profile-summary.tsx';
 import { SettingsFooter } from '../../features/settings/components/settings-footer.tsx';
 import { SettingsRow, SettingsSection } from '../../features/settings/components/settings-section.tsx';
+import { YourDataSection } from '../../features/settings/components/your-data-section.tsx';
 import { availabilityLabel, membershipBadge } from '../../features/settings/format.ts';
 
 // Profile and settings (docs/product.md#settings): summary, favorites, account, preferences, support, sign-out.
@@ -159,16 +159,7 @@ export function Component() {
           <PhotoGallery photos={p ? [p.image, ...p.profileImages] : []} onRemoved={refreshAll} />
         </SettingsSection>
 
-        <SettingsSection
-          id="your-data"
-          title="Your data"
-          description="Download everything Lokal keeps about you, or delete your account."
-        >
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <DownloadDataButton />
-            <DeleteAccountButton />
-          </div>
-        </SettingsSection>
+        <YourDataSection deleteAccount={<DeleteAccountButton />} />
 
         <SettingsFooter
           signOut={
