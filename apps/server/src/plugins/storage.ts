@@ -18,7 +18,7 @@ export type FileStore = {
 };
 
 // Public pictures (served at /api/uploads/<name>) and private identity documents (owner and staff only).
-export const STORAGE_KEY = /^(uploads|private\/identity)\/[0-9a-z][0-9a-z.-]{0,99}$/;
+export const STORAGE_KEY = /^(uploads|private\/identity)\/[0-9a-z-][0-9a-z.-]{0,99}$/;
 
 export const uploadKey = (file: string) => checkedKey(`uploads/${file}`);
 export const identityKey = (file: string) => checkedKey(`private/identity/${file}`);
