@@ -1,5 +1,4 @@
 import type http from 'node:http';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -35,6 +34,7 @@ import { settingsModule } from './modules/settings/routes.ts';
 import { showcaseModule } from './modules/showcase/routes.ts';
 import { systemModule } from './modules/system/routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { copyLocalFiles, createFileStore } from './plugins/file-store.ts';
 import { registerInputGuard } from './plugins/input.ts';
 import { loggerOptions, registerRequestLog } from './plugins/log.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
@@ -124,8 +124,11 @@ async function openContext(app: App, config: Config, options: BuildOptions): Pro
   const database: Database = options.database ?? (await openDatabase(config.databaseUrl, config.dataDir));
   if (!options.database) app.addHook('onClose', () => database.close());
   const now = options.now ?? Date.now;
+  const files = createFileStore(config, database);
+  app.addHook('onClose', () => files.close());
+  await copyLocalFiles(files, config.dataDir, app.log);
   // The demo's past activity is placed relative to the app's clock (tests move it).
-  if (options.seed) await seedDemoData(database.db, now(), path.join(config.dataDir, 'uploads'));
+  if (options.seed) await seedDemoData(database.db, now(), files);
   // Several instances on one PostgreSQL hear each other through LISTEN/NOTIFY; PGlite is one process.
   const bus =
     options.bus ??
@@ -145,6 +148,7 @@ async function openContext(app: App, config: Config, options: BuildOptions): Pro
     sms: options.sms ?? createSmsSender(config, app.log),
     log: app.log,
     hub,
+    files,
     publish: (to, frame) => hub.publish(to, frame),
     countHit: (key, start) => hits.countHit(key, start),
   };

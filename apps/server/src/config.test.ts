@@ -25,6 +25,42 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the bucket, its keys and options from S3_URL', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    const c = loadConfig({
+      S3_URL:
+        's3://AKID:se%2Fcret@storage.example.com:9000/photos/lokal?region=eu-central-1&forcePathStyle=true',
+    });
+    expect(c.s3).toEqual({
+      endpoint: 'https://storage.example.com:9000',
+      region: 'eu-central-1',
+      bucket: 'photos',
+      prefix: 'lokal/',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'se/cret',
+      forcePathStyle: true,
+    });
+    // s3+http:// for a bucket server without TLS; the region defaults like the AWS tools.
+    expect(loadConfig({ S3_URL: 's3+http://k:s@127.0.0.1:9000/b' }).s3).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      prefix: '',
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses an S3_URL without a bucket, credentials or a known option', () => {
+    for (const bad of [
+      'https://k:s@host/bucket',
+      's3://host/bucket',
+      's3://k:s@host/',
+      's3://k:s@host/b?forcePathStyle=yes',
+      's3://k:s@host/b?acl=public-read',
+    ]) {
+      expect(() => loadConfig({ S3_URL: bad }), bad).toThrow(/S3_URL/);
+    }
+  });
+
   it('requires PUBLIC_URL and SMTP_URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL[\s\S]*SMTP_URL/);
     const c = loadConfig({

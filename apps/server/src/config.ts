@@ -26,6 +26,17 @@ const envSchema = z
       .string()
       .regex(/^(memory:\/\/|postgres(ql)?:\/\/)/, 'must be memory:// or a postgres:// URL')
       .optional(),
+    S3_URL: z
+      .string()
+      .transform((v, ctx) => {
+        const s3 = parseS3Url(v);
+        if (typeof s3 === 'string') {
+          ctx.addIssue({ code: 'custom', message: s3 });
+          return z.NEVER;
+        }
+        return s3;
+      })
+      .optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -61,6 +72,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Stored files (photos, identity documents) go to this bucket; unset → the database server or the folder. */
+  s3: S3Config | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   smsWebhookUrl: string | undefined;
@@ -79,6 +92,48 @@ export type Config = {
   /** Serve HTTPS directly with this certificate (PEM); unset → plain HTTP (behind a TLS proxy in production). */
   tls: { cert: Buffer; key: Buffer } | undefined;
 };
+
+/** An S3-compatible bucket, read from `s3://key:secret@host:port/bucket[/prefix]?region=…&forcePathStyle=true`. */
+export type S3Config = {
+  /** `https://host:port` (`s3://`), or `http://host:port` (`s3+http://`, a bucket server on the local network). */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  /** Keys start with this (`lokal/`), so one bucket can hold several things; empty: none. */
+  prefix: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
+
+const S3_FORM = 'must be s3://key:secret@host[:port]/bucket[/prefix][?region=…&forcePathStyle=true]';
+
+/** The bucket an S3_URL names, or what is wrong with it. */
+export function parseS3Url(value: string): S3Config | string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return S3_FORM;
+  }
+  if (url.protocol !== 's3:' && url.protocol !== 's3+http:') return S3_FORM;
+  const [bucket, ...rest] = url.pathname.split('/').filter(Boolean);
+  if (!url.hostname || !bucket || !url.username || !url.password) return S3_FORM;
+  const known = new Set(['region', 'forcePathStyle']);
+  const unknown = [...url.searchParams.keys()].filter((k) => !known.has(k));
+  if (unknown.length) return `has unknown options (${unknown.join(', ')}); ${S3_FORM}`;
+  const pathStyle = url.searchParams.get('forcePathStyle') ?? 'false';
+  if (pathStyle !== 'true' && pathStyle !== 'false') return 'forcePathStyle must be true or false';
+  return {
+    endpoint: `${url.protocol === 's3:' ? 'https' : 'http'}://${url.host}`,
+    region: url.searchParams.get('region') || 'us-east-1',
+    bucket,
+    prefix: rest.length ? `${rest.join('/')}/` : '',
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
+    forcePathStyle: pathStyle === 'true',
+  };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -102,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    s3: e.S3_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './helper.ts';
+import { createTestApp, filesOf } from './helper.ts';
 
 // The demo data a traveller would believe (docs/product.md#demo-data): people with their own names and
 // words, guides who sell something written for their city, photos that are not copies, ratings that vary.
@@ -76,11 +74,12 @@ describe('the demo data', () => {
         select count(*)::int as n from experiences e join users u on u.id = e.guide_id where ${demo}`)
     )[0]!;
     expect(new Set(photos.map((p) => p.experience_id)).size).toBe(n);
-    const uploads = path.join(t.config.dataDir, 'uploads');
-    const hashes = photos.map((p) =>
-      createHash('sha256')
-        .update(readFileSync(path.join(uploads, p.file)))
-        .digest('hex'),
+    const files = filesOf(t.config, t.database);
+    const hashes = await Promise.all(
+      photos.map(async (p) => {
+        const stored = await files.get(`uploads/${p.file}`);
+        return createHash('sha256').update(stored!.data).digest('hex');
+      }),
     );
     expect(hashes.filter((h, i) => hashes.indexOf(h) !== i)).toEqual([]);
     const res = await t.app.inject({ url: `/api/uploads/${photos[0]!.file}` });

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { createFileStore } from '../src/plugins/file-store.ts';
+import type { FileStore } from '../src/plugins/storage.ts';
 import type { App } from '../src/types.ts';
 
 // The same suite runs on in-memory PGlite (default) and on a real PostgreSQL when DATABASE_URL is set.
@@ -65,4 +68,25 @@ export async function mockSignIn(app: App, email: string, userType: 'tourist' | 
   if (res.statusCode !== 200) throw new Error(`mock sign-in ${email}: ${res.statusCode} ${res.body}`);
   const token = res.cookies.find((c) => c.name === 'lokal_session')!.value;
   return { token, cookie: `lokal_session=${token}`, id: res.json().user.id as string, email };
+}
+
+/** The file store an app of this config and database writes to, opened as another instance would open it. */
+export function filesOf(config: Config, database: Database): FileStore {
+  return createFileStore(config, database);
+}
+
+/** The names stored in a folder of the file store (local folder or database), to find files left behind. */
+export async function storedNames(
+  config: Config,
+  database: Database,
+  folder: 'uploads' | 'private/identity',
+): Promise<string[]> {
+  if (filesOf(config, database).kind === 'database') {
+    const found = await database.db.execute(
+      sql`select substr(key, ${folder.length + 2}) as name from stored_files where key like ${`${folder}/%`}`,
+    );
+    return (found as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+  }
+  const dir = path.join(config.dataDir, folder);
+  return existsSync(dir) ? readdirSync(dir).filter((n) => !n.startsWith('.')) : [];
 }

@@ -1,8 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, mockSignIn } from './helper.ts';
+import { createTestApp, mockSignIn, storedNames } from './helper.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -187,10 +185,8 @@ describe('photo limits and files', () => {
       payload: body.payload,
     });
   };
-  const uploadsOf = (userId: string) => {
-    const dir = path.join(t.config.dataDir, 'uploads');
-    return existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith(userId)) : [];
-  };
+  const uploadsOf = async (userId: string) =>
+    (await storedNames(t.config, t.database, 'uploads')).filter((f) => f.startsWith(userId));
   const fileOf = (image: string) => image.replace('/api/uploads/', '');
 
   it('keeps at most 10 photos on a profile: the 11th is refused and leaves no file', async () => {
@@ -212,7 +208,7 @@ describe('photo limits and files', () => {
       code: 'too-many-photos',
       message: 'A profile can have at most 10 photos. Remove one before adding another.',
     });
-    expect(uploadsOf(id).sort()).toEqual(images.map(fileOf).sort());
+    expect((await uploadsOf(id)).sort()).toEqual(images.map(fileOf).sort());
 
     // Removing one frees a place, deletes its file, and the next picture leads.
     const gone = images.at(-1)!;
@@ -251,7 +247,7 @@ describe('photo limits and files', () => {
     const second = (await upload(cookie, await tiny('#0055aa'))).json().image as string;
     expect((await t.app.inject({ url: first })).statusCode).toBe(404);
     expect((await t.app.inject({ url: second })).statusCode).toBe(200);
-    expect(uploadsOf(id)).toEqual([fileOf(second)]);
+    expect(await uploadsOf(id)).toEqual([fileOf(second)]);
 
     const removed = await t.app.inject({
       method: 'DELETE',
@@ -261,7 +257,7 @@ describe('photo limits and files', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json().image).toMatch(/^\/api\/avatars\/sofia-martinez-[0-9a-f]{8}\.svg/);
     expect((await t.app.inject({ url: second })).statusCode).toBe(404);
-    expect(uploadsOf(id)).toEqual([]);
+    expect(await uploadsOf(id)).toEqual([]);
   });
 
   it('limits uploads to 30 an hour per member: 429 with Retry-After', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AUTH_MESSAGES } from '@lokal/shared/constants/auth';
 import { TRUST_MESSAGES } from '@lokal/shared/constants/trust';
@@ -17,7 +17,7 @@ import {
   type Session,
   type World,
 } from './actors-helper.ts';
-import { openTestDatabase, testConfig } from './helper.ts';
+import { filesOf, openTestDatabase, storedNames, testConfig } from './helper.ts';
 import { connectSocket } from './ws-helper.ts';
 
 // Trust and safety (docs/product.md#staff-actions, #verification, #your-data), through the API as clients see it.
@@ -146,8 +146,14 @@ describe('verification needs evidence', () => {
     const big = await upload(g, Buffer.concat([IDENTITY_PDF, Buffer.alloc(10 * 1024 * 1024)]));
     expect(big.statusCode).toBe(413);
     // A replaced upload leaves one file behind, the newest.
+    const fileOf = async () =>
+      (await rows<{ file: string }>(sql`select file from identity_documents where user_id = ${g.id}`))[0]!
+        .file;
+    const replaced = await fileOf();
     expect((await upload(g, IDENTITY_PDF)).statusCode).toBe(200);
-    expect(readdirSync(path.join(config.dataDir, 'private', 'identity')).length).toBeGreaterThan(0);
+    const kept = await storedNames(config, database, 'private/identity');
+    expect(kept).toContain(await fileOf());
+    expect(kept).not.toContain(replaced);
   });
 
   it('serves the document to its owner and staff only, never publicly', async () => {
@@ -189,23 +195,24 @@ describe('verification needs evidence', () => {
     const [doc] = await rows<{ file: string }>(
       sql`select file from identity_documents where user_id = ${g.id}`,
     );
-    const file = path.join(config.dataDir, 'private', 'identity', doc!.file);
-    expect(existsSync(file)).toBe(true);
+    const files = filesOf(config, database);
+    const stored = () => files.get(`private/identity/${doc!.file}`);
+    expect(await stored()).not.toBeNull();
     // Two instances' clean-ups over the same database and files.
     const instances = [1, 2].map(() =>
       createIdentityService({
         repo: createIdentityRepository(database.db),
-        dir: path.join(config.dataDir, 'private', 'identity'),
+        files: filesOf(config, database),
         now: () => clock,
       }),
     );
     clock += 29 * 86_400_000;
     await Promise.all(instances.map((i) => i.cleanUp()));
-    expect(existsSync(file)).toBe(true);
+    expect(await stored()).not.toBeNull();
     clock += 2 * 86_400_000;
     const [a, b] = await Promise.all(instances.map((i) => i.cleanUp()));
     expect(a! + b!).toBeGreaterThanOrEqual(1);
-    expect(existsSync(file)).toBe(false);
+    expect(await stored()).toBeNull();
     // Back to today, where the guide's session is still fresh.
     clock = Date.now();
     expect((await w.call({ url: '/api/guides/me/identity-document/file', as: g })).statusCode).toBe(404);
@@ -489,8 +496,8 @@ describe('your data', () => {
       as: t,
       ...multipartFile('photo', 'me.png', 'image/png', png),
     });
-    const photoFile = path.join(config.dataDir, 'uploads', path.basename(photo.image));
-    expect(existsSync(photoFile)).toBe(true);
+    const photoFile = () => filesOf(config, database).get(`uploads/${path.basename(photo.image)}`);
+    expect(await photoFile()).not.toBeNull();
     const conversation = await w.conversation(t, g);
     await w.must({
       method: 'POST',
@@ -519,7 +526,8 @@ describe('your data', () => {
     expect(res.statusCode, res.body).toBe(200);
 
     expect((await w.call({ url: '/api/users/status', as: t })).statusCode).toBe(401);
-    expect(existsSync(photoFile)).toBe(false);
+    expect(await photoFile()).toBeNull();
+    expect((await w.call({ url: photo.image })).statusCode).toBe(404);
     expect(await auditOf('account.delete', t.id)).toHaveLength(1);
     // The guide keeps the conversation, under "Deleted member", and can no longer write.
     const c = (await w.must({ url: `/api/chat/conversations/${conversation}`, as: g })).conversation;

@@ -7,6 +7,7 @@ import type { Mailer } from '../plugins/mail.ts';
 import type { HitCounter } from '../plugins/rate-limit.ts';
 import type { Hub } from '../plugins/realtime.ts';
 import type { SmsSender } from '../plugins/sms.ts';
+import type { FileStore } from '../plugins/storage.ts';
 
 /** What every module builds its repositories and services from; buildApp makes one per app. */
 export type AppContext = {
@@ -23,6 +24,8 @@ export type AppContext = {
   hub: Hub;
   /** Pushes a frame to these users' open sockets, on every server instance. */
   publish: (to: string[], frame: ServerFrame) => Promise<void>;
+  /** Uploaded pictures and identity documents, where every instance reads them (decision 041). */
+  files: FileStore;
   /** Counts rate-limit hits shared by every instance (the database's table). */
   countHit: HitCounter;
 };

@@ -157,8 +157,8 @@ export const favorites = pgTable(
 );
 
 /**
- * A guide's identity document for staff review (docs/product.md#verification): a private file under
- * `$DATA_DIR/private/identity`, never under a public URL; deleted 30 days after the staff decision.
+ * A guide's identity document for staff review (docs/product.md#verification): a private file (`private/identity/`
+ * in the file store of decision 041), never under a public URL; deleted 30 days after the staff decision.
  */
 export const identityDocuments = pgTable(
   'identity_documents',

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
 import { refreshTotalTours } from '../../modules/bookings/repository.ts';
 import { adoptTourTypes } from '../../modules/experiences/repository.ts';
 import { recomputeRatings } from '../../modules/reviews/repository.ts';
+import { type FileStore, uploadKey } from '../../plugins/storage.ts';
 import type { Db } from '../client.ts';
 import { bookings, reviews } from '../schema/bookings.ts';
 import { conversations, messages } from '../schema/chat.ts';
@@ -37,8 +38,8 @@ export function demoPhotoFiles(guideEmail: string, e: DemoExperience): string[] 
 export async function seedDemoData(
   db: Db,
   now = Date.now(),
-  /** Where uploaded photos live: the demo experiences' photos are copied there. None: no photos. */
-  uploadsDir?: string,
+  /** Where uploaded photos live: the demo experiences' photos are stored there. None: no photos. */
+  files?: FileStore,
 ): Promise<{ guides: number; tourists: number }> {
   // Already seeded: one look-up instead of hundreds of upserts keeps every later start fast.
   const last = DEMO_TOURISTS[DEMO_TOURISTS.length - 1]!.email;
@@ -49,7 +50,7 @@ export async function seedDemoData(
   const seeded = (state as unknown as { rows: { people: boolean; activity: boolean }[] }).rows[0];
   if (!seeded?.people) {
     await insertDemoData(db, now);
-    await insertDemoExperiences(db, uploadsDir);
+    await insertDemoExperiences(db, files);
   }
   // A database seeded before the activity existed gets it on its next start.
   if (!seeded?.activity) await insertDemoActivity(db, now);
@@ -145,7 +146,7 @@ async function idsByEmail(tx: Pick<Db, 'select'>, emails: string[]): Promise<Map
  * Each demo guide's experiences (written for their city, published), their photos and their weekly
  * schedule. Runs with the people, once: a guide who has experiences is left alone.
  */
-async function insertDemoExperiences(db: Db, uploadsDir: string | undefined): Promise<void> {
+async function insertDemoExperiences(db: Db, files: FileStore | undefined): Promise<void> {
   const copies: { from: string; to: string }[] = [];
   await db.transaction(async (tx) => {
     const idOf = await idsByEmail(
@@ -208,15 +209,21 @@ async function insertDemoExperiences(db: Db, uploadsDir: string | undefined): Pr
           return { experienceId: id, file, position };
         });
     });
-    if (uploadsDir && photos.length) await tx.insert(experiencePhotos).values(photos);
+    if (files && photos.length) await tx.insert(experiencePhotos).values(photos);
     await tx
       .insert(guideAvailability)
       .values(todo.map(({ guide, guideId }) => ({ guideId, ...guide.schedule })))
       .onConflictDoNothing();
   });
-  if (!uploadsDir) return;
-  mkdirSync(uploadsDir, { recursive: true });
-  for (const { from, to } of copies) copyFileSync(from, path.join(uploadsDir, to));
+  if (!files) return;
+  // A few at a time: the shared stores answer over the network.
+  for (let i = 0; i < copies.length; i += 8) {
+    await Promise.all(
+      copies
+        .slice(i, i + 8)
+        .map(({ from, to }) => files.put(uploadKey(to), readFileSync(from), 'image/webp')),
+    );
+  }
 }
 
 async function insertDemoActivity(db: Db, now: number): Promise<void> {

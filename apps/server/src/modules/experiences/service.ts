@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { EXPERIENCE_LIMITS, EXPERIENCE_MESSAGES } from '@lokal/shared/constants/experiences';
 import { PHOTO_LIMITS } from '@lokal/shared/constants/settings';
 import { durationLabel } from '@lokal/shared/domain/booking';
@@ -25,6 +23,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { toWebp } from '../../plugins/images.ts';
 import { createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
+import { type FileStore, uploadKey } from '../../plugins/storage.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
 import { createExperiencesRepository, type ExperienceRow, type ExperiencesRepository } from './repository.ts';
@@ -63,7 +62,7 @@ export function createExperiencesService(deps: {
   repo: ExperiencesRepository;
   now: () => number;
   rates: () => Promise<{ rates: UsdRates }>;
-  uploadsDir: string;
+  files: FileStore;
   /** How long one slots answer is reused in this process (0: never). */
   slotsCacheMs: number;
   countHit: HitCounter;
@@ -247,8 +246,8 @@ export function createExperiencesService(deps: {
     };
   }
 
-  function removeFiles(files: string[]) {
-    for (const file of files) rmSync(path.join(deps.uploadsDir, file), { force: true });
+  async function removeFiles(names: string[]) {
+    for (const name of names) await deps.files.delete(uploadKey(name));
   }
 
   return {
@@ -341,7 +340,7 @@ export function createExperiencesService(deps: {
       await owned(user, id);
       const files = await repo.remove(id, user.id);
       if (!files) throw notFound();
-      removeFiles(files);
+      await removeFiles(files);
       forgetSlots(user.id);
       await refreshOffer(user.id);
     },
@@ -359,11 +358,10 @@ export function createExperiencesService(deps: {
     async addPhoto(user: SessionUser, id: string, data: Buffer) {
       await owned(user, id);
       const out = await toWebp(data, PHOTO_SIZE);
-      mkdirSync(deps.uploadsDir, { recursive: true });
       const file = `${id}-${randomBytes(6).toString('hex')}.webp`;
-      writeFileSync(path.join(deps.uploadsDir, file), out);
+      await deps.files.put(uploadKey(file), out, 'image/webp');
       if (!(await repo.addPhoto(id, file, EXPERIENCE_LIMITS.photosMax))) {
-        removeFiles([file]);
+        await removeFiles([file]);
         throw new HttpError(
           409,
           `An experience can have at most ${EXPERIENCE_LIMITS.photosMax} photos`,
@@ -377,7 +375,7 @@ export function createExperiencesService(deps: {
       await owned(user, id);
       const file = await repo.removePhoto(id, photoId);
       if (!file) throw new HttpError(404, 'Photo not found', 'not-found');
-      removeFiles([file]);
+      await removeFiles([file]);
       return photos(id);
     },
 
@@ -439,7 +437,7 @@ export const experiencesOf = perApp((ctx: AppContext) => {
     repo: createExperiencesRepository(ctx.db),
     now: ctx.now,
     rates: () => locale.rates(),
-    uploadsDir: path.join(ctx.config.dataDir, 'uploads'),
+    files: ctx.files,
     slotsCacheMs: ctx.config.slotsCacheMs,
     countHit: ctx.countHit,
     rateLimitScale: ctx.config.rateLimitScale,

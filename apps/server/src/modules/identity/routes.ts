@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import { documentFileSchema, identityDocumentStateSchema } from '@lokal/shared/schemas/trust';
 import type { FastifyReply } from 'fastify';
@@ -17,13 +16,13 @@ const errors = {
 const HOUR_MS = 60 * 60_000;
 
 /** A private file: never cached, never shown inline as a page, never sniffed. */
-export function sendPrivateFile(reply: FastifyReply, file: { path: string; mimeType: string }) {
+export function sendPrivateFile(reply: FastifyReply, file: { data: Buffer; mimeType: string }) {
   return reply
     .type(file.mimeType)
     .header('Cache-Control', 'private, no-store')
     .header('Content-Disposition', 'attachment; filename="identity-document"')
     .header('X-Content-Type-Options', 'nosniff')
-    .send(createReadStream(file.path));
+    .send(file.data);
 }
 
 // The guide's identity document (docs/product.md#verification): only its owner here, staff in the console.

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   IDENTITY_DOCUMENT_KEEP_DAYS,
   IDENTITY_DOCUMENT_MAX_BYTES,
@@ -9,6 +7,7 @@ import {
 import type { IdentityDocument } from '@lokal/shared/schemas/trust';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../plugins/errors.ts';
+import { type FileStore, identityKey } from '../../plugins/storage.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { createIdentityRepository, type DocumentRow, type IdentityRepository } from './repository.ts';
 
@@ -54,12 +53,16 @@ export async function readUploadedDocument(request: FastifyRequest, field: strin
 }
 
 /**
- * Identity documents for staff review (docs/product.md#verification): private files under
- * `$DATA_DIR/private/identity`, served only through authorized routes, deleted 30 days after the decision.
+ * Identity documents for staff review (docs/product.md#verification): private files (`private/identity/…` in the
+ * file store, never under a public address), served only through authorized routes, deleted 30 days after the
+ * decision.
  */
-export function createIdentityService(deps: { repo: IdentityRepository; dir: string; now: () => number }) {
-  const { repo, dir, now } = deps;
-  const fileOf = (name: string) => path.join(dir, name);
+export function createIdentityService(deps: {
+  repo: IdentityRepository;
+  files: FileStore;
+  now: () => number;
+}) {
+  const { repo, files, now } = deps;
 
   function shown(row: DocumentRow): IdentityDocument {
     return {
@@ -81,37 +84,36 @@ export function createIdentityService(deps: { repo: IdentityRepository; dir: str
     async upload(userId: string, data: Buffer): Promise<{ document: IdentityDocument | null }> {
       const mimeType = documentType(data);
       if (!mimeType) throw new HttpError(415, TRUST_MESSAGES.documentType, 'unsupported-document');
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
       const file = randomUUID();
-      writeFileSync(fileOf(file), data, { mode: 0o600 });
-      chmodSync(fileOf(file), 0o600);
+      await files.put(identityKey(file), data, mimeType);
       const old = await repo.save({ userId, file, mimeType, size: data.length, uploadedAt: new Date(now()) });
-      if (old) rmSync(fileOf(old), { force: true });
+      if (old) await files.delete(identityKey(old));
       return this.state(userId);
     },
 
     /** The file to send, or 404 when there is none (never uploaded, or cleaned up). */
-    async file(userId: string): Promise<{ path: string; mimeType: string }> {
+    async file(userId: string): Promise<{ data: Buffer; mimeType: string }> {
       const row = await repo.document(userId);
-      if (!row || !existsSync(fileOf(row.file))) {
+      const stored = row ? await files.get(identityKey(row.file)) : null;
+      if (!row || !stored) {
         throw new HttpError(404, TRUST_MESSAGES.documentNotFound, 'document-not-found');
       }
-      return { path: fileOf(row.file), mimeType: row.mimeType };
+      return { data: stored.data, mimeType: row.mimeType };
     },
 
     evidence: (userId: string) => repo.evidence(userId),
 
     /** Deletes the documents decided more than 30 days ago; safe with several instances (advisory lock). */
     async cleanUp(): Promise<number> {
-      const files = await repo.claimExpired(new Date(now() - IDENTITY_DOCUMENT_KEEP_DAYS * DAY_MS));
-      for (const f of files ?? []) rmSync(fileOf(f), { force: true });
-      return files?.length ?? 0;
+      const expired = await repo.claimExpired(new Date(now() - IDENTITY_DOCUMENT_KEEP_DAYS * DAY_MS));
+      for (const f of expired ?? []) await files.delete(identityKey(f));
+      return expired?.length ?? 0;
     },
 
     /** Account deletion: the document and its file go. */
     async remove(userId: string): Promise<void> {
       const file = await repo.remove(userId);
-      if (file) rmSync(fileOf(file), { force: true });
+      if (file) await files.delete(identityKey(file));
     },
   };
 }
@@ -122,7 +124,7 @@ export type IdentityService = ReturnType<typeof createIdentityService>;
 export const identityOf = perApp((ctx: AppContext) =>
   createIdentityService({
     repo: createIdentityRepository(ctx.db),
-    dir: path.join(ctx.config.dataDir, 'private', 'identity'),
+    files: ctx.files,
     now: ctx.now,
   }),
 );

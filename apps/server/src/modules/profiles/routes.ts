@@ -1,5 +1,3 @@
-import { createReadStream, existsSync } from 'node:fs';
-import path from 'node:path';
 import { successSchema } from '@lokal/shared/schemas/auth';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import {
@@ -14,6 +12,7 @@ import {
 import { HttpError } from '../../plugins/errors.ts';
 import { readUploadedPicture } from '../../plugins/images.ts';
 import { signedInScope } from '../../plugins/sessions.ts';
+import { type FileStore, uploadKey } from '../../plugins/storage.ts';
 import type { App } from '../../types.ts';
 import type { ModulePlugin } from '../context.ts';
 import { createProfilesRepository } from './repository.ts';
@@ -22,10 +21,9 @@ import { createProfilesService, MAX_PHOTO_BYTES, type ProfilesService } from './
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema };
 
 export const profilesModule: ModulePlugin = async (app, { ctx }) => {
-  const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
   const service = createProfilesService({
     repo: createProfilesRepository(ctx.db),
-    uploadsDir,
+    files: ctx.files,
     now: ctx.now,
     countHit: ctx.countHit,
     rateLimitScale: ctx.config.rateLimitScale,
@@ -33,7 +31,7 @@ export const profilesModule: ModulePlugin = async (app, { ctx }) => {
   await signedInScope(app, ['guide'], (scope) => guideRoutes(scope, service));
   await signedInScope(app, ['tourist'], (scope) => touristRoutes(scope, service));
   await signedInScope(app, ['tourist', 'guide'], (scope) => memberRoutes(scope, service));
-  publicRoutes(app, uploadsDir);
+  publicRoutes(app, ctx.files);
 };
 
 function guideRoutes(app: App, service: ProfilesService) {
@@ -122,25 +120,31 @@ function memberRoutes(app: App, service: ProfilesService) {
   );
 }
 
-function publicRoutes(app: App, uploadsDir: string) {
+function publicRoutes(app: App, files: FileStore) {
   app.get(
     '/uploads/:file',
     {
       schema: {
         tags: ['profiles'],
-        summary: 'An uploaded profile photo',
+        summary: 'An uploaded photo (profile or experience): the same bytes from every server instance',
         params: uploadParamsSchema,
-        response: { 200: uploadResponseSchema, 400: errorSchema, 404: errorSchema },
+        response: {
+          200: uploadResponseSchema,
+          304: uploadResponseSchema,
+          400: errorSchema,
+          404: errorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const full = path.join(uploadsDir, request.params.file);
-      if (!existsSync(full)) throw new HttpError(404, 'Photo not found', 'not-found');
-      // Names are random and never reused: cache for a year.
-      return reply
-        .type('image/webp')
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .send(createReadStream(full));
+      const file = await files.get(uploadKey(request.params.file));
+      if (!file) throw new HttpError(404, 'Photo not found', 'not-found');
+      // Names are random and never reused: cache for a year. The ETag is the bytes' SHA-256, the same everywhere.
+      const etag = `"${file.sha256}"`;
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', etag);
+      const known = request.headers['if-none-match']?.split(',').map((t) => t.trim().replace(/^W\//, ''));
+      if (known?.includes(etag) || known?.includes('*')) return reply.code(304).send();
+      return reply.type('image/webp').send(file.data);
     },
   );
 }

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { PHOTO_LIMITS } from '@lokal/shared/constants/settings';
 import { memberAvatarUrl } from '@lokal/shared/domain/avatar';
 import {
@@ -11,6 +9,7 @@ import {
 import { HttpError } from '../../plugins/errors.ts';
 import { toWebp } from '../../plugins/images.ts';
 import { createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
+import { type FileStore, uploadKey } from '../../plugins/storage.ts';
 import type { ProfilesRepository } from './repository.ts';
 
 // The same limit the settings form checks before uploading.
@@ -24,19 +23,18 @@ const UPLOAD_PREFIX = '/api/uploads/';
 
 export function createProfilesService(deps: {
   repo: ProfilesRepository;
-  uploadsDir: string;
+  files: FileStore;
   now: () => number;
   countHit: HitCounter;
   rateLimitScale: number;
 }) {
-  const { repo, uploadsDir } = deps;
+  const { repo, files } = deps;
   const consume = createRateLimiter(deps.countHit, deps.now);
 
   /** Deletes an uploaded picture's file; drawn portraits and other addresses have none. */
-  function removeFile(image: string | null) {
+  async function removeFile(image: string | null) {
     const file = image?.startsWith(UPLOAD_PREFIX) ? image.slice(UPLOAD_PREFIX.length) : null;
-    if (file && uploadParamsSchema.shape.file.safeParse(file).success)
-      rmSync(path.join(uploadsDir, file), { force: true });
+    if (file && uploadParamsSchema.shape.file.safeParse(file).success) await files.delete(uploadKey(file));
   }
 
   return {
@@ -97,17 +95,16 @@ export function createProfilesService(deps: {
      */
     async savePhoto(userId: string, data: Buffer): Promise<string> {
       const out = await toWebp(data, { width: SIDE, height: SIDE });
-      mkdirSync(uploadsDir, { recursive: true });
       const file = `${userId}-${randomBytes(6).toString('hex')}.webp`;
-      writeFileSync(path.join(uploadsDir, file), out);
+      await files.put(uploadKey(file), out, 'image/webp');
       const image = `${UPLOAD_PREFIX}${file}`;
       const result = await repo.setPhoto(userId, image, PHOTO_LIMITS.maxPerProfile);
       if (!result.saved) {
-        removeFile(image);
+        await removeFile(image);
         if (result.reason === 'full') throw new HttpError(409, PHOTO_LIMITS.tooMany, 'too-many-photos');
         throw noProfile();
       }
-      if (result.replaced !== image) removeFile(result.replaced);
+      if (result.replaced !== image) await removeFile(result.replaced);
       return image;
     },
 
@@ -118,7 +115,7 @@ export function createProfilesService(deps: {
       const image = `${UPLOAD_PREFIX}${file}`;
       const left = await repo.removePhoto(userId, image, memberAvatarUrl(profile));
       if (!left) throw new HttpError(404, 'Photo not found', 'not-found');
-      removeFile(image);
+      await removeFile(image);
       return left;
     },
   };

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { successSchema } from '@lokal/shared/schemas/auth';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import { settingsSchema, settingsUpdateSchema } from '@lokal/shared/schemas/settings';
@@ -24,7 +23,7 @@ export const settingsModule: ModulePlugin = async (app, { ctx }) => {
     settings: service,
     bookings: bookingsServiceOf(ctx),
     identity: identityOf(ctx),
-    uploadsDir: path.join(ctx.config.dataDir, 'uploads'),
+    files: ctx.files,
     now: ctx.now,
     signOutSockets: (userId) => ctx.hub.signOut(userId),
     forgetSendRules: () => chatServiceOf(ctx).forgetContexts(),

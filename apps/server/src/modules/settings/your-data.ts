@@ -1,10 +1,10 @@
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { TRUST_MESSAGES } from '@lokal/shared/constants/trust';
 import type { Booking } from '@lokal/shared/schemas/bookings';
+import { uploadParamsSchema } from '@lokal/shared/schemas/discovery';
 import type { DataExport } from '@lokal/shared/schemas/trust';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
+import { type FileStore, uploadKey } from '../../plugins/storage.ts';
 import type { SettingsService } from './service.ts';
 import type { YourDataRepository } from './your-data-repository.ts';
 
@@ -28,7 +28,7 @@ export function createYourDataService(deps: {
     state: (userId: string) => Promise<{ document: DataExport['identityDocument'] }>;
     remove: (userId: string) => Promise<void>;
   };
-  uploadsDir: string;
+  files: FileStore;
   now: () => number;
   /** Ends the member's open sockets on every instance. */
   signOutSockets: (userId: string) => Promise<void>;
@@ -161,8 +161,9 @@ export function createYourDataService(deps: {
         createdAt: at,
       });
       for (const p of photos) {
-        if (p.startsWith(UPLOAD_PREFIX))
-          rmSync(path.join(deps.uploadsDir, path.basename(p)), { force: true });
+        const name = p.startsWith(UPLOAD_PREFIX) ? p.slice(UPLOAD_PREFIX.length) : null;
+        if (name && uploadParamsSchema.shape.file.safeParse(name).success)
+          await deps.files.delete(uploadKey(name));
       }
       await deps.identity.remove(user.id);
       deps.forgetSendRules();
