@@ -61,9 +61,9 @@ export function TouristCard({ tourist: t, currency, onContact, onOpen, match }: 
         </strong>
       </p>
       <p className="mt-2 text-xs font-semibold tracking-wide text-muted uppercase">Looking for</p>
-      {match}
       <TagList tags={t.lookingFor} max={2} label="Looking for" className="mt-1" />
       <p className="mt-3 text-xs text-muted">Interests: {t.interests.join(', ')}</p>
+      {match}
       <Button
         size="sm"
         className="mt-4 self-end"
