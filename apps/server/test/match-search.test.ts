@@ -16,7 +16,8 @@ const JAMES = 'james.whitfield@demo.lokal.app';
 const AISHA = 'aisha.rahman@demo.lokal.app';
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
+  // Uncached, so a page after a change reads the database (the cache holds a page for a second).
+  t = await createTestApp({ seed: true, config: { searchCacheMs: 0 } });
 });
 afterAll(() => t.close());
 
