@@ -6,7 +6,9 @@
 // warm-up. Each request asks another date of the next weeks. Then prints EXPLAIN (ANALYZE, BUFFERS) of the dated
 // first page. PGlite in a throw-away folder; `scripts/with-postgres.sh node bench/finding.mjs` for PostgreSQL.
 // DATA_DIR=… BENCH_SEED=0 reuses data already loaded (seeding 100,000 guides takes minutes). BENCH_JSON=1 adds one
-// JSON line.
+// JSON line. The "Best match" rows (decision 037) sign in bench travellers (the development sign-in), one with the
+// "Travel style" quiz and one without, and sort the undated search by their match; BENCH_ROWS=match runs only
+// the baseline and those rows.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -53,12 +55,68 @@ const shapes = [
   ['date + city + party 3, by rating', '&city=Lisbon&party=3&sort=rating'],
 ];
 
+class Done extends Error {}
+
+/** A bench traveller's session cookie through the development sign-in; with the quiz when `quiz` is set. */
+async function traveller(base, n, quiz) {
+  const res = await fetch(`${base}/api/dev/mock-sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench.tourist.${n}@bench.lokal.app`, userType: 'tourist' }),
+  });
+  if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (quiz) {
+    const saved = await fetch(`${base}/api/tourists/travel-style`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: base },
+      body: JSON.stringify({
+        languages: ['English', 'Spanish'],
+        experiences: ['Pub Crawls', 'Art & Museums'],
+        musicPreference: { rap: 2, techno: 5, rock: 3 },
+        drinks: true,
+        cannabisComfort: 2,
+        politicalJokes: 4,
+        animeKdrama: 'no',
+        pace: 4,
+      }),
+    });
+    if (!saved.ok) throw new Error(`travel style: ${saved.status} ${await saved.text()}`);
+  }
+  return cookie;
+}
+
+/** "Best match" over every bench guide, with and without the quiz, uncached. */
+async function measureBestMatch(base) {
+  const url = `${base}/api/guides/search?sort=best_match`;
+  for (const [name, quiz] of [
+    ['with the quiz', true],
+    ['from the profile', false],
+  ]) {
+    const cookie = await traveller(base, quiz ? 1 : 2, quiz);
+    const sample = await (await fetch(url, { headers: { cookie } })).json();
+    console.log(`${engine}: best match ${name}, first: ${JSON.stringify(sample.guides?.[0]?.match)}`);
+    const headers = { cookie };
+    await measure(`search, best match ${name}, 1 connection (uncached)`, url, 1, undefined, headers);
+    await measure(
+      `search, best match ${name}, ${CONNECTIONS} connections (uncached)`,
+      url,
+      CONNECTIONS,
+      undefined,
+      headers,
+    );
+  }
+}
+
 const bare = await startBareServer();
 const rows = [];
 let baseline = 0;
-async function measure(name, url, connections, requests) {
-  await autocannon({ url, connections, duration: 2, requests });
-  const r = await autocannon({ url, connections, duration: DURATION, requests });
+async function measure(name, url, connections, requests, headers) {
+  await autocannon({ url, connections, duration: 2, requests, headers });
+  const r = await autocannon({ url, connections, duration: DURATION, requests, headers });
   if (!baseline) baseline = r.requests.average;
   rows.push({ engine, ...benchRow(name, r, baseline) });
 }
@@ -67,6 +125,8 @@ try {
   await measure('bare Node http (baseline)', `${bare.url}/`, CONNECTIONS);
   const server = await startBuiltServer({ DATA_DIR: dataDir, SEARCH_CACHE_MS: '0' });
   try {
+    await measureBestMatch(server.url);
+    if (process.env.BENCH_ROWS === 'match') throw new Done();
     const sample = await (await fetch(`${server.url}/api/guides/search?date=${day(14)}&limit=12`)).json();
     console.log(`${engine}: the dated first page holds ${sample.guides.length} guides`);
     const url = `${server.url}/api/guides/search`;
@@ -74,6 +134,8 @@ try {
     for (const [name, extra] of shapes) {
       await measure(`search, ${name}, ${CONNECTIONS} connections (uncached)`, url, CONNECTIONS, dated(extra));
     }
+  } catch (e) {
+    if (!(e instanceof Done)) throw e;
   } finally {
     await server.stop();
   }

@@ -16,6 +16,7 @@ import {
   PageLoading,
 } from '../features/guide-pages/components/page-states.tsx';
 import { PublicPreview } from '../features/guide-pages/components/public-preview.tsx';
+import { MatchSummary } from '../features/match/components/match-summary.tsx';
 import { ProfileReviews } from '../features/reviews/components/profile-reviews.tsx';
 
 // The calendar and the form load only for a tourist who can book: the page's first load stays light.
@@ -80,6 +81,7 @@ export function Component() {
             <BookingPanel experience={page.data.experience} hidden={page.data.hidden} role={user?.role} />
           }
           reviews={<ProfileReviews type="experience" id={page.data.experience.id} level={2} />}
+          match={page.data.match ? <MatchSummary match={page.data.match} size="page" /> : null}
         />
       ) : null}
     </div>

@@ -15,6 +15,7 @@ import {
   PageLoading,
 } from '../features/guide-pages/components/page-states.tsx';
 import { PublicPreview } from '../features/guide-pages/components/public-preview.tsx';
+import { MatchSummary } from '../features/match/components/match-summary.tsx';
 import { ProfileReviews } from '../features/reviews/components/profile-reviews.tsx';
 
 function TouristActions({ guideId, name }: { guideId: string; name: string }) {
@@ -62,6 +63,7 @@ export function Component() {
               <TouristActions guideId={page.data.preview.id} name={page.data.preview.name} />
             ) : null
           }
+          match={page.data.match ? <MatchSummary match={page.data.match} size="page" /> : null}
           reviews={<ProfileReviews type="guide" id={page.data.preview.id} level={2} />}
         />
       ) : null}

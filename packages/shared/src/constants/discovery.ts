@@ -19,7 +19,7 @@ export const GUIDE_HOME_CATEGORIES = [
   'Adventure',
 ] as const;
 export const MEMBERSHIP_STATUSES = ['Luxury VIP Member', 'Premium Member', 'Gold Member'] as const;
-export const SEARCH_SORTS = ['recommended', 'rating', 'price_asc', 'price_desc'] as const;
+export const SEARCH_SORTS = ['recommended', 'rating', 'price_asc', 'price_desc', 'best_match'] as const;
 export const DEFAULT_CITY = 'Your City';
 export const DEFAULT_CURRENCY = 'USD';
 export const MOST_DESIRED_THRESHOLD = 60;

@@ -16,5 +16,12 @@ export const TRAVEL_STYLE_MESSAGES = {
   onboardingRequired: 'Finish your profile before the travel style quiz',
 } as const;
 
+/** The match as the screens word it (docs/product.md#match-score). */
+export const MATCH_MESSAGES = {
+  profileBasis: 'Based on your profile',
+  theirProfileBasis: 'Based on their profile',
+  takeQuiz: 'Take the Travel style quiz for a closer match',
+} as const;
+
 /** The ends of the pace scale, 1 to 5. */
 export const PACE_HINT = ['Slow, a few stops', 'Packed, late nights'] as const;

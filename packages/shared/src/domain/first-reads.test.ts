@@ -60,6 +60,9 @@ describe('screenReads', () => {
     expect(
       touristHomeSearch(search('party=0&date=2026-02-30&type=Bowling&sort=random&currency=EUR')),
     ).toEqual({});
+    // A chosen order stays, "recommended" too: without one a quiz-taker's default is "Best match".
+    expect(touristHomeSearch(search('sort=recommended'))).toEqual({ sort: 'recommended' });
+    expect(touristHomeSearch(search('sort=best_match'))).toEqual({ sort: 'best_match' });
     // The order is fixed, so the page's first answer and the screen's request spell the same address.
     expect(Object.keys(touristHomeSearch(search('sort=price_asc&city=Rome&q=art')))).toEqual([
       'q',

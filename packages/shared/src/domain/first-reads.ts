@@ -70,7 +70,7 @@ export function touristHomeSearch(params: URLSearchParams): GuideSearchFilters {
     if (value !== undefined) out[key] = value;
   }
   if (out.category === 'All') delete out.category;
-  if (out.sort === 'recommended') delete out.sort;
+  // No sort is the viewer's default (Best match once a traveller took the quiz), so a chosen one stays.
   if (out.minPrice === undefined && out.maxPrice === undefined) delete out.currency;
   return out as GuideSearchFilters;
 }

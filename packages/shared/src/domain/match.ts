@@ -84,21 +84,30 @@ export function musicCloseness(a: Music, b: Music): number {
   return (closeness(a.rap, b.rap) + closeness(a.techno, b.techno) + closeness(a.rock, b.rock)) / 3;
 }
 
+/** How the night-life and humour parts mix their answers (the search's SQL reads these too). */
+export const NIGHTLIFE_MIX = { drinks: 0.6, cannabis: 0.4 } as const;
+export const HUMOUR_MIX = { jokes: 0.7, anime: 0.3 } as const;
+
 /** Night-life comfort: drinks alike, cannabis comfort close — in aggregate only. Symmetric. */
 export function nightlifeCloseness(a: Temperament, b: Temperament): number {
-  return 0.6 * (a.drinks === b.drinks ? 1 : 0) + 0.4 * closeness(a.cannabisComfort, b.cannabisComfort);
-}
-
-const ANIME_SCALE = { no: 1, sometimes: 3, yes: 5 } as const;
-/** Humour: political jokes and anime/drama taste close. Symmetric. */
-export function humourCloseness(a: Temperament, b: Temperament): number {
   return (
-    0.7 * closeness(a.politicalJokes, b.politicalJokes) +
-    0.3 * closeness(ANIME_SCALE[a.animeKdrama], ANIME_SCALE[b.animeKdrama])
+    NIGHTLIFE_MIX.drinks * (a.drinks === b.drinks ? 1 : 0) +
+    NIGHTLIFE_MIX.cannabis * closeness(a.cannabisComfort, b.cannabisComfort)
   );
 }
 
-const LIVELY = [
+/** The anime / drama answer on the 1–5 scale of the others. */
+export const ANIME_SCALE = { no: 1, sometimes: 3, yes: 5 } as const;
+/** Humour: political jokes and anime/drama taste close. Symmetric. */
+export function humourCloseness(a: Temperament, b: Temperament): number {
+  return (
+    HUMOUR_MIX.jokes * closeness(a.politicalJokes, b.politicalJokes) +
+    HUMOUR_MIX.anime * closeness(ANIME_SCALE[a.animeKdrama], ANIME_SCALE[b.animeKdrama])
+  );
+}
+
+/** Offers that make a guide's offer lively (the database's match trigger holds the same list, decision 037). */
+export const LIVELY = [
   'nightlife',
   'pub crawls',
   'nightclub nights',
@@ -111,6 +120,11 @@ export function offerPace(offers: string[]): number {
   if (offers.length === 0) return 3;
   const lively = offers.filter((o) => LIVELY.some((l) => norm(o).includes(l))).length;
   return 1 + (4 * lively) / offers.length;
+}
+
+/** The number of distinct wants that count: the denominator of the interests part (0 = no wants, half points). */
+export function wantsCounted(wants: string[]): number {
+  return Math.min(new Set(wants.map(norm)).size, 3);
 }
 
 /** Share of what the traveller wants that the guide offers; up to three wants count fully. */
@@ -186,7 +200,11 @@ export function matchScore(traveller: TravellerSide, guide: GuideSide): Match | 
     fits.nightlife = nightlifeCloseness(quiz, mind);
     // Named only from the drinks answer, never from cannabis comfort.
     if (quiz.drinks && mind.drinks) {
-      reasons.push({ part: 'nightlife', text: 'Up for a drink too', weight: MATCH_WEIGHTS.nightlife * 0.6 });
+      reasons.push({
+        part: 'nightlife',
+        text: 'Up for a drink too',
+        weight: MATCH_WEIGHTS.nightlife * NIGHTLIFE_MIX.drinks,
+      });
     }
     fits.humour = humourCloseness(quiz, mind);
     if (fits.humour >= 0.85) {
@@ -212,3 +230,118 @@ export function matchScore(traveller: TravellerSide, guide: GuideSide): Match | 
       .map(({ part, text }) => ({ part, text })),
   };
 }
+
+/** What a guide's stored profile holds that the match reads (docs/product.md#match-score). */
+export type GuideRecord = {
+  city: string;
+  languages: string[];
+  specialties: string[];
+  /** The tours the cards show; the "from" price counts only while there is one. */
+  tourCount: number;
+  priceMin: number;
+  hideProfile: boolean;
+  /** The assessment's answers, as saved; null before the assessment. */
+  assessment: {
+    experiences?: unknown;
+    musicPreference?: Partial<Music>;
+    drinks?: unknown;
+    cannabisComfort?: unknown;
+    politicalJokes?: unknown;
+    animeKdrama?: unknown;
+  } | null;
+  /** Categories of the guide's published experiences. */
+  publishedCategories: string[];
+};
+
+const isScale = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/**
+ * The guide's side: offers are the specialties, the assessment's experiences and the published categories,
+ * lower-cased once each; the "from" price counts while the guide shows tours. The database keeps the same
+ * values per guide for the search (decision 037).
+ */
+export function guideSideOf(g: GuideRecord): GuideSide {
+  const a = g.assessment;
+  const experiences = Array.isArray(a?.experiences) ? (a.experiences as unknown[]).map(String) : [];
+  const offers = [...new Set([...g.specialties, ...experiences, ...g.publishedCategories].map(norm))];
+  const m = a?.musicPreference;
+  const temperament: Temperament | null =
+    a &&
+    m &&
+    isScale(m.rap) &&
+    isScale(m.techno) &&
+    isScale(m.rock) &&
+    typeof a.drinks === 'boolean' &&
+    isScale(a.cannabisComfort) &&
+    isScale(a.politicalJokes) &&
+    (a.animeKdrama === 'yes' || a.animeKdrama === 'sometimes' || a.animeKdrama === 'no')
+      ? {
+          music: { rap: m.rap, techno: m.techno, rock: m.rock },
+          drinks: a.drinks,
+          cannabisComfort: a.cannabisComfort,
+          politicalJokes: a.politicalJokes,
+          animeKdrama: a.animeKdrama,
+        }
+      : null;
+  return {
+    city: g.city,
+    languages: g.languages,
+    offers,
+    fromUsd: g.tourCount > 0 ? g.priceMin : null,
+    temperament,
+    hidden: g.hideProfile,
+  };
+}
+
+/** What a traveller's profile and quiz hold that the match reads. */
+export type TravellerRecord = {
+  city: string;
+  languages: string[];
+  interests: string[];
+  lookingFor: string[];
+  /** The profile's highest budget in USD (converted by the server); null when none is given. */
+  budgetMaxUsd: number | null;
+  travelStyle: {
+    languages: string[];
+    experiences: string[];
+    musicPreference: Music;
+    drinks: boolean;
+    cannabisComfort: number;
+    politicalJokes: number;
+    animeKdrama: 'yes' | 'sometimes' | 'no';
+    pace: number;
+  } | null;
+};
+
+/** The traveller's side: the profile's and the quiz's languages, and everything they said they want. */
+export function travellerSideOf(t: TravellerRecord): TravellerSide {
+  const q = t.travelStyle;
+  const languages = [...t.languages];
+  for (const l of q?.languages ?? []) if (!languages.some((x) => norm(x) === norm(l))) languages.push(l);
+  return {
+    city: t.city,
+    languages,
+    wants: [...t.interests, ...t.lookingFor, ...(q?.experiences ?? [])],
+    budgetMaxUsd: t.budgetMaxUsd,
+    quiz: q
+      ? {
+          music: q.musicPreference,
+          drinks: q.drinks,
+          cannabisComfort: q.cannabisComfort,
+          politicalJokes: q.politicalJokes,
+          animeKdrama: q.animeKdrama,
+          pace: q.pace,
+        }
+      : null,
+  };
+}
+
+/** Reasons reworded for the guide who reads them about a traveller (the guide's tourist list). */
+export function reasonForGuide(r: MatchReason): string {
+  if (r.part === 'budget') return 'Your prices fit their budget';
+  if (r.part === 'interests') return r.text.replace('Shares your love of', 'Wants');
+  return r.text;
+}
+
+/** Lower-cased and trimmed, as the match compares words (the SQL side receives these). */
+export const matchWord = norm;

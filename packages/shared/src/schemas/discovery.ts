@@ -4,6 +4,7 @@ import { MEMBERSHIP_STATUSES, SEARCH_SORTS } from '../constants/discovery.ts';
 import { EXPERIENCE_CATEGORIES } from '../constants/experiences.ts';
 import { successSchema } from './auth.ts';
 import type { EndpointTable } from './common.ts';
+import { matchSchema } from './match.ts';
 
 const tourTypeSchema = z.object({ name: z.string(), duration: z.string(), price: z.number() });
 
@@ -29,6 +30,8 @@ export const guideCardSchema = z.object({
   responseTime: z.string(),
   verified: z.boolean(),
   tourTypes: z.array(tourTypeSchema),
+  /** The signed-in traveller's match with this guide (docs/product.md#match-score); absent for anyone else. */
+  match: matchSchema.nullable().optional(),
 });
 export type GuideCard = z.infer<typeof guideCardSchema>;
 
@@ -75,7 +78,8 @@ export type GuideSort = (typeof SEARCH_SORTS)[number];
 export type GuideSearchFilters = Omit<GuideFilters, 'tourType'> & { sort?: GuideSort };
 
 export const guideSearchQuerySchema = guideFiltersSchema.omit({ tourType: true }).extend({
-  sort: z.enum(SEARCH_SORTS).default('recommended'),
+  /** Absent: "Best match" for a traveller who took the quiz, else "recommended" (docs/product.md#match-score). */
+  sort: z.enum(SEARCH_SORTS).optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(12),
 });
@@ -127,6 +131,8 @@ export const touristCardSchema = z.object({
   verified: z.boolean(),
   online: z.boolean(),
   canContact: z.boolean(),
+  /** This guide's match with the traveller, worded for the guide; null while the guide hides the profile. */
+  match: matchSchema.nullable().optional(),
 });
 export type TouristCard = z.infer<typeof touristCardSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SLUG_PATTERN } from '../domain/slug.ts';
 import type { EndpointTable } from './common.ts';
 import { experienceCardSchema, experienceParamsSchema, experienceSchema } from './experiences.ts';
+import { matchSchema } from './match.ts';
 import { profileReviewsQuerySchema, profileReviewsResponseSchema } from './reviews.ts';
 
 // The public guide and experience pages (docs/product.md#guide-page, #experience-page).
@@ -62,6 +63,8 @@ export type GuideDetails = z.infer<typeof guideDetailsSchema>;
 export const guidePageResponseSchema = z.object({
   preview: guidePreviewSchema,
   details: guideDetailsSchema.nullable(),
+  /** The signed-in traveller's match with this guide (docs/product.md#match-score); absent for others. */
+  match: matchSchema.nullable().optional(),
 });
 export type GuidePageResponse = z.infer<typeof guidePageResponseSchema>;
 
@@ -86,6 +89,8 @@ export const experiencePageResponseSchema = z.object({
   experience: experienceSchema.nullable(),
   /** The experience is not published or its guide hidden: only its guide and staff get here. */
   hidden: z.boolean(),
+  /** The signed-in traveller's match with the experience's guide; absent for others. */
+  match: matchSchema.nullable().optional(),
 });
 export type ExperiencePageResponse = z.infer<typeof experiencePageResponseSchema>;
 

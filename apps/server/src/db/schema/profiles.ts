@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -65,6 +67,24 @@ export const guideProfiles = pgTable(
     /** The guide page's address (/guides/:slug): set once by a trigger from the name, unique, never changed. */
     slug: text('slug').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The guide's side of the match score (docs/product.md#match-score), kept by a trigger from the profile,
+    // the assessment and the published experiences (decision 037), so the "Best match" sort is one expression.
+    /** Lower-cased city, languages and offers (specialties, assessment experiences, published categories). */
+    matchCity: text('match_city').notNull().default(''),
+    matchLanguages: text('match_languages').array().notNull().default([]),
+    matchOffers: text('match_offers').array().notNull().default([]),
+    /** The "from" price in USD per person while the guide shows tours; null otherwise. */
+    matchFromUsd: doublePrecision('match_from_usd'),
+    /** offerPace() of the offers: 1 calm – 5 night life and adventure. */
+    matchPace: doublePrecision('match_pace').notNull().default(3),
+    /** The assessment's temperament (1–5; anime as 1/3/5); all null without an assessment. */
+    matchRap: smallint('match_rap'),
+    matchTechno: smallint('match_techno'),
+    matchRock: smallint('match_rock'),
+    matchDrinks: boolean('match_drinks'),
+    matchCannabis: smallint('match_cannabis'),
+    matchJokes: smallint('match_jokes'),
+    matchAnime: smallint('match_anime'),
   },
   (t) => [
     uniqueIndex('guide_profiles_slug_idx').on(t.slug),

@@ -120,6 +120,24 @@ export async function seedBenchData(db: Db, guides: number, tourists: number): P
     where u.email like 'bench.tourist.%'
     on conflict do nothing`);
   await seedBenchOffers(db);
+  // Each bench guide took the assessment: its temperament feeds "Best match" (decision 037).
+  const scale = (salt: string) => sql.raw(`1 + ${`(abs(hashtext(n::text || '${salt}')) % 5)`}`);
+  await db.execute(sql`
+    insert into guide_assessments (user_id, answers)
+    select gp.user_id, jsonb_build_object(
+      'languages', to_jsonb(gp.languages), 'customLanguage', '', 'occupation', gp.profession,
+      'experiences', jsonb_build_array((array['Pub Crawls','Art & Museums','Food & Dining','Culture & History',
+        'Adventure Sports','Nightclub Nights'])[1 + ${pick('exp', 6)}]),
+      'musicPreference', jsonb_build_object('rap', ${scale('rap')}, 'techno', ${scale('techno')}, 'rock', ${scale('rock')}),
+      'drinks', ${pick('drinks', 3)} <> 0, 'cannabisComfort', ${scale('cannabis')},
+      'politicalJokes', ${scale('jokes')}, 'animeKdrama', (array['yes','sometimes','no'])[1 + ${pick('anime', 3)}],
+      'lgbtqFriendly', true, 'orientation', 'straight', 'hideProfile', false, 'relationshipStatus', 'no',
+      'socialMedia', '@bench', 'hideSocialMedia', false)
+    from guide_profiles gp
+    join users u on u.id = gp.user_id
+    cross join lateral (select substring(u.email from 'bench\\.guide\\.(\\d+)@')::int as n) x
+    where u.email like 'bench.guide.%'
+    on conflict do nothing`);
   await db.execute(sql`analyze guide_profiles`);
   await db.execute(sql`analyze tourist_profiles`);
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EXPERIENCES, LANGUAGES } from '@lokal/shared/constants/onboarding';
 import { inArray, sql } from 'drizzle-orm';
 import { refreshTotalTours } from '../../modules/bookings/repository.ts';
 import { adoptTourTypes } from '../../modules/experiences/repository.ts';
@@ -11,10 +12,10 @@ import type { Db } from '../client.ts';
 import { bookings, reviews } from '../schema/bookings.ts';
 import { conversations, messages } from '../schema/chat.ts';
 import { experiencePhotos, experiences, guideAvailability } from '../schema/experiences.ts';
-import { guideProfiles, touristProfiles } from '../schema/profiles.ts';
+import { guideAssessments, guideProfiles, touristProfiles } from '../schema/profiles.ts';
 import { users } from '../schema/users.ts';
 import { demoBookings, demoContacts, LAST_DEMO_BOOKING_ID } from './demo-activity.ts';
-import { DEMO_GUIDES, DEMO_TOURISTS, type DemoExperience } from './demo-data.ts';
+import { DEMO_GUIDES, DEMO_TOURISTS, type DemoExperience, type DemoGuide } from './demo-data.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The committed demo photos (photos-cli.ts draws them); the bundle in dist/ reads them from src/. */
@@ -121,6 +122,11 @@ async function insertDemoData(db: Db, now: number): Promise<void> {
         ),
       )
       .onConflictDoNothing();
+    // Each demo guide took the assessment: its temperament feeds the match (docs/product.md#match-score).
+    await tx
+      .insert(guideAssessments)
+      .values(DEMO_GUIDES.map((g) => ({ userId: idOf.get(g.email)!, answers: demoAssessment(g) })))
+      .onConflictDoNothing();
     await tx
       .insert(touristProfiles)
       .values(
@@ -131,6 +137,34 @@ async function insertDemoData(db: Db, now: number): Promise<void> {
       )
       .onConflictDoNothing();
   });
+}
+
+/**
+ * A demo guide's assessment answers, drawn from a hash of the address so they differ from guide to guide but
+ * not from seed to seed; the experiences follow the guide's specialties.
+ */
+export function demoAssessment(g: DemoGuide): Record<string, unknown> {
+  const h = createHash('sha256').update(`assessment|${g.email}`).digest();
+  const scale = (i: number) => 1 + (h[i]! % 5);
+  const nightly = g.specialties.includes('Nightlife');
+  return {
+    languages: g.languages.filter((l) => (LANGUAGES as readonly string[]).includes(l)),
+    customLanguage: '',
+    occupation: g.profession,
+    experiences: EXPERIENCES.filter((e) => g.specialties.includes(e.specialty)).map((e) => e.title),
+    // Night-life guides lean to techno and a drink; the rest spread over the scale.
+    musicPreference: { rap: scale(0), techno: nightly ? 4 + (h[1]! % 2) : scale(1), rock: scale(2) },
+    drinks: nightly || h[3]! % 3 !== 0,
+    cannabisComfort: scale(4),
+    politicalJokes: scale(5),
+    animeKdrama: (['yes', 'sometimes', 'no'] as const)[h[6]! % 3],
+    lgbtqFriendly: h[7]! % 4 !== 0,
+    orientation: 'straight',
+    hideProfile: false,
+    relationshipStatus: 'no',
+    socialMedia: `@${g.firstName.toLowerCase()}.lokal`,
+    hideSocialMedia: false,
+  };
 }
 
 /** The ids of these addresses' accounts, by address. */

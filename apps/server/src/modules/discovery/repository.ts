@@ -1,3 +1,4 @@
+import type { TravellerSide } from '@lokal/shared/domain/match';
 import type { UsdRates } from '@lokal/shared/domain/money';
 import { weekdayOf } from '@lokal/shared/domain/slots';
 import { CITY_ZONES } from '@lokal/shared/domain/time-zone';
@@ -15,8 +16,11 @@ import { availabilityExceptions, experiences, guideAvailability } from '../../db
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 import { activeMember } from '../../db/visibility.ts';
+import { guideVectorColumns } from '../match/repository.ts';
+import { matchParams, matchScoreSql } from '../match/score-sql.ts';
 
-export type Cursor = { v: boolean; r: number; p: number; id: string };
+/** Where a page ended: verified, rating, price, match score (best match) and the id. */
+export type Cursor = { v: boolean; r: number; p: number; m: number; id: string };
 
 /** Matches LIKE's metacharacters literally. */
 export function escapeLike(value: string): string {
@@ -54,11 +58,16 @@ const cardColumns = {
   responseTime: g.responseTime,
   verified: g.verified,
   tourTypes: g.tourTypes,
+  // The guide's side of the match: the reasons of a card are computed from it (decision 037).
+  ...guideVectorColumns,
 };
-export type GuideCardRow = Pick<typeof g.$inferSelect, keyof typeof cardColumns>;
+export type GuideCardRow = Pick<typeof g.$inferSelect, keyof typeof cardColumns> & { matchScore?: number };
 
-/** What a search needs besides its filters: the server's rates (prices) and the clock (open requests). */
-export type SearchContext = { rates: UsdRates; now: Date };
+/**
+ * What a search needs besides its filters: the server's rates (prices), the clock (open requests) and, for
+ * "Best match", the traveller's side of the match.
+ */
+export type SearchContext = { rates: UsdRates; now: Date; traveller?: TravellerSide | null };
 
 /** The values of the filters given, as the statement's parameters (with what their conditions derive). */
 function filterValues(f: GuideFilters, c: SearchContext): Record<string, unknown> {
@@ -163,8 +172,10 @@ function filterConditions(set: ReadonlySet<string>): SQL[] {
 }
 
 // Keyset pagination: each sort has a total order ending in the id, so pages stay stable under inserts.
-function order(sort: GuideSort): SQL[] {
+function order(sort: GuideSort, score: SQL | null): SQL[] {
   switch (sort) {
+    case 'best_match':
+      return [sql`${score} desc`, asc(g.userId)];
     case 'rating':
       return [sql`${g.rating} desc nulls last`, asc(g.userId)];
     case 'price_asc':
@@ -177,9 +188,12 @@ function order(sort: GuideSort): SQL[] {
 }
 
 /** The rows after the cursor, in the sort's order; the cursor's fields are placeholders. */
-function after(sort: GuideSort): SQL {
+function after(sort: GuideSort, score: SQL | null): SQL {
   const p = sql.placeholder;
   const idAfter = sql`${g.userId} > ${p('cursorId')}`;
+  if (sort === 'best_match') {
+    return sql`(${score} < ${p('cursorM')}::int or (${score} = ${p('cursorM')}::int and ${idAfter}))`;
+  }
   // The rating is a real: the cursor's value (a double in JSON) is compared as a real, or 4.4 ≠ 4.4.
   const r = sql`${p('cursorR')}::real`;
   switch (sort) {
@@ -199,12 +213,12 @@ export function createDiscoveryRepository(db: Db) {
   // One prepared statement per shape of search (which filters are set, the sort, first page or after a
   // cursor): built once, then only executed; PostgreSQL keeps each one's plan per connection.
   const searchStatements = new Map<string, ReturnType<typeof prepareSearch>>();
-  const prepareSearch = (where: SQL[], sort: GuideSort, name: string) =>
+  const prepareSearch = (where: SQL[], sort: GuideSort, score: SQL | null, name: string) =>
     db
-      .select(cardColumns)
+      .select(score ? { ...cardColumns, matchScore: sql<number>`${score}`.as('match_score') } : cardColumns)
       .from(g)
       .where(and(...where))
-      .orderBy(...order(sort))
+      .orderBy(...order(sort, score))
       .limit(sql.placeholder('limit'))
       .prepare(name);
   return {
@@ -217,19 +231,33 @@ export function createDiscoveryRepository(db: Db) {
     ): Promise<GuideCardRow[]> {
       const values = filterValues(filters, context);
       const set = filtersSet(values);
-      const key = `${[...set].join(',')}|${sort}|${cursor ? 'after' : 'first'}`;
+      // "Best match" scores with the traveller's side as parameters: with the quiz or from the profile only.
+      const traveller = sort === 'best_match' ? (context.traveller ?? null) : null;
+      if (sort === 'best_match' && !traveller) throw new Error('best match needs the traveller');
+      const basis = traveller ? (traveller.quiz ? 'quiz' : 'profile') : '';
+      const key = `${[...set].join(',')}|${sort}${basis}|${cursor ? 'after' : 'first'}`;
       let statement = searchStatements.get(key);
       if (!statement) {
+        const score = traveller ? matchScoreSql(traveller.quiz !== null) : null;
         const where = filterConditions(set);
-        if (cursor) where.push(after(sort));
-        statement = prepareSearch(where, sort, `guide_search_${searchStatements.size}`);
+        if (cursor) where.push(after(sort, score));
+        statement = prepareSearch(where, sort, score, `guide_search_${searchStatements.size}`);
         searchStatements.set(key, statement);
       }
-      return statement.execute({
+      return (await statement.execute({
         ...values,
+        ...(traveller ? matchParams(traveller) : {}),
         limit,
-        ...(cursor ? { cursorV: cursor.v, cursorR: cursor.r, cursorP: cursor.p, cursorId: cursor.id } : {}),
-      });
+        ...(cursor
+          ? {
+              cursorV: cursor.v,
+              cursorR: cursor.r,
+              cursorP: cursor.p,
+              cursorM: cursor.m,
+              cursorId: cursor.id,
+            }
+          : {}),
+      })) as GuideCardRow[];
     },
 
     /** The plan of the search, for the index test. */
@@ -247,7 +275,7 @@ export function createDiscoveryRepository(db: Db) {
         .select(cardColumns)
         .from(g)
         .where(and(...filterConditions(filtersSet(values))))
-        .orderBy(...order(options.sort ?? 'recommended'))
+        .orderBy(...order(options.sort ?? 'recommended', null))
         .limit(options.limit ?? 13)
         .toSQL();
       const explain = options.analyze ? 'explain (analyze, buffers)' : 'explain';

@@ -1,3 +1,4 @@
+import type { TravellerSide } from '@lokal/shared/domain/match';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import {
   byTourTypeQuerySchema,
@@ -10,11 +11,12 @@ import {
   touristListResponseSchema,
   verificationResponseSchema,
 } from '@lokal/shared/schemas/discovery';
-import { signedInScope } from '../../plugins/sessions.ts';
+import { type SessionUser, signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import { createChatRepository } from '../chat/repository.ts';
 import type { ModulePlugin } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
+import { matchOf } from '../match/service.ts';
 import { reviewPublishingOf } from '../reviews/publishing.ts';
 import { contactRuleOf } from './contact-rule.ts';
 import { createDiscoveryRepository } from './repository.ts';
@@ -32,32 +34,39 @@ export const discoveryModule: ModulePlugin = async (app, { ctx }) => {
     responseFigures: (guideId, now) => chat.responseFiguresOf(guideId, now),
     publishDueReviews: reviewPublishingOf(ctx),
     contactRule: contactRuleOf(ctx),
+    matchWith: (guideId, touristIds) => matchOf(ctx).withTravellers(guideId, touristIds),
   });
-  publicRoutes(app, service);
+  const traveller = (user: SessionUser | null) => matchOf(ctx).traveller(user);
+  publicRoutes(app, service, traveller);
   await signedInScope(app, ['guide'], (scope) => guideRoutes(scope, service));
 };
 
-function publicRoutes(app: App, service: DiscoveryService) {
+type TravellerOf = (user: SessionUser | null) => Promise<TravellerSide | null>;
+
+function publicRoutes(app: App, service: DiscoveryService, travellerOf: TravellerOf) {
   app.get(
     '/guides/search',
     {
+      // Open to all; a signed-in traveller's cards carry the match, and "Best match" sorts by it.
+      config: { session: 'optional' },
       schema: {
         tags: ['discovery'],
         summary:
-          'Search listed guides (name, city, profession, specialties) by where and when: city, a date they are available on, party size, experience type, price per person and language; sorted, with a cursor',
+          "Search listed guides (name, city, profession, specialties) by where and when: city, a date they are available on, party size, experience type, price per person and language; sorted (best match for a signed-in traveller), with a cursor; a traveller gets each guide's match",
         querystring: guideSearchQuerySchema,
         response: { 200: guideSearchResponseSchema, 400: errorSchema },
       },
     },
     async (request) => {
       const { sort, limit, cursor, ...filters } = request.query;
-      return service.search(filters, sort, limit, cursor);
+      return service.search(filters, sort, limit, cursor, await travellerOf(request.auth?.user ?? null));
     },
   );
 
   app.get(
     '/guides/search/by-tour-type',
     {
+      config: { session: 'optional' },
       schema: {
         tags: ['discovery'],
         summary: 'Listed guides offering a tour type, with the same optional filters',
@@ -67,7 +76,7 @@ function publicRoutes(app: App, service: DiscoveryService) {
     },
     async (request) => {
       const { sort, limit, cursor, ...filters } = request.query;
-      return service.search(filters, sort, limit, cursor);
+      return service.search(filters, sort, limit, cursor, await travellerOf(request.auth?.user ?? null));
     },
   );
 

@@ -1,10 +1,10 @@
 import { MAX_AHEAD_DAYS } from '@lokal/shared/constants/bookings';
 import { GUIDE_CATEGORY_INTERESTS } from '@lokal/shared/constants/discovery';
+import { matchScore, type TravellerSide } from '@lokal/shared/domain/match';
 import type { UsdRates } from '@lokal/shared/domain/money';
 import type { ResponseFigures } from '@lokal/shared/domain/response-figures';
 import { acceptanceRate } from '@lokal/shared/domain/reviews';
 import { isUuid } from '@lokal/shared/domain/uuid';
-
 import type {
   GuideCard,
   GuideFilters,
@@ -13,20 +13,25 @@ import type {
   TopTourist,
   TouristCard,
 } from '@lokal/shared/schemas/discovery';
+import type { CardMatch } from '@lokal/shared/schemas/match';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
+import { cardMatch, guideSideFromVector } from '../match/service.ts';
 import type { PublishDueReviews } from '../reviews/publishing.ts';
 import { type ContactRule, scoreOf, type TouristRow } from './contact-rule.ts';
 import type { Cursor, DiscoveryRepository, GuideCardRow } from './repository.ts';
+
+const bestMatchNeedsTraveller = () =>
+  new HttpError(400, 'Sign in as a traveller to sort by best match.', 'invalid-filter');
 
 const ONLINE_WINDOW_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 const STATUS_RANK: Record<string, number> = { 'Luxury VIP Member': 0, 'Premium Member': 1, 'Gold Member': 2 };
 
-type SearchPage = { guides: GuideCard[]; nextCursor: string | null };
+type SearchPage = { rows: GuideCardRow[]; nextCursor: string | null };
 
 function encodeCursor(row: GuideCardRow): string {
-  const c: Cursor = { v: row.verified, r: row.rating, p: 0, id: row.userId };
+  const c: Cursor = { v: row.verified, r: row.rating, p: 0, m: row.matchScore ?? 0, id: row.userId };
   return Buffer.from(JSON.stringify({ ...c, pMin: row.priceMin, pMax: row.priceMax })).toString('base64url');
 }
 
@@ -52,7 +57,14 @@ function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
     if (typeof c.v !== 'boolean' || typeof c.r !== 'number' || !isUuid(c.id)) {
       throw new Error('bad cursor');
     }
-    return { v: c.v, r: c.r, id: c.id, p: Number(sort === 'price_desc' ? c.pMax : c.pMin) || 0 };
+    if (sort === 'best_match' && !Number.isInteger(c.m)) throw new Error('bad cursor');
+    return {
+      v: c.v,
+      r: c.r,
+      m: Number(c.m) || 0,
+      id: c.id,
+      p: Number(sort === 'price_desc' ? c.pMax : c.pMin) || 0,
+    };
   } catch {
     throw new HttpError(400, 'This page link is no longer valid. Please search again.', 'invalid-cursor');
   }
@@ -133,7 +145,10 @@ export function createDiscoveryService(deps: {
   /** Publishes reviews that became due for these people; how many were published. */
   publishDueReviews: PublishDueReviews;
   contactRule: ContactRule;
+  /** This guide's match with each of these travellers (docs/product.md#match-score). */
+  matchWith?: (guideId: string, touristIds: string[]) => Promise<Map<string, CardMatch | null>>;
 }) {
+  const matchWith = deps.matchWith ?? (async () => new Map<string, CardMatch | null>());
   const { repo, now, contactRule } = deps;
   const { guideContext, rank } = contactRule;
   const cacheMs = deps.searchCacheMs ?? 0;
@@ -147,15 +162,31 @@ export function createDiscoveryService(deps: {
     sort: GuideSort,
     limit: number,
     rawCursor: string | undefined,
+    traveller: TravellerSide | null,
   ): Promise<SearchPage> {
     const cursor = decodeCursor(rawCursor, sort);
     const rates =
       filters.minPrice !== undefined || filters.maxPrice !== undefined ? (await deps.rates()).rates : {};
-    const rows = await repo.searchGuides(filters, sort, limit + 1, cursor, { rates, now: new Date(now()) });
+    const rows = await repo.searchGuides(filters, sort, limit + 1, cursor, {
+      rates,
+      now: new Date(now()),
+      traveller,
+    });
     const page = rows.slice(0, limit);
     return {
-      guides: page.map(toGuideCard),
+      rows: page,
       nextCursor: rows.length > limit && page.length ? encodeCursor(page[page.length - 1]!) : null,
+    };
+  }
+
+  /** The page's cards, each with the traveller's match (its reasons from the guide's stored side). */
+  function cardsOf(page: SearchPage, traveller: TravellerSide | null) {
+    return {
+      guides: page.rows.map((row) => ({
+        ...toGuideCard(row),
+        ...(traveller ? { match: cardMatch(matchScore(traveller, guideSideFromVector(row))) } : {}),
+      })),
+      nextCursor: page.nextCursor,
     };
   }
 
@@ -207,20 +238,34 @@ export function createDiscoveryService(deps: {
   }
 
   return {
-    search(filters: GuideFilters, sort: GuideSort, limit: number, rawCursor: string | undefined) {
+    /**
+     * One page of the guide search. A signed-in traveller (`traveller`) gets each card's match, and "Best match"
+     * as the default sort once the quiz is taken (docs/product.md#match-score); anyone else cannot sort by it.
+     */
+    async search(
+      filters: GuideFilters,
+      asked: GuideSort | undefined,
+      limit: number,
+      rawCursor: string | undefined,
+      traveller: TravellerSide | null = null,
+    ) {
       checkFilters(filters, now());
-      if (cacheMs === 0) return searchPage(filters, sort, limit, rawCursor);
-      const key = JSON.stringify([filters, sort, limit, rawCursor ?? null]);
+      const sort = asked ?? (traveller?.quiz ? 'best_match' : 'recommended');
+      if (sort === 'best_match' && !traveller) throw bestMatchNeedsTraveller();
+      // A best-match page is the traveller's own: their side is part of the key.
+      const mine = sort === 'best_match' ? traveller : null;
+      if (cacheMs === 0) return cardsOf(await searchPage(filters, sort, limit, rawCursor, mine), traveller);
+      const key = JSON.stringify([filters, sort, limit, rawCursor ?? null, mine]);
       const at = now();
       const hit = searchCache.get(key);
-      if (hit && hit.until > at) return hit.page;
+      if (hit && hit.until > at) return cardsOf(await hit.page, traveller);
       // Concurrent askers share the one query in flight; a failed query is not kept.
-      const page = searchPage(filters, sort, limit, rawCursor);
+      const page = searchPage(filters, sort, limit, rawCursor, mine);
       page.catch(() => searchCache.delete(key));
       searchCache.delete(key);
       searchCache.set(key, { until: at + cacheMs, page });
       if (searchCache.size > SEARCH_CACHE_ENTRIES) searchCache.delete(searchCache.keys().next().value!);
-      return page;
+      return cardsOf(await page, traveller);
     },
 
     explainSearch: async (
@@ -282,9 +327,13 @@ export function createDiscoveryService(deps: {
         (t) => t.profile.status !== 'Gold Member' && at - t.lastActive.getTime() < ONLINE_WINDOW_MS,
       ).length;
       const g = ctx.guide.profile;
-      const [figures, response] = await Promise.all([
+      const [figures, response, matches] = await Promise.all([
         repo.guideFigures(viewer.id, new Date(at)),
         deps.responseFigures(viewer.id, new Date(at)),
+        matchWith(
+          viewer.id,
+          list.map((t) => t.profile.userId),
+        ),
       ]);
       return {
         city: ctx.city,
@@ -299,7 +348,10 @@ export function createDiscoveryService(deps: {
           responseRate: response.rate,
           response,
         },
-        tourists: list.map((t) => toTouristCard(t, at, ctx.canContact(t.profile.userId))),
+        tourists: list.map((t) => ({
+          ...toTouristCard(t, at, ctx.canContact(t.profile.userId)),
+          match: matches.get(t.profile.userId) ?? null,
+        })),
       };
     },
 
@@ -309,15 +361,22 @@ export function createDiscoveryService(deps: {
       // The details follow the tourist profile's rule (docs/product.md#top-3-ranking): only for those
       // this guide may contact; the others keep their card and the ranking's figures.
       const open = top.filter((t) => ctx.canContact(t.profile.userId)).map((t) => t.profile.userId);
-      const recent = await recentReviewsOf(open);
+      const [recent, matches] = await Promise.all([
+        recentReviewsOf(open),
+        matchWith(
+          viewer.id,
+          top.map((t) => t.profile.userId),
+        ),
+      ]);
       const at = now();
       return {
         city: ctx.city,
-        tourists: top.map((t) =>
-          ctx.canContact(t.profile.userId)
+        tourists: top.map((t) => ({
+          ...(ctx.canContact(t.profile.userId)
             ? premium(t, recent(t.profile.userId))
-            : { ...toTouristCard(t, at, false), canContact: false as const, ...ranked(t, at) },
-        ),
+            : { ...toTouristCard(t, at, false), canContact: false as const, ...ranked(t, at) }),
+          match: matches.get(t.profile.userId) ?? null,
+        })),
       };
     },
 

@@ -11,6 +11,7 @@ import type { ModulePlugin } from '../context.ts';
 import { contactRuleOf } from '../discovery/contact-rule.ts';
 import { experiencesOf } from '../experiences/service.ts';
 import { localeOf } from '../locale/service.ts';
+import { matchOf } from '../match/service.ts';
 import { createReviewsRepository } from '../reviews/repository.ts';
 import { createReviewsService } from '../reviews/service.ts';
 import { createGuidePagesRepository } from './repository.ts';
@@ -30,6 +31,12 @@ export const guidePagesModule: ModulePlugin = async (app, { ctx }) => {
     responseFigures: (guideId, now) => chat.responseFiguresOf(guideId, now),
     rates: () => locale.rates(),
     now: ctx.now,
+    matchFor: async (viewer, guideId) => {
+      const traveller = await matchOf(ctx).traveller(viewer);
+      return traveller
+        ? ((await matchOf(ctx).withGuides(traveller, [guideId])).get(guideId) ?? null)
+        : undefined;
+    },
   });
   const reviews = createReviewsService({
     repo: createReviewsRepository(ctx.db),

@@ -6,6 +6,7 @@ import type {
   GuidePageResponse,
   GuidePreview,
 } from '@lokal/shared/schemas/guide-pages';
+import type { CardMatch } from '@lokal/shared/schemas/match';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import type { ExperiencesService } from '../experiences/service.ts';
@@ -41,7 +42,11 @@ export function createGuidePagesService(deps: {
   responseFigures: (guideId: string, now: Date) => Promise<ResponseFigures>;
   rates: () => Promise<{ rates: UsdRates }>;
   now: () => number;
+  /** The viewer's match with a guide when the viewer is a traveller (docs/product.md#match-score). */
+  matchFor?: (viewer: Viewer, guideId: string) => Promise<CardMatch | null | undefined>;
 }) {
+  const matchFor = deps.matchFor ?? (async () => undefined);
+  const withMatch = (m: CardMatch | null | undefined) => (m === undefined ? {} : { match: m });
   return {
     async guide(slug: string, viewer: Viewer): Promise<GuidePageResponse> {
       const g = await deps.repo.guideBySlug(slug);
@@ -66,8 +71,12 @@ export function createGuidePagesService(deps: {
         experiences: experiences.map((e) => ({ id: e.id, title: e.title, photo: e.photo })),
       };
       if (!viewer) return { preview, details: null };
-      const response = await deps.responseFigures(g.id, new Date(deps.now()));
+      const [response, match] = await Promise.all([
+        deps.responseFigures(g.id, new Date(deps.now())),
+        g.visible ? matchFor(viewer, g.id) : undefined,
+      ]);
       return {
+        ...withMatch(match),
         preview,
         details: {
           profession: g.profession,
@@ -86,7 +95,9 @@ export function createGuidePagesService(deps: {
 
     async experience(id: string, viewer: Viewer): Promise<ExperiencePageResponse> {
       const { experience: e, public: isPublic } = await deps.experiences.forPage(id, viewer);
+      const match = viewer && isPublic ? await matchFor(viewer, e.guideId) : undefined;
       return {
+        ...withMatch(match),
         preview: {
           id: e.id,
           title: e.title,

@@ -25,6 +25,7 @@ import {
   VerificationPendingDialog,
 } from '../../features/discovery/components/guide-gates.tsx';
 import { TouristCard } from '../../features/discovery/components/tourist-card.tsx';
+import { MatchSummary } from '../../features/match/components/match-summary.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 
 export function Component() {
@@ -217,7 +218,14 @@ export function Component() {
           {list.data?.tourists.length ? (
             <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {list.data.tourists.map((t) => (
-                <TouristCard key={t.id} tourist={t} currency={currency} onContact={contact} onOpen={open} />
+                <TouristCard
+                  key={t.id}
+                  tourist={t}
+                  currency={currency}
+                  onContact={contact}
+                  onOpen={open}
+                  match={<MatchSummary match={t.match} reader="guide" />}
+                />
               ))}
             </div>
           ) : null}

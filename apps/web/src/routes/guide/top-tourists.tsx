@@ -24,6 +24,7 @@ import {
   PersonalityRequiredDialog,
   VerificationPendingDialog,
 } from '../../features/discovery/components/guide-gates.tsx';
+import { MatchSummary } from '../../features/match/components/match-summary.tsx';
 import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
 import { profileQuery } from '../../lib/api/get-profile.ts';
 
@@ -186,6 +187,7 @@ export function Component() {
               <p className="mt-1 text-sm text-muted">
                 {selectivityLabel(t.acceptanceRate)} · online {lastOnlineLabel(t.lastActive)}
               </p>
+              <MatchSummary match={t.match} reader="guide" />
               <div className="mt-auto flex gap-2 pt-4">
                 <Button
                   size="sm"

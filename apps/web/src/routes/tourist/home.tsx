@@ -18,6 +18,8 @@ import { GuideCard } from '../../features/discovery/components/guide-card.tsx';
 import { GuideFilters } from '../../features/discovery/components/guide-filters.tsx';
 import { countFilters, describeFilters, withFilters } from '../../features/discovery/search-filters.ts';
 import { FavoriteToggle } from '../../features/favorites/components/favorite-toggle.tsx';
+import { useTravelStyle } from '../../features/match/api/get-travel-style.ts';
+import { MatchSummary } from '../../features/match/components/match-summary.tsx';
 import { TravelStyleCard } from '../../features/match/components/travel-style-card.tsx';
 import { ProfileReviewsDialog } from '../../features/reviews/components/profile-reviews-dialog.tsx';
 
@@ -36,6 +38,8 @@ export function Component() {
   const sentinel = useRef<HTMLDivElement>(null);
   const guides = search.data?.pages.flatMap((p) => p.guides) ?? [];
   const profile = useQuery(userProfileQuery);
+  // Once the quiz is taken the search sorts by "Best match" unless another order is chosen (the server agrees).
+  const defaultSort = useTravelStyle().data?.travelStyle ? 'best_match' : 'recommended';
   const currency = (SUPPORTED_CURRENCIES as readonly string[]).includes(profile.data?.currency ?? '')
     ? profile.data!.currency
     : DEFAULT_CURRENCY;
@@ -146,7 +150,13 @@ export function Component() {
           </fieldset>
         </div>
 
-        <GuideFilters filters={filters} currency={currency} onChange={applyFilters} onClear={clearFilters} />
+        <GuideFilters
+          filters={filters}
+          currency={currency}
+          onChange={applyFilters}
+          onClear={clearFilters}
+          defaultSort={defaultSort}
+        />
         <div className="mt-4 flex min-h-6 items-center justify-between gap-3 text-sm text-muted">
           <p role="status" aria-live="polite">
             {search.isPending
@@ -209,6 +219,7 @@ export function Component() {
                 layout={layout}
                 onContact={contact}
                 onShowReviews={setReviewsOf}
+                match={<MatchSummary match={g.match} />}
                 favorite={
                   <FavoriteToggle
                     signedIn={Boolean(user)}

@@ -14,9 +14,11 @@ type Props = {
   onShowReviews?: (guide: Guide) => void;
   /** The heart over the photo; the screen brings it from the favorites feature. */
   favorite?: ReactNode;
+  /** The traveller's match with this guide; the screen brings it from the match feature. */
+  match?: ReactNode;
 };
 
-export function GuideCard({ guide, layout, onContact, onShowReviews, favorite }: Props) {
+export function GuideCard({ guide, layout, onContact, onShowReviews, favorite, match }: Props) {
   const list = layout === 'list';
   return (
     <article
@@ -74,6 +76,7 @@ export function GuideCard({ guide, layout, onContact, onShowReviews, favorite }:
           {guide.city}, {guide.country}
         </p>
         <p className="mt-1 text-sm font-medium text-gold-deep">{guide.profession}</p>
+        {match}
         {list ? null : <p className="mt-2 line-clamp-2 text-sm text-ink/80">{guide.bio}</p>}
         <TagList tags={guide.specialties} label="Specialties" className="mt-3" />
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">

@@ -20,6 +20,7 @@ const SORT_LABELS: Record<GuideSort, string> = {
   rating: 'Top rated',
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
+  best_match: 'Best match',
 };
 const PARTY_SIZES = Array.from({ length: EXPERIENCE_LIMITS.groupMax }, (_, i) => i + 1);
 const SPOKEN = LANGUAGES.filter((l) => l !== 'Other');
@@ -36,6 +37,8 @@ type Props = {
   currency: string;
   onChange: (next: GuideSearchFilters) => void;
   onClear: () => void;
+  /** The order when none is chosen: "Best match" for a traveller who took the quiz (docs/product.md#match-score). */
+  defaultSort?: GuideSort;
 };
 
 const labelClass = 'mb-1 block text-xs font-medium uppercase tracking-wide text-muted';
@@ -87,6 +90,7 @@ function FilterFields({
   onChange,
   idPrefix,
   stacked,
+  defaultSort,
 }: Omit<Props, 'onClear'> & { idPrefix: string; stacked: boolean }) {
   const set = (patch: Partial<GuideSearchFilters>) => onChange({ ...filters, ...patch });
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -224,7 +228,9 @@ function FilterFields({
           />
         </div>
       </fieldset>
-      {stacked ? null : <SortSelect id={id('sort')} filters={filters} onChange={onChange} />}
+      {stacked ? null : (
+        <SortSelect id={id('sort')} filters={filters} onChange={onChange} defaultSort={defaultSort} />
+      )}
     </div>
   );
 }
@@ -233,8 +239,9 @@ function SortSelect({
   id,
   filters,
   onChange,
+  defaultSort = 'recommended',
   className = '',
-}: Pick<Props, 'filters' | 'onChange'> & { id: string; className?: string }) {
+}: Pick<Props, 'filters' | 'onChange' | 'defaultSort'> & { id: string; className?: string }) {
   return (
     <div className={className}>
       <label htmlFor={id} className={labelClass}>
@@ -242,10 +249,10 @@ function SortSelect({
       </label>
       <select
         id={id}
-        value={filters.sort ?? 'recommended'}
+        value={filters.sort ?? defaultSort}
         onChange={(e) => {
           const sort = e.target.value as GuideSort;
-          onChange({ ...filters, sort: sort === 'recommended' ? undefined : sort });
+          onChange({ ...filters, sort: sort === defaultSort ? undefined : sort });
         }}
         className={compact}
       >
@@ -259,7 +266,7 @@ function SortSelect({
   );
 }
 
-export function GuideFilters({ filters, currency, onChange, onClear }: Props) {
+export function GuideFilters({ filters, currency, onChange, onClear, defaultSort }: Props) {
   const [sheetOpen, setSheetOpen] = useState(false);
   const count = countFilters(filters);
   return (
@@ -271,6 +278,7 @@ export function GuideFilters({ filters, currency, onChange, onClear }: Props) {
           onChange={onChange}
           idPrefix="filter"
           stacked={false}
+          defaultSort={defaultSort}
         />
       </div>
       <div className="flex items-end gap-3 sm:hidden">
@@ -289,7 +297,13 @@ export function GuideFilters({ filters, currency, onChange, onClear }: Props) {
             </span>
           ) : null}
         </Button>
-        <SortSelect id="phone-sort" filters={filters} onChange={onChange} className="min-w-0 flex-1" />
+        <SortSelect
+          id="phone-sort"
+          filters={filters}
+          onChange={onChange}
+          defaultSort={defaultSort}
+          className="min-w-0 flex-1"
+        />
       </div>
       <Dialog open={sheetOpen} onOpenChange={setSheetOpen} title="Filters">
         <FilterFields filters={filters} currency={currency} onChange={onChange} idPrefix="sheet" stacked />

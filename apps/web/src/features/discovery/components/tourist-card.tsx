@@ -1,6 +1,7 @@
 import { convertBudget, formatMoney } from '@lokal/shared/domain/discovery';
 import type { TouristCard as Tourist } from '@lokal/shared/schemas/discovery';
 import { BadgeCheck, Crown, MessageCircle, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TagList } from '../../../components/ui/tag-list.tsx';
 
@@ -9,9 +10,11 @@ type Props = {
   currency: { code: string; multiplier: number };
   onContact: (t: Tourist) => void;
   onOpen: (t: Tourist) => void;
+  /** This guide's match with the traveller; the screen brings it from the match feature. */
+  match?: ReactNode;
 };
 
-export function TouristCard({ tourist: t, currency, onContact, onOpen }: Props) {
+export function TouristCard({ tourist: t, currency, onContact, onOpen, match }: Props) {
   const budget = convertBudget(t.budget, currency.multiplier);
   const code = t.budget.currency === 'USD' && currency.multiplier !== 1 ? currency.code : t.budget.currency;
   return (
@@ -60,6 +63,7 @@ export function TouristCard({ tourist: t, currency, onContact, onOpen }: Props) 
       <p className="mt-2 text-xs font-semibold tracking-wide text-muted uppercase">Looking for</p>
       <TagList tags={t.lookingFor} max={2} label="Looking for" className="mt-1" />
       <p className="mt-3 text-xs text-muted">Interests: {t.interests.join(', ')}</p>
+      {match}
       <Button
         size="sm"
         className="mt-4 self-end"

@@ -12,6 +12,8 @@ type Props = {
   /** The availability calendar, party and price, or why this viewer cannot book (the screen decides). */
   booking: ReactNode;
   reviews: ReactNode;
+  /** The traveller's match with the guide; the screen brings it from the match feature. */
+  match?: ReactNode;
 };
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -27,7 +29,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 }
 
 /** An experience's page for members (docs/product.md#experience-page). */
-export function ExperiencePageView({ experience: e, hidden, booking, reviews }: Props) {
+export function ExperiencePageView({ experience: e, hidden, booking, reviews, match }: Props) {
   const [main, ...more] = e.photos;
   const hours = Math.round(e.durationMinutes / 6) / 10;
   return (
@@ -97,6 +99,7 @@ export function ExperiencePageView({ experience: e, hidden, booking, reviews }: 
               <BadgeCheck className="h-4 w-4 text-sage" aria-label="Verified guide" />
             ) : null}
           </Link>
+          {match ? <div className="mt-4 max-w-md">{match}</div> : null}
 
           {e.summary ? <p className="mt-6 text-lg text-ink/85">{e.summary}</p> : null}
           {e.description ? <p className="mt-4 whitespace-pre-line text-ink/85">{e.description}</p> : null}

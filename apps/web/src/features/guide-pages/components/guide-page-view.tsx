@@ -12,6 +12,8 @@ type Props = {
   details: GuideDetails;
   /** Message and Save (the screen brings them for a tourist). */
   actions?: ReactNode;
+  /** The traveller's match with this guide; the screen brings it from the match feature. */
+  match?: ReactNode;
   /** The guide's reviews (the screen brings them from the reviews feature). */
   reviews: ReactNode;
 };
@@ -78,7 +80,7 @@ function ExperienceTile({ e }: { e: ExperienceCard }) {
 }
 
 /** A guide's page for members (docs/product.md#guide-page). */
-export function GuidePageView({ preview: g, details: d, actions, reviews }: Props) {
+export function GuidePageView({ preview: g, details: d, actions, match, reviews }: Props) {
   const [main, ...more] = d.photos;
   return (
     <main className="mx-auto max-w-5xl px-5 pb-16" data-testid="guide-page">
@@ -123,6 +125,7 @@ export function GuidePageView({ preview: g, details: d, actions, reviews }: Prop
             {g.fromPrice ? (
               <p className="mt-2 text-sm font-semibold">{fromPriceInWords(g.fromPrice)}</p>
             ) : null}
+            {match ? <div className="mt-4 max-w-md">{match}</div> : null}
             {actions ? <div className="mt-4 flex flex-wrap items-center gap-2">{actions}</div> : null}
           </div>
         </div>

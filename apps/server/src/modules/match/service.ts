@@ -1,0 +1,121 @@
+import {
+  type GuideSide,
+  type Match,
+  matchScore,
+  reasonForGuide,
+  type TravellerSide,
+  travellerSideOf,
+} from '@lokal/shared/domain/match';
+import { convertAmount, type UsdRates } from '@lokal/shared/domain/money';
+import type { CardMatch } from '@lokal/shared/schemas/match';
+import { travelStyleSchema } from '@lokal/shared/schemas/travel-style';
+import type { SessionUser } from '../../plugins/sessions.ts';
+import { type AppContext, perApp } from '../context.ts';
+import { localeOf } from '../locale/service.ts';
+import { createMatchRepository } from './repository.ts';
+
+/** The guide's stored match columns (guideVectorColumns). */
+export type VectorRow = {
+  matchCity: string;
+  matchLanguages: string[];
+  matchOffers: string[];
+  matchFromUsd: number | null;
+  matchRap: number | null;
+  matchTechno: number | null;
+  matchRock: number | null;
+  matchDrinks: boolean | null;
+  matchCannabis: number | null;
+  matchJokes: number | null;
+  matchAnime: number | null;
+  hideProfile: boolean;
+};
+type TravellerRow = Awaited<ReturnType<ReturnType<typeof createMatchRepository>['travellers']>>[number];
+
+const ANIME = { 1: 'no', 3: 'sometimes', 5: 'yes' } as const;
+
+/** The guide's side from the stored vector (decision 037); scores the same as guideSideOf() of the profile. */
+export function guideSideFromVector(v: VectorRow): GuideSide {
+  const t =
+    v.matchRap !== null &&
+    v.matchTechno !== null &&
+    v.matchRock !== null &&
+    v.matchDrinks !== null &&
+    v.matchCannabis !== null &&
+    v.matchJokes !== null &&
+    v.matchAnime !== null
+      ? {
+          music: { rap: v.matchRap, techno: v.matchTechno, rock: v.matchRock },
+          drinks: v.matchDrinks,
+          cannabisComfort: v.matchCannabis,
+          politicalJokes: v.matchJokes,
+          animeKdrama: ANIME[v.matchAnime as 1 | 3 | 5] ?? 'no',
+        }
+      : null;
+  return {
+    city: v.matchCity,
+    languages: v.matchLanguages,
+    offers: v.matchOffers,
+    fromUsd: v.matchFromUsd,
+    temperament: t,
+    hidden: v.hideProfile,
+  };
+}
+
+function travellerSide(r: TravellerRow, rates: UsdRates): TravellerSide {
+  const style = r.answers ? travelStyleSchema.safeParse(r.answers) : null;
+  return travellerSideOf({
+    city: r.city,
+    languages: r.languages,
+    interests: r.interests,
+    lookingFor: r.lookingFor,
+    budgetMaxUsd: r.budgetMax > 0 ? convertAmount(r.budgetMax, r.currency, 'USD', rates) : null,
+    travelStyle: style?.success ? style.data : null,
+  });
+}
+
+/** A match as the screens show it; the reasons in the reader's words. */
+export function cardMatch(m: Match | null, reader: 'traveller' | 'guide' = 'traveller'): CardMatch | null {
+  if (!m) return null;
+  return {
+    score: m.score,
+    basis: m.basis,
+    reasons: m.reasons.map((r) => (reader === 'guide' ? reasonForGuide(r) : r.text)),
+  };
+}
+
+/** The match between travellers and guides (docs/product.md#match-score), for the modules that show it. */
+export function createMatchService(ctx: AppContext) {
+  const repo = createMatchRepository(ctx.db);
+  const rates = async () => (await localeOf(ctx).rates()).rates;
+  return {
+    /** The signed-in traveller's side; null for anyone else (or a traveller without a profile yet). */
+    async traveller(viewer: SessionUser | null): Promise<TravellerSide | null> {
+      if (viewer?.role !== 'tourist') return null;
+      const [row] = await repo.travellers([viewer.id]);
+      return row ? travellerSide(row, await rates()) : null;
+    },
+
+    /** This traveller's match with each of these guides (null for a hidden guide). */
+    async withGuides(traveller: TravellerSide, guideIds: string[]): Promise<Map<string, CardMatch | null>> {
+      const rows = await repo.guideVectors(guideIds);
+      return new Map(rows.map((r) => [r.id, cardMatch(matchScore(traveller, guideSideFromVector(r)))]));
+    },
+
+    /** A guide's match with each of these travellers, worded for the guide; none while the guide hides. */
+    async withTravellers(guideId: string, touristIds: string[]): Promise<Map<string, CardMatch | null>> {
+      const [[guide], travellers, r] = await Promise.all([
+        repo.guideVectors([guideId]),
+        repo.travellers(touristIds),
+        rates(),
+      ]);
+      const out = new Map<string, CardMatch | null>();
+      if (!guide) return out;
+      const side = guideSideFromVector(guide);
+      for (const t of travellers) out.set(t.id, cardMatch(matchScore(travellerSide(t, r), side), 'guide'));
+      return out;
+    },
+  };
+}
+
+export type MatchService = ReturnType<typeof createMatchService>;
+export const matchOf = perApp(createMatchService);

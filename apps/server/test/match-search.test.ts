@@ -1,0 +1,241 @@
+import { guideSideOf, matchScore, type TravellerSide, travellerSideOf } from '@lokal/shared/domain/match';
+import type { GuideCard } from '@lokal/shared/schemas/discovery';
+import { travelStyleSchema } from '@lokal/shared/schemas/travel-style';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { experiences } from '../src/db/schema/experiences.ts';
+import { guideAssessments, guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
+import { matchParams, matchScoreSql } from '../src/modules/match/score-sql.ts';
+import { TRAVEL_STYLE } from './actors-helper.ts';
+import { createTestApp, mockSignIn } from './helper.ts';
+
+// "Best match" (docs/product.md#match-score): the search's SQL score is matchScore() of the shared domain for
+// every guide, and its pages follow one another without a repeat or a gap.
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const JAMES = 'james.whitfield@demo.lokal.app';
+const AISHA = 'aisha.rahman@demo.lokal.app';
+
+beforeAll(async () => {
+  // Uncached, so a page after a change reads the database (the cache holds a page for a second).
+  t = await createTestApp({ seed: true, config: { searchCacheMs: 0 } });
+});
+afterAll(() => t.close());
+
+const signIn = async (email: string, role: 'tourist' | 'guide' = 'tourist') =>
+  (await mockSignIn(t.app, email, role)).cookie;
+
+async function search(cookie: string | null, query: string) {
+  const res = await t.app.inject({
+    url: `/api/guides/search?${query}`,
+    headers: cookie ? { cookie } : {},
+  });
+  return res;
+}
+
+/** Every page of a search, following the cursor. */
+async function walk(cookie: string, query: string): Promise<GuideCard[]> {
+  const out: GuideCard[] = [];
+  let cursor: string | null = null;
+  for (let n = 0; n < 100; n++) {
+    const res = await search(cookie, `${query}${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { guides: GuideCard[]; nextCursor: string | null };
+    out.push(...page.guides);
+    cursor = page.nextCursor;
+    if (!cursor) return out;
+  }
+  throw new Error('the search never ended');
+}
+
+/** Every listed guide's side, read from the profile, the assessment and the experiences (not the stored vector). */
+async function guideSides() {
+  const db = t.database.db;
+  const rows = await db
+    .select({ profile: guideProfiles, answers: guideAssessments.answers })
+    .from(guideProfiles)
+    .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
+    .where(eq(guideProfiles.listed, true));
+  const published = await db
+    .select({ guideId: experiences.guideId, category: experiences.category })
+    .from(experiences)
+    .where(eq(experiences.status, 'published'));
+  return new Map(
+    rows.map(({ profile: p, answers }) => [
+      p.userId,
+      guideSideOf({
+        city: p.city,
+        languages: p.languages,
+        specialties: p.specialties,
+        tourCount: p.tourTypes.length,
+        priceMin: p.priceMin,
+        hideProfile: p.hideProfile,
+        assessment: (answers as Record<string, unknown> | null) ?? null,
+        publishedCategories: published.filter((e) => e.guideId === p.userId).map((e) => e.category),
+      }),
+    ]),
+  );
+}
+
+/** A demo traveller's side from their profile and quiz (USD budgets in the demo data). */
+async function travellerSide(email: string): Promise<TravellerSide> {
+  const session = await mockSignIn(t.app, email, 'tourist');
+  const [p] = await t.database.db
+    .select()
+    .from(touristProfiles)
+    .where(eq(touristProfiles.userId, session.id));
+  const style = await t.app.inject({
+    url: '/api/tourists/travel-style',
+    headers: { cookie: session.cookie },
+  });
+  const travelStyle = style.json().travelStyle;
+  expect(p!.currency).toBe('USD');
+  return travellerSideOf({
+    city: p!.city,
+    languages: p!.languages,
+    interests: p!.interests,
+    lookingFor: p!.lookingFor,
+    budgetMaxUsd: p!.budgetMax > 0 ? p!.budgetMax : null,
+    travelStyle: travelStyle ? travelStyleSchema.parse(travelStyle) : null,
+  });
+}
+
+/** The SQL expression's score of every listed guide for this traveller, straight from the database. */
+async function sqlScores(traveller: TravellerSide): Promise<Map<string, number>> {
+  const rows = await t.database.db
+    .select({ id: guideProfiles.userId, score: matchScoreSql(traveller.quiz !== null) })
+    .from(guideProfiles)
+    .where(eq(guideProfiles.listed, true))
+    .prepare(`match_check_${traveller.quiz ? 'quiz' : 'profile'}`)
+    .execute(matchParams(traveller));
+  return new Map(rows.map((r) => [r.id, Number(r.score)]));
+}
+
+describe('the Best match sort', () => {
+  it('scores in SQL exactly as matchScore() does, for every demo guide and traveller', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/tourists/travel-style',
+      headers: { cookie: await signIn(JAMES) },
+      payload: TRAVEL_STYLE,
+    });
+    const guides = await guideSides();
+    expect(guides.size).toBeGreaterThan(40);
+    let quizzed = 0;
+    for (const email of [JAMES, AISHA, 'lucas.meyer@demo.lokal.app']) {
+      const traveller = await travellerSide(email);
+      if (traveller.quiz) quizzed++;
+      const scores = await sqlScores(traveller);
+      expect(scores.size).toBe(guides.size);
+      for (const [id, side] of guides) {
+        expect(scores.get(id), `${email} × ${id}`).toBe(matchScore(traveller, side)!.score);
+      }
+    }
+    expect(quizzed).toBe(1);
+  });
+
+  it('walks every guide once, best first, in stable pages, with the match on each card', async () => {
+    const cookie = await signIn(JAMES);
+    const traveller = await travellerSide(JAMES);
+    const guides = await guideSides();
+    const walked = await walk(cookie, 'sort=best_match&limit=5');
+    const ids = walked.map((g) => g.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids)).toEqual(new Set(guides.keys()));
+
+    // The order is the shared function's: score high to low, then the id.
+    const expected = [...guides]
+      .map(([id, side]) => ({ id, score: matchScore(traveller, side)!.score }))
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    expect(ids).toEqual(expected.map((e) => e.id));
+    for (const card of walked) {
+      const m = matchScore(traveller, guides.get(card.id)!)!;
+      expect(card.match).toEqual({ score: m.score, basis: m.basis, reasons: m.reasons.map((r) => r.text) });
+    }
+    // Demo guides took the assessment: the quiz counts and some cards say why.
+    expect(walked[0]!.match!.basis).toBe('quiz');
+    expect(walked.some((g) => (g.match?.reasons.length ?? 0) > 0)).toBe(true);
+
+    // One page of 50 is the same list; the quiz-taker's default order is Best match.
+    const whole = (await search(cookie, 'sort=best_match&limit=50')).json().guides as GuideCard[];
+    expect(whole.map((g) => g.id)).toEqual(ids);
+    const byDefault = (await search(cookie, 'limit=50')).json().guides as GuideCard[];
+    expect(byDefault.map((g) => g.id)).toEqual(ids);
+  });
+
+  it('keeps filters and names no sensitive answer in a reason', async () => {
+    const cookie = await signIn(JAMES);
+    const walked = await walk(cookie, 'sort=best_match&limit=4&city=Lisbon');
+    expect(walked.length).toBeGreaterThan(0);
+    expect(walked.every((g) => g.city === 'Lisbon')).toBe(true);
+    for (const s of walked.map((g) => g.match!.reasons.join(' ')))
+      expect(s).not.toMatch(/cannabis|weed|orientation|straight|gay|single|relationship/i);
+  });
+
+  it('scores a traveller without the quiz from the profile only, labelled so', async () => {
+    const cookie = await signIn(AISHA);
+    const plain = await search(cookie, 'limit=3');
+    // Without the quiz the default order stays "recommended", each card with its profile-only match.
+    const recommended = await search(cookie, 'limit=3&sort=recommended');
+    expect(plain.json().guides.map((g: GuideCard) => g.id)).toEqual(
+      recommended.json().guides.map((g: GuideCard) => g.id),
+    );
+    const best = await walk(cookie, 'sort=best_match&limit=10');
+    expect(best.every((g) => g.match?.basis === 'profile')).toBe(true);
+    const scores = best.map((g) => g.match!.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('is for travellers: others get no match and cannot sort by it', async () => {
+    const anonymous = await search(null, 'limit=2');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json().guides[0]).not.toHaveProperty('match');
+    for (const cookie of [null, await signIn('sofia.martinez@demo.lokal.app', 'guide')]) {
+      const res = await search(cookie, 'sort=best_match');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'Sign in as a traveller to sort by best match.',
+        code: 'invalid-filter',
+      });
+    }
+    const cookie = await signIn(JAMES);
+    const bad = await search(
+      cookie,
+      `sort=best_match&cursor=${Buffer.from('{"v":true}').toString('base64url')}`,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('invalid-cursor');
+  });
+
+  it('never scores a hidden guide, and follows a guide who changes', async () => {
+    const cookie = await signIn(JAMES);
+    const [first] = (await search(cookie, 'sort=best_match&limit=1')).json().guides as GuideCard[];
+    await t.database.db
+      .update(guideProfiles)
+      .set({ hideProfile: true, listed: false })
+      .where(eq(guideProfiles.userId, first!.id));
+    const after = (await search(cookie, 'sort=best_match&limit=50')).json().guides as GuideCard[];
+    expect(after.map((g) => g.id)).not.toContain(first!.id);
+    const [vector] = await t.database.db
+      .select({ offers: guideProfiles.matchOffers })
+      .from(guideProfiles)
+      .where(and(eq(guideProfiles.userId, after[0]!.id)));
+    expect(vector!.offers.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the guide's tourist list", () => {
+  it('shows the match of each traveller, worded for the guide', async () => {
+    const cookie = await signIn('sofia.martinez@demo.lokal.app', 'guide');
+    const list = await t.app.inject({ url: '/api/guides/tourists', headers: { cookie } });
+    expect(list.statusCode).toBe(200);
+    const tourists = list.json().tourists as { match: { score: number; reasons: string[] } | null }[];
+    expect(tourists.length).toBeGreaterThan(0);
+    for (const x of tourists) {
+      expect(x.match!.score).toBeGreaterThanOrEqual(0);
+      expect(x.match!.reasons.join(' ')).not.toMatch(/your budget|cannabis/i);
+    }
+    const top = await t.app.inject({ url: '/api/guides/top-tourists', headers: { cookie } });
+    expect(top.statusCode).toBe(200);
+    for (const x of top.json().tourists) expect(x.match.score).toBeGreaterThanOrEqual(0);
+  });
+});
