@@ -1,12 +1,11 @@
 import { experiencePreviewHtml } from '@lokal/shared/domain/public-preview';
-import type { Booking } from '@lokal/shared/schemas/bookings';
 import type { Experience } from '@lokal/shared/schemas/experiences';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
-import { BookingConfirmation } from '../features/bookings/components/booking-confirmation.tsx';
 import { experiencePageQuery } from '../features/guide-pages/api/get-experience-page.ts';
 import { ExperiencePageView } from '../features/guide-pages/components/experience-page-view.tsx';
 import {
@@ -17,11 +16,32 @@ import {
 } from '../features/guide-pages/components/page-states.tsx';
 import { PublicPreview } from '../features/guide-pages/components/public-preview.tsx';
 import { ProfileReviews } from '../features/reviews/components/profile-reviews.tsx';
+import { loadChunk } from '../lib/chunk-load.ts';
+import { onDemand } from '../lib/on-demand.ts';
 
-// The calendar and the form load only for a tourist who can book: the page's first load stays light.
-const BookingForm = lazy(() =>
-  import('../features/bookings/components/booking-form.tsx').then((m) => ({ default: m.BookingForm })),
+// The calendar and the form (react-day-picker and the booking schemas: a sixth of the page's script) load when
+// the tourist asks for the times, not with the page, so its first load stays within the budget (decision 038).
+// Pointing at or focusing the button starts the download, so it is usually in by the click.
+const pageBooking = onDemand(() =>
+  loadChunk(() => import('../features/bookings/components/page-booking.tsx')),
 );
+type PageBookingView = Awaited<ReturnType<typeof pageBooking>>['PageBooking'];
+
+/** The form's shape while its code loads, about its height, so the panel does not jump when it arrives. */
+function BookingFormSkeleton() {
+  return (
+    <div className="space-y-5" data-testid="booking-form-loading">
+      <span className="sr-only" role="status">
+        Loading the calendar…
+      </span>
+      <Skeleton className="h-[22rem]" />
+      <Skeleton className="h-12" />
+      <Skeleton className="h-16" />
+      <Skeleton className="h-36" />
+      <Skeleton className="h-11" />
+    </div>
+  );
+}
 
 /** Booking from the page: tourists only, and only what travellers can see (docs/product.md#bookings). */
 function BookingPanel({
@@ -33,9 +53,8 @@ function BookingPanel({
   hidden: boolean;
   role?: string;
 }) {
-  const [booked, setBooked] = useState<Booking | null>(null);
-  const first = e.guide.name.split(' ')[0] ?? e.guide.name;
-  if (booked) return <BookingConfirmation booking={booked} />;
+  const [state, setState] = useState<'closed' | 'loading' | 'failed' | 'open'>('closed');
+  const [View, setView] = useState<PageBookingView | null>(null);
   if (role !== 'tourist' || hidden) {
     return (
       <p className="text-sm text-muted">
@@ -45,15 +64,34 @@ function BookingPanel({
       </p>
     );
   }
+  if (state === 'open' && View) return <View experience={e} />;
+  if (state === 'loading') return <BookingFormSkeleton />;
+
+  const warm = () => void pageBooking().catch(() => undefined);
+  const open = () => {
+    setState('loading');
+    pageBooking().then(
+      (m) => {
+        setView(() => m.PageBooking);
+        setState('open');
+      },
+      () => setState('failed'),
+    );
+  };
   return (
-    <Suspense fallback={<Skeleton className="h-96" />}>
-      <BookingForm
-        card={{ ...e, photo: e.photos[0]?.url ?? null, photoCount: e.photos.length }}
-        guideFirstName={first}
-        layout="page"
-        onBooked={setBooked}
-      />
-    </Suspense>
+    <div className="space-y-4">
+      <p className="text-sm text-ink/85">
+        Pick a day and a time with open places, say how many of you come, and see the price before you send.
+      </p>
+      {state === 'failed' ? (
+        <p role="alert" className="text-sm text-danger">
+          The calendar could not be loaded. Check your connection and try again.
+        </p>
+      ) : null}
+      <Button className="w-full" onPointerEnter={warm} onFocus={warm} onClick={open}>
+        {state === 'failed' ? 'Try again' : 'Check availability'}
+      </Button>
+    </div>
   );
 }
 
