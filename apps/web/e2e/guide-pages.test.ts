@@ -67,6 +67,7 @@ describe('guide and experience pages', () => {
 
     // When and how many: the filters go into the address, and the cards are the server's dated answer.
     await t.getByLabel('Available on').fill(DAY);
+    await t.waitForURL((u) => u.searchParams.get('date') === DAY);
     await t.getByLabel('Guests').selectOption({ label: '3 guests' });
     await t.waitForURL((u) => u.searchParams.get('party') === '3' && u.searchParams.get('date') === DAY);
     const dated = await serverNames(t, `date=${DAY}&party=3`);
@@ -233,11 +234,14 @@ describe('guide and experience pages', () => {
     await page.getByRole('article').first().waitFor();
     await page.getByRole('button', { name: 'Filters' }).click();
     const sheet = page.getByRole('dialog', { name: 'Filters' });
+    // One filter at a time: each change starts from the address as it stands once the last one is in it.
     await sheet.getByLabel('City').fill('Atlantis');
-    await sheet.getByLabel('Guests').selectOption({ label: '3 guests' });
-    await page.waitForURL((u) => u.searchParams.get('party') === '3');
     await sheet.getByLabel('City').press('Enter');
     await page.waitForURL((u) => u.searchParams.get('city') === 'Atlantis');
+    await sheet.getByLabel('Guests').selectOption({ label: '3 guests' });
+    await page.waitForURL(
+      (u) => u.searchParams.get('party') === '3' && u.searchParams.get('city') === 'Atlantis',
+    );
     await sheet.getByRole('button', { name: 'Show guides' }).click();
     await page.getByRole('heading', { name: 'No guides match these filters' }).waitFor();
     await page.getByText(/^Nobody matches in Atlantis, for 3 people\. Clear filters/).waitFor();

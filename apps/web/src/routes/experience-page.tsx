@@ -1,4 +1,4 @@
-import { experiencePreviewHtml } from '@lokal/shared/domain/public-preview';
+import { experiencePreviewHtml, fromPriceInWords } from '@lokal/shared/domain/public-preview';
 import type { Experience } from '@lokal/shared/schemas/experiences';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -78,6 +78,7 @@ function BookingPanel({
       () => setState('failed'),
     );
   };
+  const label = state === 'failed' ? 'Try again' : 'Check availability';
   return (
     <div className="space-y-4">
       <p className="text-sm text-ink/85">
@@ -89,8 +90,26 @@ function BookingPanel({
         </p>
       ) : null}
       <Button className="w-full" onPointerEnter={warm} onFocus={warm} onClick={open}>
-        {state === 'failed' ? 'Try again' : 'Check availability'}
+        {label}
       </Button>
+      {/* On a phone the panel sits below the reviews: the price and the way in stay at hand while reading. */}
+      <div className="h-16 sm:hidden" aria-hidden />
+      <div className="fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-line bg-ivory px-5 py-3 sm:hidden">
+        <p className="min-w-0 flex-1 text-sm font-semibold">
+          {fromPriceInWords({ amount: e.price, currency: e.currency, priceMode: e.priceMode })}
+        </p>
+        <Button
+          className="shrink-0"
+          onPointerEnter={warm}
+          onFocus={warm}
+          onClick={() => {
+            document.getElementById('book')?.scrollIntoView({ block: 'start' });
+            open();
+          }}
+        >
+          {label}
+        </Button>
+      </div>
     </div>
   );
 }
