@@ -19,7 +19,7 @@ import { ProfileReviews } from '../features/reviews/components/profile-reviews.t
 import { loadChunk } from '../lib/chunk-load.ts';
 import { onDemand } from '../lib/on-demand.ts';
 
-// The calendar and the form (react-day-picker and the booking schemas: a sixth of the page's script) load when
+// The calendar and the form (react-day-picker and the booking schemas, about 23 KB gzipped) load when
 // the tourist asks for the times, not with the page, so its first load stays within the budget (decision 038).
 // Pointing at or focusing the button starts the download, so it is usually in by the click.
 const pageBooking = onDemand(() =>
