@@ -274,6 +274,15 @@ describe('the pages as the server sends them', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<meta property="og:title"');
     expect(res.body).not.toContain('data-testid="public-preview"');
+    // The experience's first photo, drawn by the app for members, is named for the browser to fetch early.
+    const { id } = await sofiasExperience();
+    const photo = (await get(`/api/pages/experiences/${id}`)).json().preview.photo;
+    expect(photo).toMatch(/^\/api\/uploads\//);
+    const member = await get(`/experiences/${id}`, tourist.cookie);
+    expect(member.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${photo}">`);
+    expect((await get(`/experiences/${id}`)).body).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${photo}">`,
+    );
     const missing = await get('/guides/nobody-at-all');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('Page not found');

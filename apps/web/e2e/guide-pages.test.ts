@@ -3,11 +3,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, setupApp } from './support/app.ts';
 import { type AxeFinding, formatFindings, seriousViolations } from './support/axe.ts';
+import { eventually } from './support/wait.ts';
 
-// The public guide and experience pages (docs/product.md#guide-page, #experience-page, #shared-links).
+// Finding a guide by date and party, the public guide and experience pages, booking from them and the guide's
+// answer in the conversation (docs/product.md#finding-a-guide, #guide-page, #experience-page, #shared-links).
 const STAFF = 'staff.pages@lokal.test';
 const app = setupApp({ mail: true, env: { ADMIN_EMAILS: STAFF, RATE_LIMIT_SCALE: '10' } });
 const TOUR = 'Street Art Walk';
+/** Two weeks ahead: the day the tourist looks for and books. */
+const DAY = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
 /** The assessment's answers, with the profile hidden (docs/product.md#hidden-and-unverified-guides). */
 const HIDDEN = {
   languages: ['English', 'Japanese'],
@@ -31,13 +35,51 @@ async function audit(found: AxeFinding[], page: Page, where: string) {
   found.push(...(await seriousViolations(page, where)));
 }
 
+/** The names on the guide cards the page shows now. */
+const cardNames = (page: Page) =>
+  page.locator('article h2 > :first-child').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+
+/** The names of the first page the server answers for this query. */
+async function serverNames(page: Page, query: string): Promise<string[]> {
+  const res = await page.request.get(`${app.url}/api/guides/search?${query}&limit=12`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()).guides as { name: string }[]).map((g) => g.name);
+}
+
+/** Waits until the cards are exactly `names` (in order): never counts a list before it has rendered. */
+const cardsBecome = (page: Page, names: string[], what: string) =>
+  eventually(
+    async () => {
+      const shown = await cardNames(page);
+      return shown.length === names.length && shown.every((n, i) => n === names[i]) ? shown : undefined;
+    },
+    what,
+    { timeout: 15_000 },
+  );
+
 describe('guide and experience pages', () => {
-  it('a tourist goes from a discovery card to the guide page, books an experience for 3; the guide accepts from the conversation', async () => {
+  it('a tourist finds a guide free two weeks ahead for 3, books from the experience page; the guide accepts in the conversation; the shared link shows a preview', async () => {
     const found: AxeFinding[] = [];
     const tourist = await app.signedIn('james.whitfield@demo.lokal.app', 'tourist', DESKTOP);
     const t = tourist.page;
     await t.goto(`${app.url}${paths.tourist.home}`);
-    await t.getByLabel('Search guides').fill('sofia');
+    await t.getByRole('heading', { name: 'Discover local guides' }).waitFor();
+
+    // When and how many: the filters go into the address, and the cards are the server's dated answer.
+    await t.getByLabel('Available on').fill(DAY);
+    await t.waitForURL((u) => u.searchParams.get('date') === DAY);
+    await t.getByLabel('Guests').selectOption({ label: '3 guests' });
+    await t.waitForURL((u) => u.searchParams.get('party') === '3' && u.searchParams.get('date') === DAY);
+    const dated = await serverNames(t, `date=${DAY}&party=3`);
+    expect(dated).toContain('Sofia Martinez');
+    await cardsBecome(t, dated, 'the cards of the dated search');
+    // A reload keeps the search.
+    await t.reload();
+    await cardsBecome(t, dated, 'the cards after the reload');
+    expect(await t.getByLabel('Available on').inputValue()).toBe(DAY);
+    expect(await t.getByLabel('Guests').inputValue()).toBe('3');
+
+    // From a card to the guide's page.
     await t.getByTestId('guide-card').getByRole('link', { name: 'Sofia Martinez' }).click();
     await t.waitForURL('**/guides/sofia-martinez');
     await t.getByRole('heading', { level: 1, name: /Sofia Martinez/ }).waitFor();
@@ -53,10 +95,24 @@ describe('guide and experience pages', () => {
     expect(await t.getByTestId('experience-policy').innerText()).toContain('Flexible.');
     await audit(found, t, 'experience page, tourist');
 
-    // A day with open times next month, then one of its times.
+    // The calendar loads on demand, and the keyboard lands in the form.
+    await t.getByRole('button', { name: 'Check availability' }).click();
     const form = t.getByRole('form', { name: 'Book this experience' });
-    await form.getByRole('button', { name: 'Next month' }).click();
-    await form.locator('[aria-busy="false"] [data-day]:not([data-disabled]) button').first().click();
+    await form.waitFor();
+    await eventually(
+      () =>
+        t.evaluate(
+          () => document.activeElement?.getAttribute('aria-label') === 'Book this experience' || undefined,
+        ),
+      'focus in the booking form',
+    );
+    // The day searched for (the calendar opens on today in Barcelona), then one of its times.
+    const barcelonaToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+    if (DAY.slice(0, 7) !== barcelonaToday.slice(0, 7)) {
+      await form.getByRole('button', { name: 'Next month' }).click();
+    }
+    await form.locator(`[aria-busy="false"] [data-day="${DAY}"]:not([data-disabled]) button`).click();
+    await form.locator(`[data-day="${DAY}"][data-selected]`).waitFor();
     await form
       .getByRole('group', { name: /^Times on / })
       .getByRole('button', { name: '18:00' })
@@ -66,6 +122,7 @@ describe('guide and experience pages', () => {
     const price = form.getByTestId('booking-price');
     await price.getByText('$85 × 3 people').waitFor();
     expect(await price.innerText()).toContain('$255');
+    await audit(found, t, 'experience page, booking form');
     await form.getByRole('button', { name: 'Request to book' }).click();
 
     const confirmation = t.getByTestId('booking-confirmation');
@@ -125,6 +182,7 @@ describe('guide and experience pages', () => {
       `<meta property="og:title" content="${TOUR} with Sofia Martinez in Barcelona | Lokal">`,
     );
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+">/);
+    expect(html).toMatch(/<meta property="og:description" content="[^"]*From \$85 per person, 2 h\.">/);
     expect(html).toContain('data-testid="public-preview"');
     await visitor.page.goto(experienceUrl);
     const preview = visitor.page.getByTestId('public-preview');
@@ -168,5 +226,30 @@ describe('guide and experience pages', () => {
     await guide.page.getByText('Travellers cannot see this page').waitFor();
     await guide.context.close();
     await visitor.context.close();
+  });
+
+  it('on a phone the filters sit in a sheet, and an impossible search says so and clears', async () => {
+    const { context, page, errors } = await app.signedIn('james.whitfield@demo.lokal.app', 'tourist', PHONE);
+    await page.goto(`${app.url}${paths.tourist.home}`);
+    await page.getByRole('article').first().waitFor();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    // One filter at a time: each change starts from the address as it stands once the last one is in it.
+    await sheet.getByLabel('City').fill('Atlantis');
+    await sheet.getByLabel('City').press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('city') === 'Atlantis');
+    await sheet.getByLabel('Guests').selectOption({ label: '3 guests' });
+    await page.waitForURL(
+      (u) => u.searchParams.get('party') === '3' && u.searchParams.get('city') === 'Atlantis',
+    );
+    await sheet.getByRole('button', { name: 'Show guides' }).click();
+    await page.getByRole('heading', { name: 'No guides match these filters' }).waitFor();
+    await page.getByText(/^Nobody matches in Atlantis, for 3 people\. Clear filters/).waitFor();
+    await page.getByRole('button', { name: /^Filters 2 set$/ }).waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('article').first().waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

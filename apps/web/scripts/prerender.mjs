@@ -44,6 +44,18 @@ for (const { path: route, module } of SCREENS) {
   preloads[route] = [...closure(key)].filter((k) => !loadedByEntry.has(k)).map((k) => `/${manifest[k].file}`);
 }
 writeFileSync(path.join(dist, 'preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
+// The landing page's own chunks, named in index.html: it is prerendered, and its code is not in the entry
+// (signed-in screens do not carry it, decision 038), so the browser fetches it alongside the entry.
+const landingChunks = [...closure('src/routes/landing.tsx')].filter((k) => !loadedByEntry.has(k));
+if (!landingChunks.length) throw new Error('the Vite manifest has no src/routes/landing.tsx');
+const landingHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+writeFileSync(
+  path.join(dist, 'index.html'),
+  landingHtml.replace(
+    '</head>',
+    `${landingChunks.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`).join('')}</head>`,
+  ),
+);
 rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 writeFileSync(path.join(dist, 'skeletons.json'), `${JSON.stringify(renderSkeletons(), null, 1)}\n`);
 

@@ -13,16 +13,16 @@ import { favoritesQuery } from '../features/favorites/api/get-favorites.ts';
 import { travelStyleQuery } from '../features/match/api/get-travel-style.ts';
 import { loadChunk } from '../lib/chunk-load.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { Component as Landing } from '../routes/landing.tsx';
 import { RoleShell } from './app-shell.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { NOT_FOUND_MODULE, SCREENS, type Screen } from './screens.ts';
+import { LANDING_MODULE, NOT_FOUND_MODULE, SCREENS, type Screen } from './screens.ts';
 
 type ScreenModule = { Component: ComponentType };
 
-// One lazy loader per screen module; the landing page is left out, it ships in the entry.
-const modules = import.meta.glob<ScreenModule>(['../routes/**/*.tsx', '!../routes/landing.tsx']);
+// One lazy loader per screen module, the landing page's too: it arrives prerendered (its first paint needs no
+// script) and its chunk is named in index.html, so signed-in screens do not carry it in the entry (decision 038).
+const modules = import.meta.glob<ScreenModule>('../routes/**/*.tsx');
 
 function load(module: string): () => Promise<ScreenModule> {
   const loader = modules[`../routes/${module}.tsx`];
@@ -101,6 +101,8 @@ function route(screen: Screen): RouteObject {
   };
 }
 
+const landing = route({ path: paths.landing, module: LANDING_MODULE });
+
 // Every route once. Screens load on demand so the landing page stays light.
 export const router = createBrowserRouter([
   {
@@ -108,8 +110,7 @@ export const router = createBrowserRouter([
     // No raw crash page anywhere: every route, and the layout around them, answers with the app's own.
     ErrorBoundary: RouteError,
     children: [
-      // The landing page ships in the entry chunk: it is the first paint for most visitors.
-      { index: true, Component: Landing, ErrorBoundary: RouteError },
+      { index: true, loader: landing.loader, Component: landing.Component, ErrorBoundary: RouteError },
       ...SCREENS.filter((s) => !s.shell).map(route),
       // The role's everyday screens share one frame (header, navigation, bell) that stays while they change.
       {

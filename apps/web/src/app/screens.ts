@@ -20,7 +20,7 @@ function shellOf(access: RouteRequirement | undefined): Screen['shell'] {
 }
 
 /**
- * Every screen but the landing page (which ships in the entry), from the shared page table. The router
+ * Every screen but the landing page (prerendered, see LANDING_MODULE), from the shared page table. The router
  * loads a screen's module on demand; the build lists each module's chunks so the server can name them in
  * the page it sends for that path and the browser fetches them alongside the entry (decision 016).
  */
@@ -36,6 +36,9 @@ export const SCREENS: readonly Screen[] = PAGE_LIST.flatMap(({ path, screen, acc
       ]
     : [],
 );
+
+/** The landing page (prerendered into index.html, its chunk preloaded there). */
+export const LANDING_MODULE = 'landing';
 
 /** The page for any other path. */
 export const NOT_FOUND_MODULE = 'not-found';

@@ -1,12 +1,11 @@
-import { experiencePreviewHtml } from '@lokal/shared/domain/public-preview';
-import type { Booking } from '@lokal/shared/schemas/bookings';
+import { experiencePreviewHtml, fromPriceInWords } from '@lokal/shared/domain/public-preview';
 import type { Experience } from '@lokal/shared/schemas/experiences';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
-import { BookingConfirmation } from '../features/bookings/components/booking-confirmation.tsx';
 import { experiencePageQuery } from '../features/guide-pages/api/get-experience-page.ts';
 import { ExperiencePageView } from '../features/guide-pages/components/experience-page-view.tsx';
 import {
@@ -18,11 +17,32 @@ import {
 import { PublicPreview } from '../features/guide-pages/components/public-preview.tsx';
 import { MatchSummary } from '../features/match/components/match-summary.tsx';
 import { ProfileReviews } from '../features/reviews/components/profile-reviews.tsx';
+import { loadChunk } from '../lib/chunk-load.ts';
+import { onDemand } from '../lib/on-demand.ts';
 
-// The calendar and the form load only for a tourist who can book: the page's first load stays light.
-const BookingForm = lazy(() =>
-  import('../features/bookings/components/booking-form.tsx').then((m) => ({ default: m.BookingForm })),
+// The calendar and the form (react-day-picker and the booking schemas, about 23 KB gzipped) load when
+// the tourist asks for the times, not with the page, so its first load stays within the budget (decision 038).
+// Pointing at or focusing the button starts the download, so it is usually in by the click.
+const pageBooking = onDemand(() =>
+  loadChunk(() => import('../features/bookings/components/page-booking.tsx')),
 );
+type PageBookingView = Awaited<ReturnType<typeof pageBooking>>['PageBooking'];
+
+/** The form's shape while its code loads, about its height, so the panel does not jump when it arrives. */
+function BookingFormSkeleton() {
+  return (
+    <div className="space-y-5" data-testid="booking-form-loading">
+      <span className="sr-only" role="status">
+        Loading the calendar…
+      </span>
+      <Skeleton className="h-[22rem]" />
+      <Skeleton className="h-12" />
+      <Skeleton className="h-16" />
+      <Skeleton className="h-36" />
+      <Skeleton className="h-11" />
+    </div>
+  );
+}
 
 /** Booking from the page: tourists only, and only what travellers can see (docs/product.md#bookings). */
 function BookingPanel({
@@ -34,9 +54,8 @@ function BookingPanel({
   hidden: boolean;
   role?: string;
 }) {
-  const [booked, setBooked] = useState<Booking | null>(null);
-  const first = e.guide.name.split(' ')[0] ?? e.guide.name;
-  if (booked) return <BookingConfirmation booking={booked} />;
+  const [state, setState] = useState<'closed' | 'loading' | 'failed' | 'open'>('closed');
+  const [View, setView] = useState<PageBookingView | null>(null);
   if (role !== 'tourist' || hidden) {
     return (
       <p className="text-sm text-muted">
@@ -46,15 +65,53 @@ function BookingPanel({
       </p>
     );
   }
+  if (state === 'open' && View) return <View experience={e} />;
+  if (state === 'loading') return <BookingFormSkeleton />;
+
+  const warm = () => void pageBooking().catch(() => undefined);
+  const open = () => {
+    setState('loading');
+    pageBooking().then(
+      (m) => {
+        setView(() => m.PageBooking);
+        setState('open');
+      },
+      () => setState('failed'),
+    );
+  };
+  const label = state === 'failed' ? 'Try again' : 'Check availability';
   return (
-    <Suspense fallback={<Skeleton className="h-96" />}>
-      <BookingForm
-        card={{ ...e, photo: e.photos[0]?.url ?? null, photoCount: e.photos.length }}
-        guideFirstName={first}
-        layout="page"
-        onBooked={setBooked}
-      />
-    </Suspense>
+    <div className="space-y-4">
+      <p className="text-sm text-ink/85">
+        Pick a day and a time with open places, say how many of you come, and see the price before you send.
+      </p>
+      {state === 'failed' ? (
+        <p role="alert" className="text-sm text-danger">
+          The calendar could not be loaded. Check your connection and try again.
+        </p>
+      ) : null}
+      <Button className="w-full" onPointerEnter={warm} onFocus={warm} onClick={open}>
+        {label}
+      </Button>
+      {/* On a phone the panel sits below the reviews: the price and the way in stay at hand while reading. */}
+      <div className="h-16 sm:hidden" aria-hidden />
+      <div className="fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-line bg-ivory px-5 py-3 sm:hidden">
+        <p className="min-w-0 flex-1 text-sm font-semibold">
+          {fromPriceInWords({ amount: e.price, currency: e.currency, priceMode: e.priceMode })}
+        </p>
+        <Button
+          className="shrink-0"
+          onPointerEnter={warm}
+          onFocus={warm}
+          onClick={() => {
+            document.getElementById('book')?.scrollIntoView({ block: 'start' });
+            open();
+          }}
+        >
+          {label}
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -3,7 +3,7 @@ import type { RouteRequirement } from './access-guard.ts';
 
 /**
  * One page of the app: its URL path, the module under apps/web/src/routes/ that draws it (without the
- * extension; none for the landing page, which ships in the entry) and, for a protected page, who may see it.
+ * extension; none for the landing page, which the router loads apart, see the web's screens.ts) and, for a protected page, who may see it.
  */
 export type Page = {
   path: string;

@@ -32,6 +32,14 @@ function head(
   ].join('');
 }
 
+/**
+ * The picture a page opens with, its largest paint, for the browser to fetch before the stylesheet and scripts
+ * are in: a member's page is drawn by the app, where the picture would be found only once the script has run
+ * (decision 038).
+ */
+const hero = (image: string | null) =>
+  image ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image)}">` : '';
+
 const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
 /**
@@ -61,32 +69,36 @@ export function renderPublicPage(input: {
     const titles = g.experiences.map((e) => e.title).slice(0, 3);
     return {
       status: 200,
-      head: head(publicUrl, route, {
-        title: `${g.name}, local guide in ${g.city || 'Lokal'} | Lokal`,
-        description: clip(
-          [
-            `${g.name}${g.verified ? ', a verified' : ', a'} local guide${where ? ` in ${where}` : ''}.`,
-            titles.length ? `Experiences: ${titles.join(', ')}.` : '',
-            g.fromPrice ? `${fromPriceInWords(g.fromPrice)}.` : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
-        ),
-        image: g.image,
-      }),
+      head:
+        hero(g.image) +
+        head(publicUrl, route, {
+          title: `${g.name}, local guide in ${g.city || 'Lokal'} | Lokal`,
+          description: clip(
+            [
+              `${g.name}${g.verified ? ', a verified' : ', a'} local guide${where ? ` in ${where}` : ''}.`,
+              titles.length ? `Experiences: ${titles.join(', ')}.` : '',
+              g.fromPrice ? `${fromPriceInWords(g.fromPrice)}.` : '',
+            ]
+              .filter(Boolean)
+              .join(' '),
+          ),
+          image: g.image,
+        }),
       root: input.signedIn ? '' : guidePreviewHtml(g, route),
     };
   }
   const { preview: e } = input.answer as ExperiencePageResponse;
   return {
     status: 200,
-    head: head(publicUrl, route, {
-      title: `${e.title} with ${e.guide.name} in ${e.city} | Lokal`,
-      description: clip(
-        `${(e.summary || e.title).replace(/[.!?…]+$/, '')}. ${fromPriceInWords(e.fromPrice)}, ${Math.round(e.durationMinutes / 6) / 10} h.`,
-      ),
-      image: e.photo ?? e.guide.image,
-    }),
+    head:
+      hero(e.photo) +
+      head(publicUrl, route, {
+        title: `${e.title} with ${e.guide.name} in ${e.city} | Lokal`,
+        description: clip(
+          `${(e.summary || e.title).replace(/[.!?…]+$/, '')}. ${fromPriceInWords(e.fromPrice)}, ${Math.round(e.durationMinutes / 6) / 10} h.`,
+        ),
+        image: e.photo ?? e.guide.image,
+      }),
     root: input.signedIn ? '' : experiencePreviewHtml(e, route),
   };
 }

@@ -1,9 +1,16 @@
 import { conversationPath, paths } from '@lokal/shared/domain/pages';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
-import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
+
+// The other person's reviews load when their profile is opened, not with the screen.
+const ProfileReviews = lazy(() =>
+  import('../../features/reviews/components/profile-reviews.tsx').then((m) => ({
+    default: m.ProfileReviews,
+  })),
+);
 
 // A booking's card loads with the first booking note in the history, not with the screen.
 const BookingInChat = lazy(() =>
@@ -31,7 +38,11 @@ export function Component() {
           <BookingInChat bookingId={id} side="guide" />
         </Suspense>
       )}
-      profileExtra={(o) => <ProfileReviews type={o.role} id={o.id} pageSize={3} />}
+      profileExtra={(o) => (
+        <Suspense fallback={<Skeleton className="h-32" />}>
+          <ProfileReviews type={o.role} id={o.id} pageSize={3} />
+        </Suspense>
+      )}
     />
   );
 }

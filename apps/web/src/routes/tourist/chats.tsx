@@ -1,10 +1,17 @@
 import { conversationPath, guidePagePath, paths } from '@lokal/shared/domain/pages';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { BookButton } from '../../features/bookings/components/book-button.tsx';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
-import { ProfileReviews } from '../../features/reviews/components/profile-reviews.tsx';
+
+// The other person's reviews load when their profile is opened, not with the screen.
+const ProfileReviews = lazy(() =>
+  import('../../features/reviews/components/profile-reviews.tsx').then((m) => ({
+    default: m.ProfileReviews,
+  })),
+);
 
 // A booking's card loads with the first booking note in the history, not with the screen.
 const BookingInChat = lazy(() =>
@@ -32,7 +39,11 @@ export function Component() {
         </Suspense>
       )}
       otherHref={(o) => (o.role === 'guide' && o.slug ? guidePagePath(o.slug) : null)}
-      profileExtra={(o) => <ProfileReviews type={o.role} id={o.id} pageSize={3} />}
+      profileExtra={(o) => (
+        <Suspense fallback={<Skeleton className="h-32" />}>
+          <ProfileReviews type={o.role} id={o.id} pageSize={3} />
+        </Suspense>
+      )}
       headerAction={(c) => (c.canSend ? <BookButton guideId={c.other.id} guideName={c.other.name} /> : null)}
     />
   );

@@ -4,7 +4,7 @@ import { touristHomeSearch } from '@lokal/shared/domain/first-reads';
 import type { GuideCard as Guide, GuideSearchFilters } from '@lokal/shared/schemas/discovery';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Compass, LayoutGrid, List } from 'lucide-react';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
@@ -21,7 +21,13 @@ import { FavoriteToggle } from '../../features/favorites/components/favorite-tog
 import { useTravelStyle } from '../../features/match/api/get-travel-style.ts';
 import { MatchSummary } from '../../features/match/components/match-summary.tsx';
 import { TravelStyleCard } from '../../features/match/components/travel-style-card.tsx';
-import { ProfileReviewsDialog } from '../../features/reviews/components/profile-reviews-dialog.tsx';
+
+// A card's reviews open in a dialog whose code loads on the first tap, not with the screen.
+const ProfileReviewsDialog = lazy(() =>
+  import('../../features/reviews/components/profile-reviews-dialog.tsx').then((m) => ({
+    default: m.ProfileReviewsDialog,
+  })),
+);
 
 export function Component() {
   const { user } = useAuth();
@@ -237,13 +243,15 @@ export function Component() {
         </div>
       </main>
       {reviewsOf ? (
-        <ProfileReviewsDialog
-          type="guide"
-          id={reviewsOf.id}
-          name={reviewsOf.name}
-          open
-          onOpenChange={(o) => !o && setReviewsOf(null)}
-        />
+        <Suspense fallback={null}>
+          <ProfileReviewsDialog
+            type="guide"
+            id={reviewsOf.id}
+            name={reviewsOf.name}
+            open
+            onOpenChange={(o) => !o && setReviewsOf(null)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

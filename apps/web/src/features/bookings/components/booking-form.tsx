@@ -27,6 +27,8 @@ type Props = {
   onBooked: (booking: Booking) => void;
   /** 'page': on the experience's page, the title is the page's and the total leads in the tourist's currency. */
   layout?: 'dialog' | 'page';
+  /** Opened by a button that is now gone: the keyboard and screen readers go on from the form. */
+  focusOnOpen?: boolean;
 };
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
@@ -35,7 +37,14 @@ const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(mi
  * One experience: a day with open times, a time, the party and a note, and what it costs. The server prices
  * the booking the same way; the form checks itself with the route's schema (docs/product.md#bookings).
  */
-export function BookingForm({ card, guideFirstName: first, onBack, onBooked, layout = 'dialog' }: Props) {
+export function BookingForm({
+  card,
+  guideFirstName: first,
+  onBack,
+  onBooked,
+  layout = 'dialog',
+  focusOnOpen = false,
+}: Props) {
   const page = layout === 'page';
   const experience = useQuery(experienceQuery(card.id));
   const requestBooking = useRequestBooking();
@@ -46,11 +55,13 @@ export function BookingForm({ card, guideFirstName: first, onBack, onBooked, lay
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   // The list's button is gone: focus the experience's name, so the keyboard and screen readers start here.
   useEffect(() => {
     if (!page) heading.current?.focus();
-  }, [page]);
+    else if (focusOnOpen) form.current?.focus();
+  }, [page, focusOnOpen]);
 
   const price = quote(card, partySize);
   const instant = card.bookingMode === 'instant';
@@ -84,9 +95,11 @@ export function BookingForm({ card, guideFirstName: first, onBack, onBooked, lay
 
   return (
     <form
+      ref={form}
+      tabIndex={page ? -1 : undefined}
       onSubmit={submit}
       onFocus={() => void schemas()}
-      className={page ? 'space-y-5' : 'mt-5 space-y-5'}
+      className={page ? 'space-y-5 focus:outline-none' : 'mt-5 space-y-5 focus:outline-none'}
       aria-label={page ? 'Book this experience' : undefined}
       noValidate
     >
