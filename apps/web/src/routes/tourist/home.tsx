@@ -68,11 +68,28 @@ export function Component() {
     setParams(next, { replace: true });
   }, [deferredQ, params, setParams]);
 
+  // The filters asked for last: a second change made before the URL shows the first (a typed field's pause,
+  // a navigation still under way) adds to it instead of starting again from the filters on screen.
+  const asked = useRef(filters);
+  const urlKey = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL changed, so it is what was asked for.
+  useEffect(() => {
+    asked.current = touristHomeSearch(params);
+  }, [urlKey]);
   /** A new search is a new history entry, so back returns to the previous one. */
-  const applyFilters = (next: GuideSearchFilters) => setParams(withFilters(params, next));
+  const applyFilters = (next: GuideSearchFilters) => {
+    const keys = new Set([...Object.keys(filters), ...Object.keys(next)]) as Set<keyof GuideSearchFilters>;
+    const merged: GuideSearchFilters = { ...asked.current };
+    for (const key of keys) {
+      if (next[key] !== filters[key]) Object.assign(merged, { [key]: next[key] });
+    }
+    asked.current = merged;
+    setParams(withFilters(params, merged));
+  };
   const clearFilters = () => {
     setQ('');
     typedQ.current = '';
+    asked.current = {};
     setParams(withFilters(params, {}));
   };
   const filtered = countFilters(filters) > 0 || Boolean(filters.q || filters.category);
