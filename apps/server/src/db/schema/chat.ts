@@ -30,6 +30,17 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_pair_idx').on(t.touristId, t.guideId),
     index('conversations_guide_idx').on(t.guideId),
+    // Each side's list, newest first, a page at a time (decision 039).
+    index('conversations_tourist_recent_idx').on(
+      t.touristId,
+      sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`,
+      t.id,
+    ),
+    index('conversations_guide_recent_idx').on(
+      t.guideId,
+      sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`,
+      t.id,
+    ),
   ],
 );
 

@@ -17,6 +17,8 @@ import { users } from '../../db/schema/users.ts';
 import { activeMember } from '../../db/visibility.ts';
 
 export type Cursor = { v: boolean; r: number; p: number; id: string };
+/** Where a page of the guide's tourist list ends: membership rank, last activity (as PostgreSQL wrote it), id. */
+export type TouristCursor = { s: number; at: string; id: string };
 
 /** Matches LIKE's metacharacters literally. */
 export function escapeLike(value: string): string {
@@ -27,7 +29,30 @@ const g = guideProfiles;
 
 // The seeded acceptance_rate and requests_last_30_days columns are never read: the figures come from chat
 // (touristFigures). Decision 010.
-const { acceptanceRate: _a, requestsLast30Days: _r, ...touristColumns } = getTableColumns(touristProfiles);
+const {
+  acceptanceRate: _a,
+  requestsLast30Days: _r,
+  rankScore: _s,
+  ...touristColumns
+} = getTableColumns(touristProfiles);
+
+/** The tourist list's row: the profile, the account's dates, and where a page ending on it ends. */
+const touristRowColumns = {
+  profile: touristColumns,
+  lastActive: touristProfiles.lastActiveAt,
+  createdAt: users.createdAt,
+  phoneVerifiedAt: users.phoneVerifiedAt,
+  rankScore: touristProfiles.rankScore,
+  // Microseconds survive as text; a JavaScript Date would round them off and repeat or skip a row.
+  cursorAt: sql<string>`${touristProfiles.lastActiveAt}::text`,
+};
+
+/** Tourists guides may see in a city: done with onboarding, an active account (docs/product.md#tourist-list). */
+const touristOf = (city: string): SQL[] => [
+  sql`lower(${touristProfiles.city}) = ${city.toLowerCase()}`,
+  eq(users.onboardingCompleted, true),
+  activeMember(),
+];
 
 /** What a tourist's figures are made of; zeros for a tourist no guide has written to. */
 export type TouristFigures = { requests30: number; requests: number; answered: number; reviews: number };
@@ -279,23 +304,117 @@ export function createDiscoveryRepository(db: Db) {
       return row ?? null;
     },
 
-    async touristsIn(city: string | null) {
+    /**
+     * One page of the guide's list (docs/product.md#tourist-list): the city's tourists, membership first,
+     * then the most recently active, in the order of tourist_profiles_city_list_idx, so a page reads its own
+     * rows and no more (decision 039). `needle` looks in the name, country and interests; `interests` keeps
+     * those who share one of them.
+     */
+    async touristPage(
+      city: string,
+      filter: { needle?: string; interests?: string[] },
+      limit: number,
+      cursor: TouristCursor | null,
+    ) {
+      const tp = touristProfiles;
+      const where: (SQL | undefined)[] = [...touristOf(city)];
+      if (filter.needle) {
+        where.push(sql`lower(${tp.firstName} || ' ' || ${tp.lastName} || ' ' || ${tp.country} || ' '
+          || array_to_string(${tp.interests}, ' ')) like ${`%${escapeLike(filter.needle)}%`}`);
+      }
+      if (filter.interests) where.push(sql`${tp.interests} && ${sql.param(filter.interests)}::text[]`);
+      if (cursor) {
+        const at = sql`${cursor.at}::timestamptz`;
+        where.push(sql`(${tp.statusRank} > ${cursor.s}
+          or (${tp.statusRank} = ${cursor.s} and ${tp.lastActiveAt} < ${at})
+          or (${tp.statusRank} = ${cursor.s} and ${tp.lastActiveAt} = ${at} and ${tp.userId} > ${cursor.id}))`);
+      }
       return db
-        .select({
-          profile: touristColumns,
-          lastActive: users.lastActiveAt,
-          createdAt: users.createdAt,
-          phoneVerifiedAt: users.phoneVerifiedAt,
-        })
+        .select(touristRowColumns)
+        .from(tp)
+        .innerJoin(users, eq(users.id, tp.userId))
+        .where(and(...where))
+        .orderBy(tp.statusRank, sql`${tp.lastActiveAt} desc nulls last`, asc(tp.userId))
+        .limit(limit);
+    },
+
+    /**
+     * The city's best tourists by the stored top-3 score (kept by the tourist-ranking job), from
+     * tourist_profiles_city_rank_idx; `openToNew` keeps those who welcome new guides.
+     */
+    async topOf(city: string, limit: number, openToNew = false) {
+      const tp = touristProfiles;
+      return db
+        .select(touristRowColumns)
+        .from(tp)
+        .innerJoin(users, eq(users.id, tp.userId))
+        .where(
+          and(...touristOf(city), openToNew ? sql`(${tp.availability} ->> 'newGuides')::boolean` : undefined),
+        )
+        .orderBy(sql`${tp.rankScore} desc nulls last`, asc(tp.userId))
+        .limit(limit);
+    },
+
+    /** One tourist of this city that guides may see, or null. */
+    async touristInCity(id: string, city: string) {
+      const [row] = await db
+        .select(touristRowColumns)
         .from(touristProfiles)
         .innerJoin(users, eq(users.id, touristProfiles.userId))
+        .where(and(eq(touristProfiles.userId, id), ...touristOf(city)));
+      return row ?? null;
+    },
+
+    /** Luxury VIP and Premium tourists of the city active since then: only they are read (their own index). */
+    async highValueOnline(city: string, since: Date): Promise<number> {
+      const tp = touristProfiles;
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tp)
+        .innerJoin(users, eq(users.id, tp.userId))
         .where(
           and(
-            eq(users.onboardingCompleted, true),
-            activeMember(),
-            city ? sql`lower(${touristProfiles.city}) = ${city.toLowerCase()}` : undefined,
+            ...touristOf(city),
+            sql`${tp.status} <> 'Gold Member'`,
+            sql`${tp.lastActiveAt} > ${since.toISOString()}::timestamptz`,
           ),
         );
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * The tourist-ranking job: every tourist's top-3 score (shared/domain/discovery.ts topTouristScore, to one
+     * decimal as shown) from their membership, rating, verification, last activity and the guides' requests of
+     * the last 30 days; only rows whose score moved are written. Returns how many moved.
+     */
+    async refreshRankScores(now: Date): Promise<number> {
+      const at = now.toISOString();
+      const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+      const result = await db.execute(sql`
+        with asked as (
+          select c.tourist_id as id, count(*)::int as n
+          from ${conversations} c
+          where c.started_by = c.guide_id and c.created_at >= ${since}::timestamptz
+            and exists (select 1 from ${messages} m
+              where m.conversation_id = c.id and m.sender_id = c.guide_id and m.kind = 'text')
+          group by c.tourist_id),
+        scored as (
+          select tp.user_id, round((
+            (case tp.status when 'Luxury VIP Member' then 3 when 'Premium Member' then 2 else 1 end) * 100
+            + least(coalesce(a.n, 0), 100) * 0.5
+            + tp.rating * 5
+            + (case when tp.verified then 10 else 0 end)
+            + greatest(0, 30 - greatest(0, extract(epoch from (${at}::timestamptz - tp.last_active_at)) / 86400)) / 30 * 20
+          )::numeric, 1)::real as score
+          from ${touristProfiles} tp left join asked a on a.id = tp.user_id)
+        update ${touristProfiles} tp set rank_score = s.score
+        from scored s
+        where s.user_id = tp.user_id and tp.rank_score is distinct from s.score`);
+      return (
+        (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+        (result as unknown as { affectedRows?: number }).affectedRows ??
+        0
+      );
     },
 
     /**

@@ -14,7 +14,6 @@ const errors = {
   413: errorSchema,
   415: errorSchema,
 };
-const HOUR_MS = 60 * 60_000;
 
 /** A private file: never cached, never shown inline as a page, never sniffed. */
 export function sendPrivateFile(reply: FastifyReply, file: { path: string; mimeType: string }) {
@@ -29,12 +28,6 @@ export function sendPrivateFile(reply: FastifyReply, file: { path: string; mimeT
 // The guide's identity document (docs/product.md#verification): only its owner here, staff in the console.
 export const identityModule: ModulePlugin = async (app, { ctx }) => {
   const service = identityOf(ctx);
-  // Documents decided 30 days ago go, checked hourly by every instance; one of them does it (advisory lock).
-  const sweeper = setInterval(() => {
-    service.cleanUp().catch((err) => ctx.log.error({ err }, 'identity document clean-up failed'));
-  }, HOUR_MS);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
 
   await signedInScope(app, ['guide'], (scope) => {
     scope.get(
