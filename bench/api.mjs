@@ -34,6 +34,8 @@ try {
     ['GET /api/chat/conversations (tourist)', `${server.url}/api/chat/conversations`, as(tourist)],
     ['GET /api/notifications (tourist)', `${server.url}/api/notifications`, as(tourist)],
     ['GET /api/guides/tourists (guide)', `${server.url}/api/guides/tourists`, as(guide)],
+    ['GET /api/guides/top-tourists (guide)', `${server.url}/api/guides/top-tourists`, as(guide)],
+    ['GET /api/chat/conversations (guide)', `${server.url}/api/chat/conversations`, as(guide)],
   ];
   // BENCH_ONLY=search,notifications measures the baseline and the rows whose name holds one of the words.
   const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);

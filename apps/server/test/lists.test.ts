@@ -98,7 +98,7 @@ describe("the guide's tourist list, a page at a time", () => {
     const guide = await addGuide(city);
     const now = Date.now();
     const ids: string[] = [];
-    // 17 tourists, two sharing one instant (the tie goes to the id).
+    // 17 tourists, two sharing one instant (the tie goes to the id, highest first).
     const same = new Date(now - 3 * DAY);
     for (let i = 0; i < 17; i++) {
       const at = i < 2 ? same : new Date(now - (i + 1) * 37 * MIN);
@@ -129,7 +129,7 @@ describe("the guide's tourist list, a page at a time", () => {
       const order =
         rank(a.status) - rank(b.status) ||
         Date.parse(b.lastActive) - Date.parse(a.lastActive) ||
-        a.id.localeCompare(b.id);
+        b.id.localeCompare(a.id);
       expect(order, `${i}`).toBeLessThan(0);
     }
   });

@@ -6,11 +6,11 @@ CREATE TABLE "job_runs" (
 );
 --> statement-breakpoint
 ALTER TABLE "tourist_profiles" ADD COLUMN "last_active_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
-ALTER TABLE "tourist_profiles" ADD COLUMN "status_rank" smallint GENERATED ALWAYS AS (case status when 'Luxury VIP Member' then 0 when 'Premium Member' then 1 else 2 end) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "tourist_profiles" ADD COLUMN "tier" smallint GENERATED ALWAYS AS (case status when 'Luxury VIP Member' then 2 when 'Premium Member' then 1 else 0 end) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "tourist_profiles" ADD COLUMN "rank_score" real;--> statement-breakpoint
-CREATE INDEX "conversations_tourist_recent_idx" ON "conversations" USING btree ("tourist_id",coalesce("last_message_at", "created_at") desc,"id");--> statement-breakpoint
-CREATE INDEX "conversations_guide_recent_idx" ON "conversations" USING btree ("guide_id",coalesce("last_message_at", "created_at") desc,"id");--> statement-breakpoint
-CREATE INDEX "tourist_profiles_city_list_idx" ON "tourist_profiles" USING btree (lower("city"),"status_rank","last_active_at" DESC NULLS LAST,"user_id");--> statement-breakpoint
+CREATE INDEX "conversations_tourist_recent_idx" ON "conversations" USING btree ("tourist_id",coalesce("last_message_at", "created_at") desc,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "conversations_guide_recent_idx" ON "conversations" USING btree ("guide_id",coalesce("last_message_at", "created_at") desc,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tourist_profiles_city_list_idx" ON "tourist_profiles" USING btree (lower("city"),"tier" DESC NULLS LAST,"last_active_at" DESC NULLS LAST,"user_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "tourist_profiles_city_rank_idx" ON "tourist_profiles" USING btree (lower("city"),"rank_score" DESC NULLS LAST,"user_id");--> statement-breakpoint
 CREATE INDEX "tourist_profiles_city_online_idx" ON "tourist_profiles" USING btree (lower("city"),"last_active_at") WHERE "tourist_profiles"."status" <> 'Gold Member';--> statement-breakpoint
 UPDATE "tourist_profiles" tp SET "last_active_at" = u."last_active_at" FROM "users" u WHERE u."id" = tp."user_id";--> statement-breakpoint

@@ -34,12 +34,12 @@ export const conversations = pgTable(
     index('conversations_tourist_recent_idx').on(
       t.touristId,
       sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`,
-      t.id,
+      t.id.desc(),
     ),
     index('conversations_guide_recent_idx').on(
       t.guideId,
       sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`,
-      t.id,
+      t.id.desc(),
     ),
   ],
 );

@@ -131,11 +131,14 @@ export const touristProfiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** users.last_active_at, copied by a trigger: the guide's list sorts by it from one index. */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The list's membership order: Luxury VIP 0, Premium 1, Gold 2 (docs/product.md#tourist-list). */
-    statusRank: smallint('status_rank')
+    /**
+     * The membership's tier: Luxury VIP 2, Premium 1, Gold 0 (docs/product.md#tourist-list). Highest first, so
+     * the list's whole order runs one way and a page starts with one row comparison on the index.
+     */
+    tier: smallint('tier')
       .notNull()
       .generatedAlwaysAs(
-        sql`case status when 'Luxury VIP Member' then 0 when 'Premium Member' then 1 else 2 end`,
+        sql`case status when 'Luxury VIP Member' then 2 when 'Premium Member' then 1 else 0 end`,
       ),
     /** The top-3 score (shared/domain/discovery.ts), kept by the tourist-ranking job; null until it ran. */
     rankScore: real('rank_score'),
@@ -145,9 +148,9 @@ export const touristProfiles = pgTable(
     // The guide's tourist list and the top 3 walk their own order, a page at a time (decision 039).
     index('tourist_profiles_city_list_idx').on(
       sql`lower(${t.city})`,
-      t.statusRank,
+      t.tier.desc(),
       t.lastActiveAt.desc(),
-      t.userId,
+      t.userId.desc(),
     ),
     index('tourist_profiles_city_rank_idx').on(
       sql`lower(${t.city})`,

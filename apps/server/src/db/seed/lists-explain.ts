@@ -62,7 +62,7 @@ console.log(
 );
 const first = await discovery.touristPage(city, {}, 25, null);
 const last = first[first.length - 1]!;
-const cursor = { s: last.profile.statusRank, at: last.cursorAt, id: last.profile.userId };
+const cursor = { s: last.profile.tier, at: last.cursorAt, id: last.profile.userId };
 await plans('Tourist list, first page (GET /api/guides/tourists)', () =>
   discovery.touristPage(city, {}, 25, null),
 );

@@ -174,13 +174,13 @@ export function createChatRepository(db: Db) {
             'onlyId' in page
               ? eq(conversations.id, page.onlyId)
               : or(isNotNull(conversations.lastMessageAt), eq(conversations.startedBy, userId)),
+            // One row comparison in the index's own order: the page starts where the last one ended.
             'cursor' in page && page.cursor
-              ? sql`(${recent} < ${page.cursor.at}::timestamptz
-                  or (${recent} = ${page.cursor.at}::timestamptz and ${conversations.id} > ${page.cursor.id}))`
+              ? sql`(${recent}, ${conversations.id}) < (${page.cursor.at}::timestamptz, ${page.cursor.id}::uuid)`
               : undefined,
           ),
         )
-        .orderBy(desc(recent), asc(conversations.id))
+        .orderBy(desc(recent), sql`${conversations.id} desc nulls last`)
         .limit('onlyId' in page ? 1 : page.limit);
     },
 

@@ -17,7 +17,7 @@ import { users } from '../../db/schema/users.ts';
 import { activeMember } from '../../db/visibility.ts';
 
 export type Cursor = { v: boolean; r: number; p: number; id: string };
-/** Where a page of the guide's tourist list ends: membership rank, last activity (as PostgreSQL wrote it), id. */
+/** Where a page of the guide's tourist list ends: membership tier, last activity (as PostgreSQL wrote it), id. */
 export type TouristCursor = { s: number; at: string; id: string };
 
 /** Matches LIKE's metacharacters literally. */
@@ -323,18 +323,22 @@ export function createDiscoveryRepository(db: Db) {
           || array_to_string(${tp.interests}, ' ')) like ${`%${escapeLike(filter.needle)}%`}`);
       }
       if (filter.interests) where.push(sql`${tp.interests} && ${sql.param(filter.interests)}::text[]`);
+      // One row comparison in the index's own order: the page starts where the last one ended.
       if (cursor) {
-        const at = sql`${cursor.at}::timestamptz`;
-        where.push(sql`(${tp.statusRank} > ${cursor.s}
-          or (${tp.statusRank} = ${cursor.s} and ${tp.lastActiveAt} < ${at})
-          or (${tp.statusRank} = ${cursor.s} and ${tp.lastActiveAt} = ${at} and ${tp.userId} > ${cursor.id}))`);
+        where.push(
+          sql`(${tp.tier}, ${tp.lastActiveAt}, ${tp.userId}) < (${cursor.s}::smallint, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
+        );
       }
       return db
         .select(touristRowColumns)
         .from(tp)
         .innerJoin(users, eq(users.id, tp.userId))
         .where(and(...where))
-        .orderBy(tp.statusRank, sql`${tp.lastActiveAt} desc nulls last`, asc(tp.userId))
+        .orderBy(
+          sql`${tp.tier} desc nulls last`,
+          sql`${tp.lastActiveAt} desc nulls last`,
+          sql`${tp.userId} desc nulls last`,
+        )
         .limit(limit);
     },
 

@@ -57,9 +57,9 @@ function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
   }
 }
 
-function encodeTouristCursor(t: { profile: { statusRank: number; userId: string }; cursorAt: string }) {
+function encodeTouristCursor(t: { profile: { tier: number; userId: string }; cursorAt: string }) {
   return listCursor.encodeCursor({
-    s: t.profile.statusRank,
+    s: t.profile.tier,
     at: t.cursorAt,
     id: t.profile.userId,
   } satisfies TouristCursor);
