@@ -9,6 +9,7 @@ ALTER TABLE "tourist_profiles" ADD COLUMN "last_active_at" timestamp with time z
 ALTER TABLE "tourist_profiles" ADD COLUMN "tier" smallint GENERATED ALWAYS AS (case status when 'Luxury VIP Member' then 2 when 'Premium Member' then 1 else 0 end) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "tourist_profiles" ADD COLUMN "rank_score" real;--> statement-breakpoint
 CREATE INDEX "conversations_tourist_recent_idx" ON "conversations" USING btree ("tourist_id",coalesce("last_message_at", "created_at") desc,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "conversations_guide_asked_idx" ON "conversations" USING btree ("guide_id","created_at" DESC NULLS LAST) WHERE "conversations"."started_by" = "conversations"."tourist_id";--> statement-breakpoint
 CREATE INDEX "conversations_guide_recent_idx" ON "conversations" USING btree ("guide_id",coalesce("last_message_at", "created_at") desc,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "tourist_profiles_city_list_idx" ON "tourist_profiles" USING btree (lower("city"),"tier" DESC NULLS LAST,"last_active_at" DESC NULLS LAST,"user_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "tourist_profiles_city_rank_idx" ON "tourist_profiles" USING btree (lower("city"),"rank_score" DESC NULLS LAST,"user_id");--> statement-breakpoint

@@ -36,6 +36,10 @@ export const conversations = pgTable(
       sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`,
       t.id.desc(),
     ),
+    // The response figures read the guide's latest conversations tourists started, not all of them.
+    index('conversations_guide_asked_idx')
+      .on(t.guideId, t.createdAt.desc())
+      .where(sql`${t.startedBy} = ${t.touristId}`),
     index('conversations_guide_recent_idx').on(
       t.guideId,
       sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`,

@@ -248,7 +248,7 @@ export function createChatRepository(db: Db) {
               where m.conversation_id = c.id and m.sender_id = c.guide_id and m.kind = 'text') as replied
           from ${conversations} c
           where c.guide_id = ${guideId} and c.started_by = c.tourist_id
-          order by c.created_at desc
+          order by c.created_at desc nulls last
           limit 200
         ) x where asked is not null`);
       return (

@@ -371,19 +371,15 @@ export function createDiscoveryRepository(db: Db) {
 
     /** Luxury VIP and Premium tourists of the city active since then: only they are read (their own index). */
     async highValueOnline(city: string, since: Date): Promise<number> {
-      const tp = touristProfiles;
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(tp)
-        .innerJoin(users, eq(users.id, tp.userId))
-        .where(
-          and(
-            ...touristOf(city),
-            sql`${tp.status} <> 'Gold Member'`,
-            sql`${tp.lastActiveAt} > ${since.toISOString()}::timestamptz`,
-          ),
-        );
-      return Number(row?.n ?? 0);
+      // The account check per online row (lateral): a hash join would read every account instead.
+      const result = await db.execute(sql`
+        select count(*)::int as n
+        from ${touristProfiles} tp
+        cross join lateral (select 1 from ${users} u where u.id = tp.user_id and u.onboarding_completed
+          and u.suspended_at is null and u.deleted_at is null) ok
+        where lower(tp.city) = ${city.toLowerCase()} and tp.status <> 'Gold Member'
+          and tp.last_active_at > ${since.toISOString()}::timestamptz`);
+      return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
     },
 
     /**
