@@ -8,6 +8,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { appJobs } from './jobs/jobs.ts';
+import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authModule } from './modules/auth/routes.ts';
@@ -18,6 +20,7 @@ import { chatModule } from './modules/chat/routes.ts';
 import { loadChatMessage } from './modules/chat/service.ts';
 import { MAX_FRAME_BYTES } from './modules/chat/ws.ts';
 import type { AppContext } from './modules/context.ts';
+import { createDiscoveryRepository } from './modules/discovery/repository.ts';
 import { discoveryModule } from './modules/discovery/routes.ts';
 import { experiencesModule } from './modules/experiences/routes.ts';
 import { favoritesModule } from './modules/favorites/routes.ts';
@@ -116,7 +119,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(avatarsModule, { prefix: '/api/avatars', ctx });
 
   await registerWebApp(app, config.webDist, config.publicUrl);
+
+  // Periodic work, once across every instance (decision 040); tests run a job with app.jobs.run(name).
+  const jobs = createScheduler({ db: ctx.db, now: ctx.now, log: app.log, jobs: appJobs(ctx) });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Scheduler;
+  }
 }
 
 /** The database, the clock, mail, SMS and the realtime hub: what the modules build their services from. */
@@ -128,7 +143,11 @@ async function openContext(app: App, config: Config, options: BuildOptions): Pro
   app.addHook('onClose', () => files.close());
   await copyLocalFiles(files, config.dataDir, app.log);
   // The demo's past activity is placed relative to the app's clock (tests move it).
-  if (options.seed) await seedDemoData(database.db, now(), files);
+  if (options.seed) {
+    await seedDemoData(database.db, now(), files);
+    // The top 3 is ranked from the first request, before the ranking job's first turn.
+    await createDiscoveryRepository(database.db).refreshRankScores(new Date(now()));
+  }
   // Several instances on one PostgreSQL hear each other through LISTEN/NOTIFY; PGlite is one process.
   const bus =
     options.bus ??

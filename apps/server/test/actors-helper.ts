@@ -337,6 +337,8 @@ export function createWorld(app: App, config: Config, database: Database) {
     await database.db.execute(
       sql`update bookings set start_at = ${start.toISOString()}, end_at = ${end.toISOString()} where id = ${id}`,
     );
+    // The booking-sweep job's turn completes it (reads never sweep: decision 040).
+    await app.jobs.run('booking-sweep');
     const list = await must({ url: '/api/bookings?scope=past', as: tourist });
     const b = list.bookings.find((x: { id: string }) => x.id === id);
     if (b?.status !== 'completed') throw new Error(`booking ${id} did not complete: ${JSON.stringify(b)}`);

@@ -336,7 +336,8 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   }),
   // The tourist side is the guarded one: guides may open a tourist's profile under the contact rules.
   'GET /api/profiles/{type}/{id}': ({ f }) => ({ url: `/api/profiles/tourist/${f.actors.tourist!.id}` }),
-  'GET /api/guides/tourists': () => ({}),
+  // With the page's parameters: a page size and a search (the cursor is the caller's own, decision 039).
+  'GET /api/guides/tourists': () => ({ url: '/api/guides/tourists?limit=2&q=a' }),
   'GET /api/guides/top-tourists': () => ({}),
   'GET /api/guides/verification': () => ({}),
   'GET /api/bookings/{id}/review': ({ f }) => ({ url: `/api/bookings/${f.completed}/review` }),
@@ -347,7 +348,7 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   'GET /api/profiles/{type}/{id}/reviews': ({ f }) => ({
     url: `/api/profiles/tourist/${f.actors.tourist!.id}/reviews`,
   }),
-  'GET /api/chat/conversations': () => ({}),
+  'GET /api/chat/conversations': () => ({ url: '/api/chat/conversations?limit=5' }),
   // Tourists open with a guide, guides with a tourist; both name the first pair's other side.
   'POST /api/chat/conversations': ({ f, kind }) => ({
     payload: isGuide(kind) ? { touristId: f.actors.tourist!.id } : { guideId: f.actors.guide!.id },

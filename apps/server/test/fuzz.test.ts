@@ -383,6 +383,38 @@ describe('what fuzzing found', () => {
     }
   });
 
+  it('answers hostile page parameters of the lists with a 400 JSON error, never a 500', async () => {
+    const forged = (c: unknown) => Buffer.from(JSON.stringify(c)).toString('base64url');
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const [url, who] of [
+      ['/api/guides/tourists', 'guide'],
+      ['/api/chat/conversations', 'tourist'],
+      ['/api/chat/conversations', 'guide'],
+    ] as const) {
+      for (const query of [
+        'limit=0',
+        'limit=1e9',
+        'limit=NaN',
+        'limit=-1',
+        'cursor=%00',
+        `cursor=${'a'.repeat(301)}`,
+        'cursor=__proto__',
+        `cursor=${forged(null)}`,
+        `cursor=${forged([1, 2])}`,
+        `cursor=${forged({ s: 0, at: '2026-02-30 00:00:00+00', id })}`,
+        `cursor=${forged({ s: 0, at: "2026-01-01 00:00:00+00'; drop table users; --", id })}`,
+        `cursor=${forged({ s: '0', at: '2026-01-01 00:00:00+00', id: `${id}'` })}`,
+        ...(url === '/api/guides/tourists'
+          ? [`cursor=${forged({ s: 1.5, at: '2026-01-01 00:00:00+00', id })}`]
+          : []),
+      ]) {
+        const res = await app.inject({ url: `${url}?${query}`, headers: as(who) });
+        expect(res.statusCode, `${url}?${query}: ${res.body}`).toBe(400);
+        expect(res.json(), query).toEqual({ message: expect.any(String), code: expect.any(String) });
+      }
+    }
+  });
+
   it('refuses a currency multiplier from the client, however small', async () => {
     const res = await app.inject({
       method: 'POST',

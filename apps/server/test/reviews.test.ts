@@ -343,6 +343,10 @@ describe('publishing', () => {
 
       clock = completedAt + 14 * DAY;
       const deadline = new Date(completedAt + 14 * DAY).toISOString();
+      // Reads never publish (decision 040): until the job's turn the review stays hidden, the rating unmoved.
+      expect((await listOf('guide', guide.id)).reviews).toEqual([]);
+      expect(await guideCard(guide.id)).toMatchObject({ rating: 0, reviews: 0 });
+      expect(await app.jobs.run('review-publishing')).toBeGreaterThanOrEqual(1);
       const list = await listOf('guide', guide.id);
       expect(list.reviews).toMatchObject([{ rating: 3, text: 'Fine, a bit rushed', date: deadline }]);
       expect(await guideCard(guide.id)).toMatchObject({ rating: 3, reviews: 1 });
@@ -660,6 +664,8 @@ describe('real figures', () => {
     await write(guide, id, { rating: 5, text: 'Delightful' });
     await write(c, id, { rating: 5 });
     await reach(d, 70);
+    // The ranking job's turn (each minute) scores what changed.
+    await app.jobs.run('tourist-ranking');
 
     const res = await app.inject({ url: '/api/guides/top-tourists', headers: { cookie: guide.cookie } });
     expect(res.statusCode, res.body).toBe(200);

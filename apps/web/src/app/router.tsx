@@ -68,7 +68,7 @@ const SCREEN_DATA: Record<string, (url: URL) => Promise<unknown>[]> = {
     queryClient.prefetchQuery(travelStyleQuery),
   ],
   [paths.guide.home]: () => [
-    queryClient.prefetchQuery(touristListQuery('', 'All')),
+    queryClient.prefetchInfiniteQuery(touristListQuery('', 'All')),
     queryClient.prefetchQuery(verificationQuery),
     queryClient.prefetchQuery(userProfileQuery),
     queryClient.prefetchQuery(unreadQuery),

@@ -87,10 +87,17 @@ export type ReportInput = z.input<typeof reportSchema>;
 
 export const conversationParamsSchema = z.object({ id: z.uuid({ message: 'Unknown conversation' }) });
 
+export const conversationListQuerySchema = z.object({
+  /** Where the previous page ended (its nextCursor). */
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
 export const conversationListSchema = z.object({
   conversations: z.array(conversationSchema),
   /** Guides only: percent of tourists' conversations answered; null before anyone wrote. */
   responseRate: z.number().nullable(),
+  /** The next page's cursor (older conversations); null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type ConversationList = z.infer<typeof conversationListSchema>;
 export const conversationResponseSchema = z.object({ conversation: conversationSchema });
@@ -144,7 +151,7 @@ export type ServerFrame =
 
 /** The chat routes, by method and address under /api. */
 export const chatEndpoints = {
-  'GET /chat/conversations': { response: conversationListSchema },
+  'GET /chat/conversations': { query: conversationListQuerySchema, response: conversationListSchema },
   'POST /chat/conversations': { body: openConversationSchema, response: openedConversationSchema },
   'GET /chat/conversations/:id': { params: conversationParamsSchema, response: conversationResponseSchema },
   'GET /chat/unread': { response: unreadTotalSchema },

@@ -139,6 +139,9 @@ export type TouristCard = z.infer<typeof touristCardSchema>;
 export const touristListQuerySchema = z.object({
   q: text.optional(),
   category: text.optional(),
+  /** Where the previous page ended (its nextCursor). */
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(24),
 });
 
 export const guideStatsSchema = z.object({
@@ -164,6 +167,8 @@ export const touristListResponseSchema = z.object({
   highValueOnline: z.number(),
   stats: guideStatsSchema,
   tourists: z.array(touristCardSchema),
+  /** The next page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type TouristListResponse = z.infer<typeof touristListResponseSchema>;
 

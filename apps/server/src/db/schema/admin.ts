@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every staff action (and operator CLI command): who did what to which object, when. */
 export const auditLog = pgTable(
@@ -16,3 +16,15 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
+
+/**
+ * The scheduled jobs' turns (apps/server/src/jobs): an instance that takes the advisory lock and finds the
+ * job due moves `next_at` on, then runs it; every other instance skips that turn (decision 040).
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  /** What the last run did (rows published, expired, deleted …), for the operator. */
+  lastResult: integer('last_result'),
+});

@@ -30,6 +30,21 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_pair_idx').on(t.touristId, t.guideId),
     index('conversations_guide_idx').on(t.guideId),
+    // Each side's list, newest first, a page at a time (decision 039).
+    index('conversations_tourist_recent_idx').on(
+      t.touristId,
+      sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`,
+      t.id.desc(),
+    ),
+    // The response figures read the guide's latest conversations tourists started, not all of them.
+    index('conversations_guide_asked_idx')
+      .on(t.guideId, t.createdAt.desc())
+      .where(sql`${t.startedBy} = ${t.touristId}`),
+    index('conversations_guide_recent_idx').on(
+      t.guideId,
+      sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`,
+      t.id.desc(),
+    ),
   ],
 );
 

@@ -148,8 +148,39 @@ export const touristProfiles = pgTable(
     requestsLast30Days: integer('requests_last_30_days').notNull().default(0),
     showcaseRank: integer('showcase_rank'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** users.last_active_at, copied by a trigger: the guide's list sorts by it from one index. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The membership's tier: Luxury VIP 2, Premium 1, Gold 0 (docs/product.md#tourist-list). Highest first, so
+     * the list's whole order runs one way and a page starts with one row comparison on the index.
+     */
+    tier: smallint('tier')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case status when 'Luxury VIP Member' then 2 when 'Premium Member' then 1 else 0 end`,
+      ),
+    /** The top-3 score (shared/domain/discovery.ts), kept by the tourist-ranking job; null until it ran. */
+    rankScore: real('rank_score'),
   },
-  (t) => [index('tourist_profiles_city_idx').using('btree', sql`lower(${t.city})`)],
+  (t) => [
+    index('tourist_profiles_city_idx').using('btree', sql`lower(${t.city})`),
+    // The guide's tourist list and the top 3 walk their own order, a page at a time (decision 039).
+    index('tourist_profiles_city_list_idx').on(
+      sql`lower(${t.city})`,
+      t.tier.desc(),
+      t.lastActiveAt.desc(),
+      t.userId.desc(),
+    ),
+    index('tourist_profiles_city_rank_idx').on(
+      sql`lower(${t.city})`,
+      t.rankScore.desc().nullsLast(),
+      t.userId,
+    ),
+    // "High-value tourists online": only those active in the last minutes are read.
+    index('tourist_profiles_city_online_idx')
+      .on(sql`lower(${t.city})`, t.lastActiveAt)
+      .where(sql`${t.status} <> 'Gold Member'`),
+  ],
 );
 
 /** The personality assessment as the guide answered it (docs/product.md#onboarding). */

@@ -241,3 +241,60 @@ export async function seedBusyGuide(db: Db, email: string, count: number): Promi
     where g.email = ${email}
       and not exists (select 1 from bookings b where b.guide_id = g.id and b.status = 'accepted' and b.start_at > now() + interval '300 days')`);
 }
+
+/**
+ * The lists at scale (decision 039): `tourists` onboarded tourists in `city`, and the guide with this e-mail in
+ * conversation with `conversations` of them, `messages` messages in all (guide and tourist taking turns, the
+ * newest conversations first in time), all inside the database with generate_series. Membership, last
+ * activity (the past 60 days), interests and openness to new guides each come from their own hash. Idempotent
+ * by e-mail and by pair.
+ */
+export async function seedBenchLists(
+  db: Db,
+  opts: { city: string; tourists: number; guideEmail: string; conversations: number; messages: number },
+): Promise<void> {
+  const pick = (salt: string, k: number) => sql.raw(`(abs(hashtext(n::text || '${salt}')) % ${k})`);
+  await db.execute(sql`
+    insert into users (email, role, display_name, onboarding_completed, last_active_at, created_at)
+    select 'bench.local.' || n || '@bench.lokal.app', 'tourist', 'Bench Local ' || n, true,
+      now() - ${pick('active', 60 * 24 * 60)} * interval '1 minute', now() - interval '400 days'
+    from generate_series(1, ${opts.tourists}::int) n
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into tourist_profiles (user_id, first_name, last_name, age, city, country, occupation, image, status,
+      budget_min, budget_max, interests, languages, looking_for, availability, rating, verified)
+    select u.id, (${arr(NAMES)})[1 + ${pick('name', NAMES.length)}], 'Local' || n, 25 + ${pick('age', 40)},
+      ${opts.city}, 'United States', 'Investor', '/api/avatars/bench-t' || (n % 500) || '.svg',
+      (array['Luxury VIP Member','Premium Member','Gold Member'])[1 + ${pick('status', 3)}], 200, 600,
+      array[(${arr(SPECIALTIES)})[1 + ${pick('i1', SPECIALTIES.length)}], (${arr(SPECIALTIES)})[1 + ${pick('i2', SPECIALTIES.length)}]],
+      array['English'], array['Hidden bars','Chef tables'],
+      jsonb_build_object('newGuides', ${pick('new', 4)} > 0, 'experiencedGuides', true),
+      round((3 + ${pick('rating', 20)} / 10.0)::numeric, 1), ${pick('verified', 3)} = 0
+    from users u
+    cross join lateral (select substring(u.email from 'bench\\.local\\.(\\d+)@')::int as n) x
+    where u.email like 'bench.local.%'
+    on conflict do nothing`);
+  // The guide's conversations: with the first `conversations` locals, one an hour back from now.
+  await db.execute(sql`
+    insert into conversations (tourist_id, guide_id, started_by, created_at, last_message_at)
+    select u.id, g.id, g.id, now() - (n + 1) * interval '1 hour', now() - n * interval '1 hour'
+    from users g
+    cross join generate_series(1, ${opts.conversations}::int) n
+    join users u on u.email = 'bench.local.' || n || '@bench.lokal.app'
+    where g.email = ${opts.guideEmail}
+    on conflict do nothing`);
+  const perConversation = Math.max(1, Math.floor(opts.messages / Math.max(1, opts.conversations)));
+  await db.execute(sql`
+    insert into messages (conversation_id, sender_id, body, client_id, created_at, read_at)
+    select c.id, case when k % 2 = 1 then c.guide_id else c.tourist_id end,
+      'Bench message ' || k, 'bench-' || c.id || '-' || k,
+      c.created_at + k * (c.last_message_at - c.created_at) / ${perConversation}::int,
+      case when k < ${perConversation}::int then c.last_message_at end
+    from conversations c
+    join users g on g.id = c.guide_id and g.email = ${opts.guideEmail}
+    cross join generate_series(1, ${perConversation}::int) k
+    where not exists (select 1 from messages m where m.conversation_id = c.id)`);
+  for (const table of ['users', 'tourist_profiles', 'conversations', 'messages']) {
+    await db.execute(sql.raw(`analyze ${table}`));
+  }
+}

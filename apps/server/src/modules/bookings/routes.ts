@@ -45,12 +45,6 @@ export const bookingsServiceOf = perApp((ctx: AppContext) =>
 
 export const bookingsModule: ModulePlugin = async (app, { ctx }) => {
   const service = bookingsServiceOf(ctx);
-  // Bookings end and requests go stale with time: every instance sweeps each minute (rows are claimed atomically).
-  const sweeper = setInterval(() => {
-    service.sweep().catch((err) => ctx.log.error({ err }, 'booking sweep failed'));
-  }, 60_000);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
 
   await signedInScope(app, ['tourist'], (scope) => touristRoutes(scope, service));
   await signedInScope(app, ['tourist', 'guide'], (scope) => participantRoutes(scope, service));

@@ -129,10 +129,15 @@ export function createBookingsService(deps: {
     await deps.publish([b.touristId, b.guideId], { type: 'booking', bookingId: b.id });
   }
 
-  /** Completes what has ended and declines requests nobody answered; safe to run on every instance. */
-  async function sweep() {
+  /**
+   * Completes what has ended and declines requests nobody answered; safe to run on every instance. The
+   * booking-sweep job runs it each minute; a booking or an action runs it first too (they write anyway).
+   * Returns how many bookings changed.
+   */
+  async function sweep(): Promise<number> {
     const at = new Date(now());
-    for (const b of await repo.completeDue(at)) {
+    const completed = await repo.completeDue(at);
+    for (const b of completed) {
       await announce(b, {
         key: 'completed',
         actorId: b.guideId,
@@ -141,7 +146,8 @@ export function createBookingsService(deps: {
         notify: [b.touristId, b.guideId],
       }).catch((err) => deps.log.error({ err, booking: b.id }, 'could not announce a completed booking'));
     }
-    for (const b of await repo.expireDue(at, EXPERIENCE_MESSAGES.expired)) {
+    const expired = await repo.expireDue(at, EXPERIENCE_MESSAGES.expired);
+    for (const b of expired) {
       await announce(b, {
         key: 'expired',
         actorId: b.guideId,
@@ -150,6 +156,7 @@ export function createBookingsService(deps: {
         notify: [b.touristId, b.guideId],
       }).catch((err) => deps.log.error({ err, booking: b.id }, 'could not announce an expired request'));
     }
+    return completed.length + expired.length;
   }
 
   const service = {
@@ -259,13 +266,12 @@ export function createBookingsService(deps: {
       return toBooking(await load(booking.id));
     },
 
+    // Reads never sweep: the booking-sweep job does, each minute (decision 040).
     async list(user: SessionUser, scope: 'upcoming' | 'past') {
-      await sweep();
       return (await repo.forUser(user.id, scope, new Date(now()))).map(toBooking);
     },
 
     async get(user: SessionUser, id: string) {
-      await sweep();
       const row = await load(id);
       if (row.booking.touristId !== user.id && row.booking.guideId !== user.id) throw notFound();
       return toBooking(row);

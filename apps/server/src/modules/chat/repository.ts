@@ -12,6 +12,9 @@ import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 import { activeMember, activeMemberSql } from '../../db/visibility.ts';
 
+/** Where a page of conversations ends: its last row's time (as PostgreSQL wrote it) and id. */
+export type ConversationCursor = { at: string; id: string };
+
 export type MessageRow = typeof messages.$inferSelect;
 
 type RawMessage = {
@@ -104,8 +107,17 @@ export function createChatRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The user's conversations (or the one given), newest first, with unread counts and block flags. */
-    async listFor(userId: string, onlyId?: string) {
+    /**
+     * A page of the user's conversations (or the one given), newest first, with unread counts and block
+     * flags. The page comes from the side's own index (conversations_tourist_recent_idx or _guide_), and
+     * each subquery runs for the page's rows only: a page costs the same for 20 or 20,000 (decision 039).
+     */
+    async listFor(
+      user: { id: string; role: string },
+      page: { onlyId: string } | { limit: number; cursor: ConversationCursor | null },
+    ) {
+      const userId = user.id;
+      const recent = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
       // Written out qualified: inside the subqueries a bare "id" would mean the message's id.
       const lastId = sql<
         number | null
@@ -147,18 +159,29 @@ export function createChatRepository(db: Db) {
           detailsShared,
           booking,
           earnings,
+          // Microseconds survive as text: where a page ending here ends.
+          cursorAt: sql<string>`${recent}::text`,
         })
         .from(conversations)
         .where(
           and(
-            or(eq(conversations.touristId, userId), eq(conversations.guideId, userId)),
+            user.role === 'tourist'
+              ? eq(conversations.touristId, userId)
+              : user.role === 'guide'
+                ? eq(conversations.guideId, userId)
+                : or(eq(conversations.touristId, userId), eq(conversations.guideId, userId)),
             // The other party sees a conversation from its first message, not from a mere open.
-            onlyId
-              ? eq(conversations.id, onlyId)
+            'onlyId' in page
+              ? eq(conversations.id, page.onlyId)
               : or(isNotNull(conversations.lastMessageAt), eq(conversations.startedBy, userId)),
+            // One row comparison in the index's own order: the page starts where the last one ended.
+            'cursor' in page && page.cursor
+              ? sql`(${recent}, ${conversations.id}) < (${page.cursor.at}::timestamptz, ${page.cursor.id}::uuid)`
+              : undefined,
           ),
         )
-        .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`));
+        .orderBy(desc(recent), sql`${conversations.id} desc nulls last`)
+        .limit('onlyId' in page ? 1 : page.limit);
     },
 
     /** Unread messages from others across all of the user's conversations. */
@@ -225,7 +248,7 @@ export function createChatRepository(db: Db) {
               where m.conversation_id = c.id and m.sender_id = c.guide_id and m.kind = 'text') as replied
           from ${conversations} c
           where c.guide_id = ${guideId} and c.started_by = c.tourist_id
-          order by c.created_at desc
+          order by c.created_at desc nulls last
           limit 200
         ) x where asked is not null`);
       return (

@@ -1,5 +1,6 @@
 import {
   chatSendSchema,
+  conversationListQuerySchema,
   conversationListSchema,
   conversationParamsSchema,
   conversationResponseSchema,
@@ -46,17 +47,18 @@ function chatRoutes(app: App, service: ChatService, bookings: BookingsForBlock) 
       schema: {
         tags: ['chat'],
         summary:
-          "My conversations, newest first, with the other party, last message and unread count; a guide's response rate",
+          "My conversations, newest first, a page at a time (nextCursor), with the other party, last message and unread count; a guide's response rate",
+        querystring: conversationListQuerySchema,
         response: { 200: conversationListSchema, ...errors },
       },
     },
     async (request) => {
       const user = request.user;
-      const [conversations, responseRate] = await Promise.all([
-        service.list(user),
+      const [page, responseRate] = await Promise.all([
+        service.list(user, request.query),
         user.role === 'guide' ? service.responseRate(user) : null,
       ]);
-      return { conversations, responseRate };
+      return { ...page, responseRate };
     },
   );
 

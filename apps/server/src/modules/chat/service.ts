@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES } from '@lokal/shared/constants/chat';
 import { TRUST_MESSAGES } from '@lokal/shared/constants/trust';
 import { maskContactDetails } from '@lokal/shared/domain/masking';
+import { isUuid } from '@lokal/shared/domain/uuid';
 import type {
   ChatMessage,
   ChatSend,
@@ -13,8 +14,14 @@ import { HttpError } from '../../plugins/errors.ts';
 import { createMemoryHitCounter, createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
+import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
 import { type ContactRule, contactRuleOf } from '../discovery/contact-rule.ts';
-import { type ChatRepository, createChatRepository, type MessageRow } from './repository.ts';
+import {
+  type ChatRepository,
+  type ConversationCursor,
+  createChatRepository,
+  type MessageRow,
+} from './repository.ts';
 
 const ONLINE_WINDOW_MS = 5 * 60_000;
 
@@ -26,6 +33,13 @@ export type BookingsForBlock = {
 const SENDS_PER_MINUTE = 30;
 
 const notFound = () => new HttpError(404, 'Conversation not found', 'not-found');
+
+/** The conversation list's cursor, or 400. */
+function decodeConversationCursor(raw: string | undefined): ConversationCursor | null {
+  return decodeCursor(raw, (c) =>
+    isPgTimestamp(c.at) && isUuid(c.id) ? { at: c.at, id: c.id as string } : null,
+  );
+}
 
 export function toMessage(m: MessageRow): ChatMessage {
   return {
@@ -109,8 +123,10 @@ export function createChatService(deps: {
     return { state, startAt: new Date(b.startAt).toISOString(), timeZone: b.timeZone };
   }
 
-  async function list(user: SessionUser, onlyId?: string): Promise<Conversation[]> {
-    const rows = await repo.listFor(user.id, onlyId);
+  async function rowsToConversations(
+    user: SessionUser,
+    rows: Awaited<ReturnType<ChatRepository['listFor']>>,
+  ): Promise<Conversation[]> {
     const others = rows.map((r) =>
       r.conversation.touristId === user.id ? r.conversation.guideId : r.conversation.touristId,
     );
@@ -171,8 +187,26 @@ export function createChatService(deps: {
     });
   }
 
+  /** A page of the user's conversations, newest first, and where the next one starts. */
+  async function list(
+    user: SessionUser,
+    query: { cursor?: string; limit: number },
+  ): Promise<{ conversations: Conversation[]; nextCursor: string | null }> {
+    const cursor = decodeConversationCursor(query.cursor);
+    const rows = await repo.listFor(user, { limit: query.limit + 1, cursor });
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      conversations: await rowsToConversations(user, page),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor({ at: last.cursorAt, id: last.conversation.id } satisfies ConversationCursor)
+          : null,
+    };
+  }
+
   async function get(user: SessionUser, conversationId: string): Promise<Conversation> {
-    const [c] = await list(user, conversationId);
+    const [c] = await rowsToConversations(user, await repo.listFor(user, { onlyId: conversationId }));
     if (!c) throw notFound();
     return c;
   }

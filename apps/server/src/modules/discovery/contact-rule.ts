@@ -1,15 +1,15 @@
 import { DEFAULT_CITY, DISCOVERY_MESSAGES } from '@lokal/shared/constants/discovery';
 import { topTouristScore } from '@lokal/shared/domain/discovery';
+import { isUuid } from '@lokal/shared/domain/uuid';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
-import { type PublishDueReviews, reviewPublishingOf } from '../reviews/publishing.ts';
 import { createDiscoveryRepository, type DiscoveryRepository, type TouristFigures } from './repository.ts';
 
 const DAY_MS = 86_400_000;
 const NO_FIGURES: TouristFigures = { requests30: 0, requests: 0, answered: 0, reviews: 0 };
 
-type TouristBase = Awaited<ReturnType<DiscoveryRepository['touristsIn']>>[number];
+type TouristBase = Awaited<ReturnType<DiscoveryRepository['touristPage']>>[number];
 /** A tourist with the figures counted from chat and reviews (decision 010). */
 export type TouristRow = TouristBase & { figures: TouristFigures };
 
@@ -31,20 +31,10 @@ export function scoreOf(t: TouristRow, at: Date): number {
 /**
  * Which tourists a guide may contact and open: discovery lists by it, the tourist profile and its reviews
  * are shown by it, chat opens conversations by it. It sits below those three so each depends on it, one way.
+ * It reads only the rows it is asked about (and the city's top 3 for an unverified guide), never the city.
  */
-export function createContactRule(deps: {
-  repo: DiscoveryRepository;
-  now: () => number;
-  publishDueReviews: PublishDueReviews;
-}) {
+export function createContactRule(deps: { repo: DiscoveryRepository; now: () => number }) {
   const { repo, now } = deps;
-
-  function rank(tourists: TouristRow[]): TouristRow[] {
-    const at = new Date(now());
-    return [...tourists].sort(
-      (a, b) => scoreOf(b, at) - scoreOf(a, at) || a.profile.userId.localeCompare(b.profile.userId),
-    );
-  }
 
   async function withFigures(rows: TouristBase[]): Promise<TouristRow[]> {
     const figures = await repo.touristFigures(
@@ -74,20 +64,27 @@ export function createContactRule(deps: {
     return { guide, city };
   }
 
-  /** The ready guide, their city's tourists, and which of them they may contact. */
+  /**
+   * The ready guide, their city, and whom of the city they may contact: a verified guide anyone; an
+   * unverified guide only the three top guests of the city who welcome new guides.
+   */
   async function guideContext(user: SessionUser) {
     const { guide, city } = await readyGuide(user);
-    let rows = await repo.touristsIn(city);
-    // Reviews whose 14 days just ended change ratings, which the ranking reads.
-    if (await deps.publishDueReviews(rows.map((t) => t.profile.userId))) rows = await repo.touristsIn(city);
-    const tourists = await withFigures(rows);
     const verified = guide.profile.verified;
-    // An unverified guide may reach only the three top guests of the city who welcome new guides.
-    const openToNew = rank(tourists.filter((t) => t.profile.availability.newGuides)).slice(0, 3);
-    const allowed = new Set(openToNew.map((t) => t.profile.userId));
-    const inCity = new Set(tourists.map((t) => t.profile.userId));
-    const canContact = (touristId: string) => inCity.has(touristId) && (verified || allowed.has(touristId));
-    return { guide, city, tourists, verified, canContact };
+    const allowed = verified ? null : new Set((await repo.topOf(city, 3, true)).map((t) => t.profile.userId));
+    /** For a tourist of the guide's city. */
+    const canContact = (touristId: string) => verified || allowed!.has(touristId);
+    return { guide, city, verified, canContact };
+  }
+
+  /** The tourist of the guide's city, or the refusal: 404 (unknown or elsewhere), 403 (not allowed). */
+  async function reachable(viewer: SessionUser, id: string, notFound: string): Promise<TouristBase> {
+    const ctx = await guideContext(viewer);
+    const tourist = isUuid(id) ? await repo.touristInCity(id, ctx.city) : null;
+    if (!tourist) throw new HttpError(404, notFound, 'not-found');
+    if (!ctx.canContact(id))
+      throw new HttpError(403, DISCOVERY_MESSAGES.unverifiedContact, 'verification-required');
+    return tourist;
   }
 
   /**
@@ -95,16 +92,11 @@ export function createContactRule(deps: {
    * city), 404 (unknown, or not of the guide's city: a guide sees their city's tourists only).
    */
   async function viewableTourist(viewer: SessionUser, id: string): Promise<TouristRow> {
-    const ctx = await guideContext(viewer);
-    const tourist = ctx.tourists.find((t) => t.profile.userId === id);
-    if (!tourist) throw new HttpError(404, 'Profile not found', 'not-found');
-    if (!ctx.canContact(id))
-      throw new HttpError(403, DISCOVERY_MESSAGES.unverifiedContact, 'verification-required');
-    return tourist;
+    const [tourist] = await withFigures([await reachable(viewer, id, 'Profile not found')]);
+    return tourist!;
   }
 
   return {
-    rank,
     withFigures,
     guideContext,
     viewableTourist,
@@ -119,13 +111,7 @@ export function createContactRule(deps: {
      * answers as the tourist profile, a tourist of another city being "Tourist not found".
      */
     async assertGuideMayContact(viewer: SessionUser, touristId: string): Promise<void> {
-      const ctx = await guideContext(viewer);
-      if (!ctx.tourists.some((t) => t.profile.userId === touristId)) {
-        throw new HttpError(404, 'Tourist not found', 'not-found');
-      }
-      if (!ctx.canContact(touristId)) {
-        throw new HttpError(403, DISCOVERY_MESSAGES.unverifiedContact, 'verification-required');
-      }
+      await reachable(viewer, touristId, 'Tourist not found');
     },
   };
 }
@@ -137,6 +123,5 @@ export const contactRuleOf = perApp((ctx: AppContext) =>
   createContactRule({
     repo: createDiscoveryRepository(ctx.db),
     now: ctx.now,
-    publishDueReviews: reviewPublishingOf(ctx),
   }),
 );

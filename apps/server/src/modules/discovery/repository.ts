@@ -21,6 +21,8 @@ import { matchParams, matchScoreSql } from '../match/score-sql.ts';
 
 /** Where a page ended: verified, rating, price, match score (best match) and the id. */
 export type Cursor = { v: boolean; r: number; p: number; m: number; id: string };
+/** Where a page of the guide's tourist list ends: membership tier, last activity (as PostgreSQL wrote it), id. */
+export type TouristCursor = { s: number; at: string; id: string };
 
 /** Matches LIKE's metacharacters literally. */
 export function escapeLike(value: string): string {
@@ -31,7 +33,30 @@ const g = guideProfiles;
 
 // The seeded acceptance_rate and requests_last_30_days columns are never read: the figures come from chat
 // (touristFigures). Decision 010.
-const { acceptanceRate: _a, requestsLast30Days: _r, ...touristColumns } = getTableColumns(touristProfiles);
+const {
+  acceptanceRate: _a,
+  requestsLast30Days: _r,
+  rankScore: _s,
+  ...touristColumns
+} = getTableColumns(touristProfiles);
+
+/** The tourist list's row: the profile, the account's dates, and where a page ending on it ends. */
+const touristRowColumns = {
+  profile: touristColumns,
+  lastActive: touristProfiles.lastActiveAt,
+  createdAt: users.createdAt,
+  phoneVerifiedAt: users.phoneVerifiedAt,
+  rankScore: touristProfiles.rankScore,
+  // Microseconds survive as text; a JavaScript Date would round them off and repeat or skip a row.
+  cursorAt: sql<string>`${touristProfiles.lastActiveAt}::text`,
+};
+
+/** Tourists guides may see in a city: done with onboarding, an active account (docs/product.md#tourist-list). */
+const touristOf = (city: string): SQL[] => [
+  sql`lower(${touristProfiles.city}) = ${city.toLowerCase()}`,
+  eq(users.onboardingCompleted, true),
+  activeMember(),
+];
 
 /** What a tourist's figures are made of; zeros for a tourist no guide has written to. */
 export type TouristFigures = { requests30: number; requests: number; answered: number; reviews: number };
@@ -307,23 +332,117 @@ export function createDiscoveryRepository(db: Db) {
       return row ?? null;
     },
 
-    async touristsIn(city: string | null) {
+    /**
+     * One page of the guide's list (docs/product.md#tourist-list): the city's tourists, membership first,
+     * then the most recently active, in the order of tourist_profiles_city_list_idx, so a page reads its own
+     * rows and no more (decision 039). `needle` looks in the name, country and interests; `interests` keeps
+     * those who share one of them.
+     */
+    async touristPage(
+      city: string,
+      filter: { needle?: string; interests?: string[] },
+      limit: number,
+      cursor: TouristCursor | null,
+    ) {
+      const tp = touristProfiles;
+      const where: (SQL | undefined)[] = [...touristOf(city)];
+      if (filter.needle) {
+        where.push(sql`lower(${tp.firstName} || ' ' || ${tp.lastName} || ' ' || ${tp.country} || ' '
+          || array_to_string(${tp.interests}, ' ')) like ${`%${escapeLike(filter.needle)}%`}`);
+      }
+      if (filter.interests) where.push(sql`${tp.interests} && ${sql.param(filter.interests)}::text[]`);
+      // One row comparison in the index's own order: the page starts where the last one ended.
+      if (cursor) {
+        where.push(
+          sql`(${tp.tier}, ${tp.lastActiveAt}, ${tp.userId}) < (${cursor.s}::smallint, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
+        );
+      }
       return db
-        .select({
-          profile: touristColumns,
-          lastActive: users.lastActiveAt,
-          createdAt: users.createdAt,
-          phoneVerifiedAt: users.phoneVerifiedAt,
-        })
+        .select(touristRowColumns)
+        .from(tp)
+        .innerJoin(users, eq(users.id, tp.userId))
+        .where(and(...where))
+        .orderBy(
+          sql`${tp.tier} desc nulls last`,
+          sql`${tp.lastActiveAt} desc nulls last`,
+          sql`${tp.userId} desc nulls last`,
+        )
+        .limit(limit);
+    },
+
+    /**
+     * The city's best tourists by the stored top-3 score (kept by the tourist-ranking job), from
+     * tourist_profiles_city_rank_idx; `openToNew` keeps those who welcome new guides.
+     */
+    async topOf(city: string, limit: number, openToNew = false) {
+      const tp = touristProfiles;
+      return db
+        .select(touristRowColumns)
+        .from(tp)
+        .innerJoin(users, eq(users.id, tp.userId))
+        .where(
+          and(...touristOf(city), openToNew ? sql`(${tp.availability} ->> 'newGuides')::boolean` : undefined),
+        )
+        .orderBy(sql`${tp.rankScore} desc nulls last`, asc(tp.userId))
+        .limit(limit);
+    },
+
+    /** One tourist of this city that guides may see, or null. */
+    async touristInCity(id: string, city: string) {
+      const [row] = await db
+        .select(touristRowColumns)
         .from(touristProfiles)
         .innerJoin(users, eq(users.id, touristProfiles.userId))
-        .where(
-          and(
-            eq(users.onboardingCompleted, true),
-            activeMember(),
-            city ? sql`lower(${touristProfiles.city}) = ${city.toLowerCase()}` : undefined,
-          ),
-        );
+        .where(and(eq(touristProfiles.userId, id), ...touristOf(city)));
+      return row ?? null;
+    },
+
+    /** Luxury VIP and Premium tourists of the city active since then: only they are read (their own index). */
+    async highValueOnline(city: string, since: Date): Promise<number> {
+      // The account check per online row (lateral): a hash join would read every account instead.
+      const result = await db.execute(sql`
+        select count(*)::int as n
+        from ${touristProfiles} tp
+        cross join lateral (select 1 from ${users} u where u.id = tp.user_id and u.onboarding_completed
+          and u.suspended_at is null and u.deleted_at is null) ok
+        where lower(tp.city) = ${city.toLowerCase()} and tp.status <> 'Gold Member'
+          and tp.last_active_at > ${since.toISOString()}::timestamptz`);
+      return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    },
+
+    /**
+     * The tourist-ranking job: every tourist's top-3 score (shared/domain/discovery.ts topTouristScore, to one
+     * decimal as shown) from their membership, rating, verification, last activity and the guides' requests of
+     * the last 30 days; only rows whose score moved are written. Returns how many moved.
+     */
+    async refreshRankScores(now: Date): Promise<number> {
+      const at = now.toISOString();
+      const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+      const result = await db.execute(sql`
+        with asked as (
+          select c.tourist_id as id, count(*)::int as n
+          from ${conversations} c
+          where c.started_by = c.guide_id and c.created_at >= ${since}::timestamptz
+            and exists (select 1 from ${messages} m
+              where m.conversation_id = c.id and m.sender_id = c.guide_id and m.kind = 'text')
+          group by c.tourist_id),
+        scored as (
+          select tp.user_id, round((
+            (case tp.status when 'Luxury VIP Member' then 3 when 'Premium Member' then 2 else 1 end) * 100
+            + least(coalesce(a.n, 0), 100) * 0.5
+            + tp.rating * 5
+            + (case when tp.verified then 10 else 0 end)
+            + greatest(0, 30 - greatest(0, extract(epoch from (${at}::timestamptz - tp.last_active_at)) / 86400)) / 30 * 20
+          )::numeric, 1)::real as score
+          from ${touristProfiles} tp left join asked a on a.id = tp.user_id)
+        update ${touristProfiles} tp set rank_score = s.score
+        from scored s
+        where s.user_id = tp.user_id and tp.rank_score is distinct from s.score`);
+      return (
+        (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+        (result as unknown as { affectedRows?: number }).affectedRows ??
+        0
+      );
     },
 
     /**

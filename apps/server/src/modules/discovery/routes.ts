@@ -17,7 +17,6 @@ import { createChatRepository } from '../chat/repository.ts';
 import type { ModulePlugin } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
 import { matchOf } from '../match/service.ts';
-import { reviewPublishingOf } from '../reviews/publishing.ts';
 import { contactRuleOf } from './contact-rule.ts';
 import { createDiscoveryRepository } from './repository.ts';
 import { createDiscoveryService, type DiscoveryService } from './service.ts';
@@ -32,7 +31,6 @@ export const discoveryModule: ModulePlugin = async (app, { ctx }) => {
     rates: () => localeOf(ctx).rates(),
     searchCacheMs: ctx.config.searchCacheMs,
     responseFigures: (guideId, now) => chat.responseFiguresOf(guideId, now),
-    publishDueReviews: reviewPublishingOf(ctx),
     contactRule: contactRuleOf(ctx),
     matchWith: (guideId, touristIds) => matchOf(ctx).withTravellers(guideId, touristIds),
   });
@@ -108,12 +106,13 @@ function guideRoutes(app: App, service: DiscoveryService) {
     {
       schema: {
         tags: ['discovery'],
-        summary: "Tourists in the guide's city, premium first, with the dashboard figures",
+        summary:
+          "Tourists in the guide's city, premium first then the most recently active, a page at a time (nextCursor), with the dashboard figures",
         querystring: touristListQuerySchema,
         response: { 200: touristListResponseSchema, ...errors },
       },
     },
-    async (request) => service.touristsForGuide(request.user, request.query.q, request.query.category),
+    async (request) => service.touristsForGuide(request.user, request.query),
   );
 
   app.get(

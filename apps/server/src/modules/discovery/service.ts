@@ -16,17 +16,16 @@ import type {
 import type { CardMatch } from '@lokal/shared/schemas/match';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
+import * as listCursor from '../cursor.ts';
 import { cardMatch, guideSideFromVector } from '../match/service.ts';
-import type { PublishDueReviews } from '../reviews/publishing.ts';
 import { type ContactRule, scoreOf, type TouristRow } from './contact-rule.ts';
-import type { Cursor, DiscoveryRepository, GuideCardRow } from './repository.ts';
+import type { Cursor, DiscoveryRepository, GuideCardRow, TouristCursor } from './repository.ts';
 
 const bestMatchNeedsTraveller = () =>
   new HttpError(400, 'Sign in as a traveller to sort by best match.', 'invalid-filter');
 
 const ONLINE_WINDOW_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
-const STATUS_RANK: Record<string, number> = { 'Luxury VIP Member': 0, 'Premium Member': 1, 'Gold Member': 2 };
 
 type SearchPage = { rows: GuideCardRow[]; nextCursor: string | null };
 
@@ -68,6 +67,23 @@ function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
   } catch {
     throw new HttpError(400, 'This page link is no longer valid. Please search again.', 'invalid-cursor');
   }
+}
+
+function encodeTouristCursor(t: { profile: { tier: number; userId: string }; cursorAt: string }) {
+  return listCursor.encodeCursor({
+    s: t.profile.tier,
+    at: t.cursorAt,
+    id: t.profile.userId,
+  } satisfies TouristCursor);
+}
+
+/** The tourist list's cursor, or 400. */
+function decodeTouristCursor(raw: string | undefined): TouristCursor | null {
+  return listCursor.decodeCursor(raw, (c) =>
+    Number.isInteger(c.s) && listCursor.isPgTimestamp(c.at) && isUuid(c.id)
+      ? { s: c.s as number, at: c.at, id: c.id as string }
+      : null,
+  );
 }
 
 export function toGuideCard(g: GuideCardRow): GuideCard {
@@ -142,15 +158,13 @@ export function createDiscoveryService(deps: {
   searchCacheMs?: number;
   /** The guide's response figures from chat (docs/product.md#response-figures), as of a moment. */
   responseFigures: (guideId: string, now: Date) => Promise<ResponseFigures>;
-  /** Publishes reviews that became due for these people; how many were published. */
-  publishDueReviews: PublishDueReviews;
   contactRule: ContactRule;
   /** This guide's match with each of these travellers (docs/product.md#match-score). */
   matchWith?: (guideId: string, touristIds: string[]) => Promise<Map<string, CardMatch | null>>;
 }) {
   const matchWith = deps.matchWith ?? (async () => new Map<string, CardMatch | null>());
   const { repo, now, contactRule } = deps;
-  const { guideContext, rank } = contactRule;
+  const { guideContext } = contactRule;
   const cacheMs = deps.searchCacheMs ?? 0;
   // The guide search is the same for every viewer and by far the most asked question (every tourist's
   // home): a page is reused for the same query for cacheMs, so a change to a guide shows within that time.
@@ -201,12 +215,12 @@ export function createDiscoveryService(deps: {
     return (id: string) => byTourist.get(id) ?? [];
   }
 
-  /** The ranking's figures, shown on every top-3 card. */
-  function ranked(t: TouristRow, at: number) {
+  /** The ranking's figures, shown on every top-3 card; the score the list was ranked by when given. */
+  function ranked(t: TouristRow, at: number, stored?: number | null) {
     return {
       acceptanceRate: acceptanceRate(t.figures.answered, t.figures.requests),
       requestsLast30Days: t.figures.requests30,
-      score: Math.round(scoreOf(t, new Date(at)) * 10) / 10,
+      score: stored ?? Math.round(scoreOf(t, new Date(at)) * 10) / 10,
     };
   }
 
@@ -274,7 +288,6 @@ export function createDiscoveryService(deps: {
     ) => repo.explainSearch(filters, { rates: (await deps.rates()).rates, now: new Date(now()) }, options),
 
     async guideProfile(id: string, viewer: SessionUser | null) {
-      await deps.publishDueReviews([id]);
       const g = await repo.listedGuide(id);
       if (!g) throw new HttpError(404, 'Profile not found', 'not-found');
       // The handle is for everyone unless hidden; hidden handles are for luxury (VIP) tourists only.
@@ -295,46 +308,43 @@ export function createDiscoveryService(deps: {
       return premium(tourist, recent(id));
     },
 
-    async touristsForGuide(viewer: SessionUser, q: string | undefined, category: string | undefined) {
-      // The guide's own rating first: guideContext reads it.
-      await deps.publishDueReviews([viewer.id]);
+    /**
+     * A page of the guide's dashboard list with the dashboard figures (docs/product.md#tourist-list). The
+     * list is filtered, ordered and cut in SQL; nothing here grows with the city (decision 039).
+     */
+    async touristsForGuide(
+      viewer: SessionUser,
+      query: { q?: string; category?: string; cursor?: string; limit: number },
+    ) {
+      const cursor = decodeTouristCursor(query.cursor);
       const ctx = await guideContext(viewer);
       const at = now();
-      const needle = q?.toLowerCase();
+      const { category } = query;
       // Own keys only: ?category=valueOf must not find Object.prototype's function (500).
-      const wanted =
+      const interests =
         category && category !== 'All'
           ? Object.hasOwn(GUIDE_CATEGORY_INTERESTS, category)
             ? GUIDE_CATEGORY_INTERESTS[category]!
             : [category]
-          : null;
-      const list = ctx.tourists
-        .filter((t) => {
-          const p = t.profile;
-          if (needle) {
-            const hay = [`${p.firstName} ${p.lastName}`, p.country, ...p.interests].join(' ').toLowerCase();
-            if (!hay.includes(needle)) return false;
-          }
-          return !wanted || p.interests.some((i) => wanted.includes(i));
-        })
-        .sort(
-          (a, b) =>
-            (STATUS_RANK[a.profile.status] ?? 9) - (STATUS_RANK[b.profile.status] ?? 9) ||
-            b.lastActive.getTime() - a.lastActive.getTime() ||
-            a.profile.userId.localeCompare(b.profile.userId),
-        );
-      const highValueOnline = ctx.tourists.filter(
-        (t) => t.profile.status !== 'Gold Member' && at - t.lastActive.getTime() < ONLINE_WINDOW_MS,
-      ).length;
+          : undefined;
       const g = ctx.guide.profile;
-      const [figures, response, matches] = await Promise.all([
+      const [rows, highValueOnline, figures, response] = await Promise.all([
+        repo.touristPage(
+          ctx.city,
+          { needle: query.q?.toLowerCase() || undefined, interests },
+          query.limit + 1,
+          cursor,
+        ),
+        repo.highValueOnline(ctx.city, new Date(at - ONLINE_WINDOW_MS)),
         repo.guideFigures(viewer.id, new Date(at)),
         deps.responseFigures(viewer.id, new Date(at)),
-        matchWith(
-          viewer.id,
-          list.map((t) => t.profile.userId),
-        ),
       ]);
+      const page = await contactRule.withFigures(rows.slice(0, query.limit));
+      const matches = await matchWith(
+        viewer.id,
+        page.map((t) => t.profile.userId),
+      );
+      const last = page[page.length - 1];
       return {
         city: ctx.city,
         verified: ctx.verified,
@@ -348,16 +358,18 @@ export function createDiscoveryService(deps: {
           responseRate: response.rate,
           response,
         },
-        tourists: list.map((t) => ({
+        tourists: page.map((t) => ({
           ...toTouristCard(t, at, ctx.canContact(t.profile.userId)),
           match: matches.get(t.profile.userId) ?? null,
         })),
+        nextCursor: rows.length > query.limit && last ? encodeTouristCursor(last) : null,
       };
     },
 
     async topTourists(viewer: SessionUser): Promise<{ city: string; tourists: TopTourist[] }> {
       const ctx = await guideContext(viewer);
-      const top = rank(ctx.tourists).slice(0, 3);
+      // Ranked in SQL by the score the tourist-ranking job keeps (docs/product.md#top-3-ranking).
+      const top = await contactRule.withFigures(await repo.topOf(ctx.city, 3));
       // The details follow the tourist profile's rule (docs/product.md#top-3-ranking): only for those
       // this guide may contact; the others keep their card and the ranking's figures.
       const open = top.filter((t) => ctx.canContact(t.profile.userId)).map((t) => t.profile.userId);
@@ -373,8 +385,8 @@ export function createDiscoveryService(deps: {
         city: ctx.city,
         tourists: top.map((t) => ({
           ...(ctx.canContact(t.profile.userId)
-            ? premium(t, recent(t.profile.userId))
-            : { ...toTouristCard(t, at, false), canContact: false as const, ...ranked(t, at) }),
+            ? { ...premium(t, recent(t.profile.userId)), ...ranked(t, at, t.rankScore) }
+            : { ...toTouristCard(t, at, false), canContact: false as const, ...ranked(t, at, t.rankScore) }),
           match: matches.get(t.profile.userId) ?? null,
         })),
       };

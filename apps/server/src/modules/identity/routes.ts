@@ -13,7 +13,6 @@ const errors = {
   413: errorSchema,
   415: errorSchema,
 };
-const HOUR_MS = 60 * 60_000;
 
 /** A private file: never cached, never shown inline as a page, never sniffed. */
 export function sendPrivateFile(reply: FastifyReply, file: { data: Buffer; mimeType: string }) {
@@ -28,12 +27,6 @@ export function sendPrivateFile(reply: FastifyReply, file: { data: Buffer; mimeT
 // The guide's identity document (docs/product.md#verification): only its owner here, staff in the console.
 export const identityModule: ModulePlugin = async (app, { ctx }) => {
   const service = identityOf(ctx);
-  // Documents decided 30 days ago go, checked hourly by every instance; one of them does it (advisory lock).
-  const sweeper = setInterval(() => {
-    service.cleanUp().catch((err) => ctx.log.error({ err }, 'identity document clean-up failed'));
-  }, HOUR_MS);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
 
   await signedInScope(app, ['guide'], (scope) => {
     scope.get(

@@ -22,12 +22,6 @@ export const reviewsModule: ModulePlugin = async (app, { ctx }) => {
     now: ctx.now,
     assertMayViewTourist: contactRuleOf(ctx).assertMayViewTourist,
   });
-  // Reviews whose 14 days ended are published (and ratings refreshed) each minute; reads also sweep their own.
-  const sweeper = setInterval(() => {
-    service.publishDue().catch((err) => ctx.log.error({ err }, 'review publishing failed'));
-  }, 60_000);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
 
   await signedInScope(app, ['tourist', 'guide'], (scope) => participantRoutes(scope, service));
   publicRoutes(app, service);

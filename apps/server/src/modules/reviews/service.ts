@@ -87,8 +87,8 @@ export function createReviewsService(deps: {
   }
 
   async function state(user: SessionUser, bookingId: string): Promise<ReviewState> {
+    // Reads never publish: the review-publishing job does, each minute (decision 040).
     const booking = await participantBooking(user, bookingId);
-    await repo.publishDue(now(), { bookingId });
     const rows = await repo.ofBooking(bookingId);
     const mine = rows.find((r) => r.review.authorId === user.id) ?? null;
     const theirs = rows.find((r) => r.review.authorId !== user.id) ?? null;
@@ -153,7 +153,6 @@ export function createReviewsService(deps: {
           throw new HttpError(404, REVIEW_MESSAGES.profileNotFound, 'not-found');
         }
       }
-      await repo.publishDue(now(), { subjectIds: [id] });
       const [rows, summary] = await Promise.all([
         repo.listFor(id, query.limit + 1, cursor),
         repo.summaryFor(id),
@@ -180,7 +179,6 @@ export function createReviewsService(deps: {
       query: { cursor?: string; limit: number },
     ): Promise<ProfileReviewsResponse> {
       const cursor = decodeCursor(query.cursor);
-      await repo.publishDue(now(), { subjectIds: [guideId] });
       const [rows, summary] = await Promise.all([
         repo.listFor(guideId, query.limit + 1, cursor, experienceId),
         repo.summaryFor(guideId, experienceId),

@@ -72,6 +72,7 @@ describe('applyMessageToList', () => {
   };
   const list: ConversationList = {
     responseRate: null,
+    nextCursor: null,
     conversations: ['c1', 'c2'].map((id) => ({
       id,
       other,

@@ -6,9 +6,9 @@ import {
 } from '@lokal/shared/constants/discovery';
 import { paths } from '@lokal/shared/domain/pages';
 import type { TouristCard as Tourist } from '@lokal/shared/schemas/discovery';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Crown, Eye, Settings, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -34,7 +34,21 @@ export function Component() {
   const { user } = useAuth();
   const [q, setQ] = useState('');
   const [category, setCategory] = useState('All');
-  const list = useQuery(touristListQuery(q.trim(), category));
+  const list = useInfiniteQuery(touristListQuery(q.trim(), category));
+  // The first page carries the city and the figures; the cards come a page at a time (decision 039).
+  const first = list.data?.pages[0];
+  const tourists = list.data?.pages.flatMap((p) => p.tourists) ?? [];
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el) return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries[0]?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const verification = useQuery(verificationQuery);
   const profile = useQuery(userProfileQuery);
   const [pendingOpen, setPendingOpen] = useState(false);
@@ -75,7 +89,7 @@ export function Component() {
     navigate(paths.guide.topTourists, { state: { open: t.id } });
   }
 
-  const stats = list.data?.stats;
+  const stats = first?.stats;
   return (
     <div className="pb-24 lg:pb-12">
       {verification.isPending ? (
@@ -96,7 +110,7 @@ export function Component() {
             <div className="mr-auto">
               <h1 className="text-3xl sm:text-4xl">Guide Dashboard</h1>
               <p className="mt-1 text-muted">
-                Travellers in {list.data?.city ?? profile.data?.city ?? 'your city'}
+                Travellers in {first?.city ?? profile.data?.city ?? 'your city'}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
@@ -138,7 +152,7 @@ export function Component() {
             ))}
           </dl>
 
-          {list.data && list.data.highValueOnline > 0 ? (
+          {first && first.highValueOnline > 0 ? (
             <Link
               to={paths.guide.topTourists}
               className="mt-5 flex items-center justify-between gap-3 rounded-card bg-ink p-5 text-ivory hover:bg-ink-soft"
@@ -147,9 +161,9 @@ export function Component() {
                 <Sparkles className="h-6 w-6 text-gold" aria-hidden />
                 <span>
                   <strong className="block font-display text-lg">
-                    {list.data.highValueOnline === 3
+                    {first.highValueOnline === 3
                       ? DISCOVERY_MESSAGES.highValueBanner
-                      : `${list.data.highValueOnline} High-Value Tourists Online`}
+                      : `${first.highValueOnline} High-Value Tourists Online`}
                   </strong>
                   <span className="text-sm text-ivory/80">Budgets {BANNER_BUDGET} · see the top 3</span>
                 </span>
@@ -200,7 +214,7 @@ export function Component() {
               ) : null}
             </p>
           ) : null}
-          {list.data && list.data.tourists.length === 0 ? (
+          {list.isSuccess && tourists.length === 0 ? (
             <div className="mt-8 rounded-card border border-line bg-white p-10 text-center">
               <h2 className="text-2xl">{DISCOVERY_MESSAGES.noTourists}</h2>
               <Button
@@ -215,9 +229,9 @@ export function Component() {
               </Button>
             </div>
           ) : null}
-          {list.data?.tourists.length ? (
+          {tourists.length ? (
             <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {list.data.tourists.map((t) => (
+              {tourists.map((t) => (
                 <TouristCard
                   key={t.id}
                   tourist={t}
@@ -229,6 +243,16 @@ export function Component() {
               ))}
             </div>
           ) : null}
+          {/* Scrolling near the end loads the next page; the button does the same by keyboard. */}
+          <div ref={sentinel} className="mt-6 flex min-h-16 items-center justify-center">
+            {isFetchingNextPage ? (
+              <Spinner label="Loading more travellers" />
+            ) : hasNextPage ? (
+              <Button variant="outline" onClick={() => void fetchNextPage()}>
+                Load more travellers
+              </Button>
+            ) : null}
+          </div>
         </main>
       </div>
       <Dialog

@@ -1,9 +1,14 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
+/** The guide's tourist list, a page at a time; the first page also carries the dashboard figures. */
 export const touristListQuery = (q: string, category: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['guides', 'tourists', q, category],
-    queryFn: () =>
-      api.get('/guides/tourists', { query: { q, category: category === 'All' ? undefined : category } }),
+    queryFn: ({ pageParam }) =>
+      api.get('/guides/tourists', {
+        query: { q, category: category === 'All' ? undefined : category, cursor: pageParam ?? undefined },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });

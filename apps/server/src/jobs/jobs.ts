@@ -1,0 +1,29 @@
+import { bookingsServiceOf } from '../modules/bookings/routes.ts';
+import type { AppContext } from '../modules/context.ts';
+import { createDiscoveryRepository } from '../modules/discovery/repository.ts';
+import { identityOf } from '../modules/identity/service.ts';
+import { reviewPublishingOf } from '../modules/reviews/publishing.ts';
+import type { Job } from './scheduler.ts';
+
+const MINUTE_MS = 60_000;
+
+/** The app's periodic work, in one list (decision 040); nothing of it runs inside a request. */
+export function appJobs(ctx: AppContext): Job[] {
+  const discovery = createDiscoveryRepository(ctx.db);
+  return [
+    // Reviews whose 14 days ended are published and the ratings refreshed (docs/product.md#reviews).
+    { name: 'review-publishing', everyMs: MINUTE_MS, run: () => reviewPublishingOf(ctx)() },
+    // Bookings that ended complete; requests unanswered for 24 hours expire (docs/product.md#bookings).
+    { name: 'booking-sweep', everyMs: MINUTE_MS, run: () => bookingsServiceOf(ctx).sweep() },
+    // The top-3 score of every tourist, which moves with requests, ratings and activity
+    // (docs/product.md#top-3-ranking); at start too, for a database just migrated.
+    {
+      name: 'tourist-ranking',
+      everyMs: MINUTE_MS,
+      atStart: true,
+      run: () => discovery.refreshRankScores(new Date(ctx.now())),
+    },
+    // Identity documents go 30 days after the staff decision (docs/product.md#verification).
+    { name: 'identity-cleanup', everyMs: 60 * MINUTE_MS, run: () => identityOf(ctx).cleanUp() },
+  ];
+}
