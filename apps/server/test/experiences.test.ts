@@ -402,6 +402,9 @@ describe('booking on a slot', () => {
     try {
       const later = await mockSignIn(app, 'lucas.meyer@demo.lokal.app', 'tourist');
       const laterGuide = await mockSignIn(app, 'sofia.martinez@demo.lokal.app', 'guide');
+      // A read does not sweep: the request is still open until the scheduled sweep runs.
+      expect((await call('GET', `/api/bookings/${b.id}`, later)).json().booking.status).toBe('requested');
+      expect(await app.jobs.run('booking-sweep')).toBeGreaterThanOrEqual(1);
       const expired = (await call('GET', `/api/bookings/${b.id}`, later)).json().booking;
       expect(expired).toMatchObject({
         status: 'declined',
