@@ -390,6 +390,8 @@ describe('what fuzzing found', () => {
       ['/api/guides/tourists', 'guide'],
       ['/api/chat/conversations', 'tourist'],
       ['/api/chat/conversations', 'guide'],
+      ['/api/notifications', 'tourist'],
+      ['/api/notifications', 'guide'],
     ] as const) {
       for (const query of [
         'limit=0',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, reviews } from '../src/db/schema/bookings.ts';
+import { bookings, notifications, reviews } from '../src/db/schema/bookings.ts';
 import { conversations, messages } from '../src/db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
 import { users } from '../src/db/schema/users.ts';
@@ -229,6 +229,66 @@ describe('the conversation list, a page at a time', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: expect.any(String), code: 'invalid-cursor' });
     const tooBig = await get('/api/chat/conversations?limit=1000', guide.cookie);
+    expect(tooBig.statusCode).toBe(400);
+  });
+});
+
+describe('the notification list, a page at a time', () => {
+  it('pages newest first without repeats or skips while a new notification arrives, counts every unread on each page, and refuses a bad cursor', async () => {
+    const guide = await addGuide(`Bellville ${Date.now()}`);
+    const now = Date.now();
+    const same = new Date(now - DAY);
+    for (let i = 0; i < 11; i++) {
+      await db()
+        .insert(notifications)
+        .values({
+          userId: guide.id,
+          kind: 'booking',
+          title: `Note ${i}`,
+          body: 'Something changed',
+          link: null,
+          // Three share one instant: the id breaks the tie.
+          createdAt: i < 3 ? same : new Date(now - i * 7 * MIN),
+          readAt: i % 2 ? new Date(now) : null,
+        });
+    }
+    const before = await db()
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(sql`${notifications.userId} = ${guide.id}`);
+    const unreads: number[] = [];
+    let arrived = '';
+    const pages = await walk<{ id: string; createdAt: string }>(
+      (c) => `/api/notifications?limit=4${c ? `&cursor=${c}` : ''}`,
+      guide.cookie,
+      'notifications',
+      async () => {
+        // A new notification lands above the cursor: this walk does not see it, nor repeat anything.
+        const [row] = await db()
+          .insert(notifications)
+          .values({ userId: guide.id, kind: 'booking', title: 'New', body: 'Fresh', link: null })
+          .returning();
+        arrived = row!.id;
+      },
+    );
+    expect(pages.map((p) => p.length)).toEqual([4, 4, 3]);
+    const seen = pages.flat().map((x) => x.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort()).toEqual(before.map((x) => x.id).sort());
+    const times = pages.flat().map((x) => Date.parse(x.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // The unread count is the whole list's on every page: 6 of the 11, plus the new one.
+    const first = (await get('/api/notifications?limit=4', guide.cookie)).json();
+    expect(first.notifications[0].id).toBe(arrived);
+    unreads.push(first.unread);
+    const second = (await get(`/api/notifications?limit=4&cursor=${first.nextCursor}`, guide.cookie)).json();
+    unreads.push(second.unread);
+    expect(unreads).toEqual([7, 7]);
+
+    const res = await get('/api/notifications?cursor=not-a-cursor', guide.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'invalid-cursor' });
+    const tooBig = await get('/api/notifications?limit=1000', guide.cookie);
     expect(tooBig.statusCode).toBe(400);
   });
 });
