@@ -392,6 +392,7 @@ describe('what fuzzing found', () => {
       ['/api/chat/conversations', 'guide'],
       ['/api/notifications', 'tourist'],
       ['/api/notifications', 'guide'],
+      ['/api/favorites', 'tourist'],
     ] as const) {
       for (const query of [
         'limit=0',
@@ -408,6 +409,13 @@ describe('what fuzzing found', () => {
         `cursor=${forged({ s: '0', at: '2026-01-01 00:00:00+00', id: `${id}'` })}`,
         ...(url === '/api/guides/tourists'
           ? [`cursor=${forged({ s: 1.5, at: '2026-01-01 00:00:00+00', id })}`]
+          : []),
+        ...(url === '/api/favorites'
+          ? [
+              `cursor=${forged({ at: '2026-01-01 00:00:00+00', type: 'admin', id })}`,
+              `cursor=${forged({ at: '2026-01-01 00:00:00+00', type: 'guide', id: 'x'.repeat(101) })}`,
+              `cursor=${forged({ at: '2026-01-01 00:00:00+00', type: 'guide', id: 7 })}`,
+            ]
           : []),
       ]) {
         const res = await app.inject({ url: `${url}?${query}`, headers: as(who) });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, notifications, reviews } from '../src/db/schema/bookings.ts';
 import { conversations, messages } from '../src/db/schema/chat.ts';
-import { guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
+import { favorites, guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
 import { users } from '../src/db/schema/users.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
@@ -289,6 +289,59 @@ describe('the notification list, a page at a time', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: expect.any(String), code: 'invalid-cursor' });
     const tooBig = await get('/api/notifications?limit=1000', guide.cookie);
+    expect(tooBig.statusCode).toBe(400);
+  });
+});
+
+describe('the favorites list, a page at a time', () => {
+  it('pages last saved first without repeats or skips while one is saved between pages, keeps every heart in the ids, and refuses a bad cursor', async () => {
+    const tourist = await mockSignIn(t.app, `lists-fav${n++}.${Date.now()}@example.com`, 'tourist');
+    const now = Date.now();
+    const same = new Date(now - DAY);
+    for (let i = 0; i < 9; i++) {
+      await db()
+        .insert(favorites)
+        .values({
+          userId: tourist.id,
+          profileType: i % 3 ? 'guide' : 'traveler',
+          profileId: `lists-profile-${i}`,
+          profileName: `Saved ${i}`,
+          // Four share one instant: the type and id break the tie.
+          createdAt: i < 4 ? same : new Date(now - i * 11 * MIN),
+        });
+    }
+    const pages = await walk<{ profileId: string; profileType: string; createdAt: string; id: string }>(
+      (c) => `/api/favorites?limit=4${c ? `&cursor=${c}` : ''}`,
+      tourist.cookie,
+      'favorites',
+      async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/favorites/add',
+          headers: { cookie: tourist.cookie },
+          payload: { profileId: 'lists-profile-new', profileType: 'guide', profileName: 'Newest' },
+        });
+        expect(res.statusCode).toBe(200);
+        // Add answers the first page (12 by default), the new one on top.
+        expect(res.json().favorites[0].profileId).toBe('lists-profile-new');
+      },
+    );
+    expect(pages.map((p) => p.length)).toEqual([4, 4, 1]);
+    const seen = pages.flat().map((x) => `${x.profileType}:${x.profileId}`);
+    expect(new Set(seen).size).toBe(9);
+    expect(seen.some((k) => k.endsWith('lists-profile-new'))).toBe(false);
+    const times = pages.flat().map((x) => Date.parse(x.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    // The hearts read every saved profile, not a page of them.
+    const ids = (await get('/api/favorites/ids', tourist.cookie)).json().favorites;
+    expect(ids).toHaveLength(10);
+    expect(ids).toContainEqual({ profileId: 'lists-profile-8', profileType: 'guide' });
+
+    const res = await get('/api/favorites?cursor=not-a-cursor', tourist.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'invalid-cursor' });
+    const tooBig = await get('/api/favorites?limit=1000', tourist.cookie);
     expect(tooBig.statusCode).toBe(400);
   });
 });
