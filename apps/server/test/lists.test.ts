@@ -346,6 +346,82 @@ describe('the favorites list, a page at a time', () => {
   });
 });
 
+describe('the booking lists, a page at a time', () => {
+  it('pages each scope in its order without repeats or skips while a booking is added, and refuses a bad cursor or one of the other scope', async () => {
+    // Three guides: one guide cannot hold two bookings at once, a tourist's list can.
+    const guides = [
+      await addGuide(`Bookville ${Date.now()}`),
+      await addGuide(`Bookville ${Date.now()}`),
+      await addGuide(`Bookville ${Date.now()}`),
+    ];
+    const touristId = await addTourist('Elsewhere', 'Gold Member', new Date());
+    const [me] = await db().select({ email: users.email }).from(users).where(sql`${users.id} = ${touristId}`);
+    const tourist = await mockSignIn(t.app, me!.email, 'tourist');
+    const now = Date.now();
+    const book = (startAt: Date, status: 'requested' | 'accepted' | 'completed' | 'cancelled', g = 0) =>
+      db()
+        .insert(bookings)
+        .values({
+          touristId,
+          guideId: guides[g]!.id,
+          tourName: 'Rooftop Sketching',
+          durationMinutes: 120,
+          pricePerPerson: 100,
+          partySize: 2,
+          totalUsd: 200,
+          totalLocal: 200,
+          startAt,
+          endAt: new Date(startAt.getTime() + 2 * 3_600_000),
+          timeZone: 'UTC',
+          status,
+        })
+        .returning()
+        .then(([b]) => b!.id);
+    const upcoming: string[] = [];
+    const past: string[] = [];
+    const soon = new Date(now + 3 * DAY);
+    const before = new Date(now - 3 * DAY);
+    for (let i = 0; i < 7; i++) {
+      // Three of each scope share one start: the id breaks the tie.
+      const g = i < 3 ? i : 0;
+      upcoming.push(
+        await book(i < 3 ? soon : new Date(now + (4 + i) * DAY), i % 2 ? 'accepted' : 'requested', g),
+      );
+      past.push(
+        await book(i < 3 ? before : new Date(now - (4 + i) * DAY), i % 2 ? 'completed' : 'cancelled', g),
+      );
+    }
+    for (const [scope, ids] of [
+      ['upcoming', upcoming],
+      ['past', past],
+    ] as const) {
+      const pages = await walk<{ id: string; startAt: string }>(
+        (c) => `/api/bookings?scope=${scope}&limit=3${c ? `&cursor=${c}` : ''}`,
+        tourist.cookie,
+        'bookings',
+        async () => {
+          // Added before the cursor in this order: this walk does not see it, nor repeat anything.
+          await book(scope === 'upcoming' ? new Date(now + DAY) : new Date(now - DAY), 'requested', 1);
+        },
+      );
+      expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
+      const seen = pages.flat().map((b) => b.id);
+      expect([...seen].sort()).toEqual([...ids].sort());
+      const starts = pages.flat().map((b) => Date.parse(b.startAt));
+      expect(starts).toEqual([...starts].sort((a, b) => (scope === 'upcoming' ? a - b : b - a)));
+    }
+
+    const first = (await get('/api/bookings?scope=upcoming&limit=3', tourist.cookie)).json();
+    const other = await get(`/api/bookings?scope=past&cursor=${first.nextCursor}`, tourist.cookie);
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({ message: expect.any(String), code: 'invalid-cursor' });
+    const bad = await get('/api/bookings?cursor=not-a-cursor', tourist.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('invalid-cursor');
+    expect((await get('/api/bookings?limit=1000', tourist.cookie)).statusCode).toBe(400);
+  });
+});
+
 describe('reads that no longer write', () => {
   it('leaves a review whose window ended unpublished through every read, until the publishing job runs', async () => {
     const city = `Quietville ${Date.now()}`;
