@@ -390,6 +390,11 @@ describe('what fuzzing found', () => {
       ['/api/guides/tourists', 'guide'],
       ['/api/chat/conversations', 'tourist'],
       ['/api/chat/conversations', 'guide'],
+      ['/api/notifications', 'tourist'],
+      ['/api/notifications', 'guide'],
+      ['/api/favorites', 'tourist'],
+      ['/api/bookings', 'tourist'],
+      ['/api/bookings?scope=past', 'guide'],
     ] as const) {
       for (const query of [
         'limit=0',
@@ -407,8 +412,18 @@ describe('what fuzzing found', () => {
         ...(url === '/api/guides/tourists'
           ? [`cursor=${forged({ s: 1.5, at: '2026-01-01 00:00:00+00', id })}`]
           : []),
+        ...(url === '/api/favorites'
+          ? [
+              `cursor=${forged({ at: '2026-01-01 00:00:00+00', type: 'admin', id })}`,
+              `cursor=${forged({ at: '2026-01-01 00:00:00+00', type: 'guide', id: 'x'.repeat(101) })}`,
+              `cursor=${forged({ at: '2026-01-01 00:00:00+00', type: 'guide', id: 7 })}`,
+            ]
+          : []),
       ]) {
-        const res = await app.inject({ url: `${url}?${query}`, headers: as(who) });
+        const res = await app.inject({
+          url: `${url}${url.includes('?') ? '&' : '?'}${query}`,
+          headers: as(who),
+        });
         expect(res.statusCode, `${url}?${query}: ${res.body}`).toBe(400);
         expect(res.json(), query).toEqual({ message: expect.any(String), code: expect.any(String) });
       }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, reviews } from '../src/db/schema/bookings.ts';
+import { bookings, notifications, reviews } from '../src/db/schema/bookings.ts';
 import { conversations, messages } from '../src/db/schema/chat.ts';
-import { guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
+import { favorites, guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
 import { users } from '../src/db/schema/users.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
@@ -230,6 +230,195 @@ describe('the conversation list, a page at a time', () => {
     expect(res.json()).toEqual({ message: expect.any(String), code: 'invalid-cursor' });
     const tooBig = await get('/api/chat/conversations?limit=1000', guide.cookie);
     expect(tooBig.statusCode).toBe(400);
+  });
+});
+
+describe('the notification list, a page at a time', () => {
+  it('pages newest first without repeats or skips while a new notification arrives, counts every unread on each page, and refuses a bad cursor', async () => {
+    const guide = await addGuide(`Bellville ${Date.now()}`);
+    const now = Date.now();
+    const same = new Date(now - DAY);
+    for (let i = 0; i < 11; i++) {
+      await db()
+        .insert(notifications)
+        .values({
+          userId: guide.id,
+          kind: 'booking',
+          title: `Note ${i}`,
+          body: 'Something changed',
+          link: null,
+          // Three share one instant: the id breaks the tie.
+          createdAt: i < 3 ? same : new Date(now - i * 7 * MIN),
+          readAt: i % 2 ? new Date(now) : null,
+        });
+    }
+    const before = await db()
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(sql`${notifications.userId} = ${guide.id}`);
+    const unreads: number[] = [];
+    let arrived = '';
+    const pages = await walk<{ id: string; createdAt: string }>(
+      (c) => `/api/notifications?limit=4${c ? `&cursor=${c}` : ''}`,
+      guide.cookie,
+      'notifications',
+      async () => {
+        // A new notification lands above the cursor: this walk does not see it, nor repeat anything.
+        const [row] = await db()
+          .insert(notifications)
+          .values({ userId: guide.id, kind: 'booking', title: 'New', body: 'Fresh', link: null })
+          .returning();
+        arrived = row!.id;
+      },
+    );
+    expect(pages.map((p) => p.length)).toEqual([4, 4, 3]);
+    const seen = pages.flat().map((x) => x.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort()).toEqual(before.map((x) => x.id).sort());
+    const times = pages.flat().map((x) => Date.parse(x.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // The unread count is the whole list's on every page: 6 of the 11, plus the new one.
+    const first = (await get('/api/notifications?limit=4', guide.cookie)).json();
+    expect(first.notifications[0].id).toBe(arrived);
+    unreads.push(first.unread);
+    const second = (await get(`/api/notifications?limit=4&cursor=${first.nextCursor}`, guide.cookie)).json();
+    unreads.push(second.unread);
+    expect(unreads).toEqual([7, 7]);
+
+    const res = await get('/api/notifications?cursor=not-a-cursor', guide.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'invalid-cursor' });
+    const tooBig = await get('/api/notifications?limit=1000', guide.cookie);
+    expect(tooBig.statusCode).toBe(400);
+  });
+});
+
+describe('the favorites list, a page at a time', () => {
+  it('pages last saved first without repeats or skips while one is saved between pages, keeps every heart in the ids, and refuses a bad cursor', async () => {
+    const tourist = await mockSignIn(t.app, `lists-fav${n++}.${Date.now()}@example.com`, 'tourist');
+    const now = Date.now();
+    const same = new Date(now - DAY);
+    for (let i = 0; i < 9; i++) {
+      await db()
+        .insert(favorites)
+        .values({
+          userId: tourist.id,
+          profileType: i % 3 ? 'guide' : 'traveler',
+          profileId: `lists-profile-${i}`,
+          profileName: `Saved ${i}`,
+          // Four share one instant: the type and id break the tie.
+          createdAt: i < 4 ? same : new Date(now - i * 11 * MIN),
+        });
+    }
+    const pages = await walk<{ profileId: string; profileType: string; createdAt: string; id: string }>(
+      (c) => `/api/favorites?limit=4${c ? `&cursor=${c}` : ''}`,
+      tourist.cookie,
+      'favorites',
+      async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/favorites/add',
+          headers: { cookie: tourist.cookie },
+          payload: { profileId: 'lists-profile-new', profileType: 'guide', profileName: 'Newest' },
+        });
+        expect(res.statusCode).toBe(200);
+        // Add answers the first page (12 by default), the new one on top.
+        expect(res.json().favorites[0].profileId).toBe('lists-profile-new');
+      },
+    );
+    expect(pages.map((p) => p.length)).toEqual([4, 4, 1]);
+    const seen = pages.flat().map((x) => `${x.profileType}:${x.profileId}`);
+    expect(new Set(seen).size).toBe(9);
+    expect(seen.some((k) => k.endsWith('lists-profile-new'))).toBe(false);
+    const times = pages.flat().map((x) => Date.parse(x.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    // The hearts read every saved profile, not a page of them.
+    const ids = (await get('/api/favorites/ids', tourist.cookie)).json().favorites;
+    expect(ids).toHaveLength(10);
+    expect(ids).toContainEqual({ profileId: 'lists-profile-8', profileType: 'guide' });
+
+    const res = await get('/api/favorites?cursor=not-a-cursor', tourist.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'invalid-cursor' });
+    const tooBig = await get('/api/favorites?limit=1000', tourist.cookie);
+    expect(tooBig.statusCode).toBe(400);
+  });
+});
+
+describe('the booking lists, a page at a time', () => {
+  it('pages each scope in its order without repeats or skips while a booking is added, and refuses a bad cursor or one of the other scope', async () => {
+    // Three guides: one guide cannot hold two bookings at once, a tourist's list can.
+    const guides = [
+      await addGuide(`Bookville ${Date.now()}`),
+      await addGuide(`Bookville ${Date.now()}`),
+      await addGuide(`Bookville ${Date.now()}`),
+    ];
+    const touristId = await addTourist('Elsewhere', 'Gold Member', new Date());
+    const [me] = await db().select({ email: users.email }).from(users).where(sql`${users.id} = ${touristId}`);
+    const tourist = await mockSignIn(t.app, me!.email, 'tourist');
+    const now = Date.now();
+    const book = (startAt: Date, status: 'requested' | 'accepted' | 'completed' | 'cancelled', g = 0) =>
+      db()
+        .insert(bookings)
+        .values({
+          touristId,
+          guideId: guides[g]!.id,
+          tourName: 'Rooftop Sketching',
+          durationMinutes: 120,
+          pricePerPerson: 100,
+          partySize: 2,
+          totalUsd: 200,
+          totalLocal: 200,
+          startAt,
+          endAt: new Date(startAt.getTime() + 2 * 3_600_000),
+          timeZone: 'UTC',
+          status,
+        })
+        .returning()
+        .then(([b]) => b!.id);
+    const upcoming: string[] = [];
+    const past: string[] = [];
+    const soon = new Date(now + 3 * DAY);
+    const before = new Date(now - 3 * DAY);
+    for (let i = 0; i < 7; i++) {
+      // Three of each scope share one start: the id breaks the tie.
+      const g = i < 3 ? i : 0;
+      upcoming.push(
+        await book(i < 3 ? soon : new Date(now + (4 + i) * DAY), i % 2 ? 'accepted' : 'requested', g),
+      );
+      past.push(
+        await book(i < 3 ? before : new Date(now - (4 + i) * DAY), i % 2 ? 'completed' : 'cancelled', g),
+      );
+    }
+    for (const [scope, ids] of [
+      ['upcoming', upcoming],
+      ['past', past],
+    ] as const) {
+      const pages = await walk<{ id: string; startAt: string }>(
+        (c) => `/api/bookings?scope=${scope}&limit=3${c ? `&cursor=${c}` : ''}`,
+        tourist.cookie,
+        'bookings',
+        async () => {
+          // Added before the cursor in this order: this walk does not see it, nor repeat anything.
+          await book(scope === 'upcoming' ? new Date(now + DAY) : new Date(now - DAY), 'requested', 1);
+        },
+      );
+      expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
+      const seen = pages.flat().map((b) => b.id);
+      expect([...seen].sort()).toEqual([...ids].sort());
+      const starts = pages.flat().map((b) => Date.parse(b.startAt));
+      expect(starts).toEqual([...starts].sort((a, b) => (scope === 'upcoming' ? a - b : b - a)));
+    }
+
+    const first = (await get('/api/bookings?scope=upcoming&limit=3', tourist.cookie)).json();
+    const other = await get(`/api/bookings?scope=past&cursor=${first.nextCursor}`, tourist.cookie);
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({ message: expect.any(String), code: 'invalid-cursor' });
+    const bad = await get('/api/bookings?cursor=not-a-cursor', tourist.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('invalid-cursor');
+    expect((await get('/api/bookings?limit=1000', tourist.cookie)).statusCode).toBe(400);
   });
 });
 

@@ -114,7 +114,7 @@ describe('the page of a client-side route', () => {
         '/api/auth/session',
         search,
         '/api/chat/unread',
-        '/api/favorites',
+        '/api/favorites/ids',
         '/api/tourists/travel-style',
       ].sort(),
     );

@@ -39,7 +39,7 @@ describe('the first load of a screen', () => {
     expectAnsweredByPage(seen.api, [
       '/api/auth/session',
       '/api/guides/search',
-      '/api/favorites',
+      '/api/favorites/ids',
       '/api/tourists/travel-style',
     ]);
     // Every script the home needed was named in the page.

@@ -9,7 +9,7 @@ import { touristListQuery } from '../features/discovery/api/get-tourist-list.ts'
 import { userProfileQuery } from '../features/discovery/api/get-user-profile.ts';
 import { verificationQuery } from '../features/discovery/api/get-verification.ts';
 import { guideSearchQuery } from '../features/discovery/api/search-guides.ts';
-import { favoritesQuery } from '../features/favorites/api/get-favorites.ts';
+import { favoriteIdsQuery } from '../features/favorites/api/get-favorites.ts';
 import { travelStyleQuery } from '../features/match/api/get-travel-style.ts';
 import { loadChunk } from '../lib/chunk-load.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -63,7 +63,7 @@ function screenComponent({ path, module, guarded }: Screen): ComponentType {
 const SCREEN_DATA: Record<string, (url: URL) => Promise<unknown>[]> = {
   [paths.tourist.home]: ({ searchParams }) => [
     queryClient.prefetchInfiniteQuery(guideSearchQuery(touristHomeSearch(searchParams))),
-    queryClient.prefetchQuery(favoritesQuery),
+    queryClient.prefetchQuery(favoriteIdsQuery),
     queryClient.prefetchQuery(unreadQuery),
     queryClient.prefetchQuery(travelStyleQuery),
   ],

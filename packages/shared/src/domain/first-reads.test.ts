@@ -26,7 +26,7 @@ describe('screenReads', () => {
   it("names the tourist home's search as its URL describes it, with favorites and unread", () => {
     expect(screenReads('/tourist/home', search('q=%20sofia%20&category=All'), tourist)).toEqual([
       '/api/guides/search?q=sofia&limit=12',
-      '/api/favorites',
+      '/api/favorites/ids',
       '/api/chat/unread',
       '/api/tourists/travel-style',
     ]);

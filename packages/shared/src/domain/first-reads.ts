@@ -112,7 +112,7 @@ export function screenReads(pathname: string, search: URLSearchParams, user: Sta
           ...touristHomeSearch(search),
           limit: GUIDE_PAGE_SIZE,
         }),
-        apiUrl('/favorites'),
+        apiUrl('/favorites/ids'),
         apiUrl('/chat/unread'),
         apiUrl('/tourists/travel-style'),
       ];

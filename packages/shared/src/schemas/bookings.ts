@@ -41,6 +41,9 @@ export const cancelSchema = z
 
 export const bookingListQuerySchema = z.object({
   scope: z.enum(['upcoming', 'past']).default('upcoming'),
+  /** Where the previous page of this scope ended (its nextCursor). */
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
 const party = z.object({ id: z.string(), name: z.string(), image: z.string() });
@@ -85,7 +88,11 @@ export type Booking = z.infer<typeof bookingSchema>;
 
 export const bookingParamsSchema = z.object({ id: z.uuid({ message: 'Unknown booking' }) });
 export const bookingResponseSchema = z.object({ booking: bookingSchema });
-export const bookingListResponseSchema = z.object({ bookings: z.array(bookingSchema) });
+export const bookingListResponseSchema = z.object({
+  bookings: z.array(bookingSchema),
+  /** The next page's cursor (later upcoming, or earlier past, bookings); null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 
 /** The booking routes, by method and address under /api. */
 export const bookingsEndpoints = {

@@ -103,8 +103,21 @@ export const favoriteAddSchema = z.object({
 });
 export const favoriteRemoveSchema = favoriteAddSchema.pick({ profileId: true, profileType: true });
 export const favoriteSchema = favoriteAddSchema.extend({ createdAt: z.string() });
-export const favoritesResponseSchema = z.object({ favorites: z.array(favoriteSchema) });
+/** The saved profiles shown a page at a time on the favorites screen (docs/product.md#favorites). */
+export const FAVORITES_PAGE_SIZE = 12;
+export const favoriteListQuerySchema = z.object({
+  /** Where the previous page ended (its nextCursor). */
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(FAVORITES_PAGE_SIZE),
+});
+export const favoritesResponseSchema = z.object({
+  favorites: z.array(favoriteSchema),
+  /** The next page's cursor (saved earlier); null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type Favorite = z.infer<typeof favoriteSchema>;
+/** Which profiles are saved, without names or dates: what the hearts on any card need. */
+export const favoriteKeysResponseSchema = z.object({ favorites: z.array(favoriteRemoveSchema) });
 
 export const budgetSchema = z.object({ min: z.number(), max: z.number(), currency: z.string() });
 /** Which guides a tourist is open to. */
@@ -339,7 +352,8 @@ export const discoveryEndpoints = {
   'GET /guides/verification': { response: verificationResponseSchema },
   'POST /favorites/add': { body: favoriteAddSchema, response: favoritesResponseSchema },
   'POST /favorites/remove': { body: favoriteRemoveSchema, response: favoritesResponseSchema },
-  'GET /favorites': { response: favoritesResponseSchema },
+  'GET /favorites': { query: favoriteListQuerySchema, response: favoritesResponseSchema },
+  'GET /favorites/ids': { response: favoriteKeysResponseSchema },
   'GET /users/profile': { response: userProfileResponseSchema },
   'POST /users/update-city': { body: updateCitySchema, response: successSchema },
   'POST /users/update-currency': { body: updateCurrencySchema, response: successSchema },

@@ -12,9 +12,17 @@ export const notificationSchema = z.object({
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
 
+export const notificationListQuerySchema = z.object({
+  /** Where the previous page ended (its nextCursor). */
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
 export const notificationListSchema = z.object({
   notifications: z.array(notificationSchema),
+  /** All of the user's unread notifications, whichever page this is. */
   unread: z.number(),
+  /** The next page's cursor (older notifications); null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 
 export const markNotificationsSchema = z.object({ ids: z.array(z.uuid()).max(100).optional() }).strict();
@@ -23,6 +31,6 @@ export const markNotificationsResponseSchema = z.object({ unread: z.number() });
 
 /** The notification routes, by method and address under /api. */
 export const notificationsEndpoints = {
-  'GET /notifications': { response: notificationListSchema },
+  'GET /notifications': { query: notificationListQuerySchema, response: notificationListSchema },
   'POST /notifications/read': { body: markNotificationsSchema, response: markNotificationsResponseSchema },
 } as const satisfies EndpointTable;

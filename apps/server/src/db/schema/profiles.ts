@@ -204,7 +204,11 @@ export const favorites = pgTable(
     profileName: text('profile_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.profileType, t.profileId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.profileType, t.profileId] }),
+    // The favorites screen's order, a page at a time (decision 039).
+    index('favorites_user_saved_idx').on(t.userId, t.createdAt, t.profileType, t.profileId),
+  ],
 );
 
 /**

@@ -29,6 +29,8 @@ export async function refreshTotalTours(tx: Pick<Db, 'execute'>, guideIds: strin
     where user_id = any(${sql.param(ids)}::uuid[])`);
 }
 
+export type BookingCursor = { s: 'upcoming' | 'past'; at: string; id: string };
+
 export function createBookingsRepository(db: Db) {
   // A booking with the names, photos and the guide's city the screens show.
   const withPeople = () =>
@@ -42,6 +44,8 @@ export function createBookingsRepository(db: Db) {
         touristFirst: touristProfiles.firstName,
         touristLast: touristProfiles.lastName,
         touristImage: touristProfiles.image,
+        // The start as PostgreSQL's text (microseconds kept), for the list's cursor.
+        cursorAt: sql<string>`${bookings.startAt}::text`,
       })
       .from(bookings)
       .innerJoin(guideProfiles, eq(guideProfiles.userId, bookings.guideId))
@@ -121,19 +125,34 @@ export function createBookingsRepository(db: Db) {
       return row ?? null;
     },
 
-    async forUser(userId: string, scope: 'upcoming' | 'past', now: Date) {
+    /** A page of the user's bookings in the scope's order (start, then id), after the cursor (decision 039). */
+    async forUser(
+      userId: string,
+      scope: 'upcoming' | 'past',
+      now: Date,
+      page: { limit: number; cursor: BookingCursor | null },
+    ) {
       const mine = or(eq(bookings.touristId, userId), eq(bookings.guideId, userId));
       const open = inArray(bookings.status, ['requested', 'accepted']);
+      const c = page.cursor;
+      const keys = sql`(${bookings.startAt}, ${bookings.id})`;
+      const after = c ? sql`(${c.at}::timestamptz, ${c.id}::uuid)` : null;
       if (scope === 'upcoming') {
         return withPeople()
-          .where(and(mine, open, gt(bookings.endAt, now)))
-          .orderBy(asc(bookings.startAt))
-          .limit(200);
+          .where(and(mine, open, gt(bookings.endAt, now), after ? sql`${keys} > ${after}` : undefined))
+          .orderBy(asc(bookings.startAt), asc(bookings.id))
+          .limit(page.limit);
       }
       return withPeople()
-        .where(and(mine, or(sql`not ${open}`, lte(bookings.endAt, now))))
-        .orderBy(desc(bookings.startAt))
-        .limit(200);
+        .where(
+          and(
+            mine,
+            or(sql`not ${open}`, lte(bookings.endAt, now)),
+            after ? sql`${keys} < ${after}` : undefined,
+          ),
+        )
+        .orderBy(desc(bookings.startAt), desc(bookings.id))
+        .limit(page.limit);
     },
 
     /**

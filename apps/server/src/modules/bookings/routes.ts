@@ -74,12 +74,13 @@ function participantRoutes(app: App, service: BookingsService) {
     {
       schema: {
         tags: ['bookings'],
-        summary: 'My bookings: upcoming (requested or accepted, soonest first) or past (newest first)',
+        summary:
+          'My bookings, a page at a time (nextCursor): upcoming (requested or accepted, soonest first) or past (newest first)',
         querystring: bookingListQuerySchema,
         response: { 200: bookingListResponseSchema, ...errors },
       },
     },
-    async (request) => ({ bookings: await service.list(request.user, request.query.scope) }),
+    async (request) => service.list(request.user, request.query),
   );
 
   app.get(

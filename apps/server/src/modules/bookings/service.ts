@@ -15,6 +15,7 @@ import { convertAmount, priceFor, type UsdRates } from '@lokal/shared/domain/mon
 import { paths } from '@lokal/shared/domain/pages';
 import { isSlot } from '@lokal/shared/domain/slots';
 import { cityTime, formatInZone } from '@lokal/shared/domain/time-zone';
+import { isUuid } from '@lokal/shared/domain/uuid';
 import type { Booking } from '@lokal/shared/schemas/bookings';
 import type { ServerFrame } from '@lokal/shared/schemas/chat';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,9 +23,10 @@ import { HttpError } from '../../plugins/errors.ts';
 import { createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import type { ChatService } from '../chat/service.ts';
+import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
 import type { ExperiencesService } from '../experiences/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import type { BookingRow, BookingsRepository } from './repository.ts';
+import type { BookingCursor, BookingRow, BookingsRepository } from './repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<BookingsRepository['withPeopleById']>>>;
 
@@ -267,8 +269,31 @@ export function createBookingsService(deps: {
     },
 
     // Reads never sweep: the booking-sweep job does, each minute (decision 040).
-    async list(user: SessionUser, scope: 'upcoming' | 'past') {
-      return (await repo.forUser(user.id, scope, new Date(now()))).map(toBooking);
+    async list(user: SessionUser, query: { scope: 'upcoming' | 'past'; cursor?: string; limit: number }) {
+      const { scope, limit } = query;
+      // A cursor of the other scope is refused: it was a position in another order.
+      const cursor = decodeCursor<BookingCursor>(query.cursor, (c) =>
+        c.s === scope && isPgTimestamp(c.at) && isUuid(c.id)
+          ? { s: scope, at: c.at, id: c.id as string }
+          : null,
+      );
+      const rows = await repo.forUser(user.id, scope, new Date(now()), { limit: limit + 1, cursor });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        bookings: page.map(toBooking),
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor({ s: scope, at: last.cursorAt, id: last.booking.id } satisfies BookingCursor)
+            : null,
+      };
+    },
+
+    /** The scope's first 200 bookings in one read, for the data export (as before the list paged). */
+    async firstOf(user: SessionUser, scope: 'upcoming' | 'past') {
+      return (await repo.forUser(user.id, scope, new Date(now()), { limit: 200, cursor: null })).map(
+        toBooking,
+      );
     },
 
     async get(user: SessionUser, id: string) {
@@ -344,7 +369,7 @@ export function createBookingsService(deps: {
 
     /** This user's upcoming bookings (requested or accepted, not ended), with `otherId` only when given. */
     async upcoming(user: SessionUser, otherId?: string) {
-      const rows = await repo.forUser(user.id, 'upcoming', new Date(now()));
+      const rows = await repo.forUser(user.id, 'upcoming', new Date(now()), { limit: 200, cursor: null });
       return rows
         .filter((r) => !otherId || r.booking.touristId === otherId || r.booking.guideId === otherId)
         .map(toBooking);

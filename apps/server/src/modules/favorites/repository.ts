@@ -5,6 +5,10 @@ import { users } from '../../db/schema/users.ts';
 import { activeMemberSql } from '../../db/visibility.ts';
 
 type ProfileType = 'guide' | 'tourist' | 'traveler';
+export type FavoriteCursor = { at: string; type: ProfileType; id: string };
+
+// A suspended or deleted member is gone from favorites too (docs/product.md#staff-actions).
+const visible = sql`not exists (select 1 from ${users} u where u.id::text = ${favorites.profileId} and not ${activeMemberSql('u')})`;
 
 export function createFavoritesRepository(db: Db) {
   return {
@@ -25,23 +29,35 @@ export function createFavoritesRepository(db: Db) {
           ),
         );
     },
-    list(userId: string) {
+    /** A page of the user's favorites, last saved first, after the cursor (decision 039). */
+    list(userId: string, limit: number, cursor: FavoriteCursor | null) {
       return db
         .select({
           profileId: favorites.profileId,
           profileType: favorites.profileType,
           profileName: favorites.profileName,
           createdAt: favorites.createdAt,
+          cursorAt: sql<string>`${favorites.createdAt}::text`,
         })
         .from(favorites)
         .where(
           and(
             eq(favorites.userId, userId),
-            // A suspended or deleted member is gone from favorites too (docs/product.md#staff-actions).
-            sql`not exists (select 1 from ${users} u where u.id::text = ${favorites.profileId} and not ${activeMemberSql('u')})`,
+            visible,
+            cursor
+              ? sql`(${favorites.createdAt}, ${favorites.profileType}, ${favorites.profileId}) < (${cursor.at}::timestamptz, ${cursor.type}, ${cursor.id})`
+              : undefined,
           ),
         )
-        .orderBy(desc(favorites.createdAt));
+        .orderBy(desc(favorites.createdAt), desc(favorites.profileType), desc(favorites.profileId))
+        .limit(limit);
+    },
+    /** Every saved profile's key, for the hearts: two short columns per favorite, from the primary key. */
+    keys(userId: string) {
+      return db
+        .select({ profileId: favorites.profileId, profileType: favorites.profileType })
+        .from(favorites)
+        .where(and(eq(favorites.userId, userId), visible));
     },
   };
 }

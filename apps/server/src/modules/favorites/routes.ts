@@ -1,12 +1,17 @@
 import { errorSchema } from '@lokal/shared/schemas/common';
 import {
+  FAVORITES_PAGE_SIZE,
   favoriteAddSchema,
+  favoriteKeysResponseSchema,
+  favoriteListQuerySchema,
   favoriteRemoveSchema,
   favoritesResponseSchema,
+  favoriteTypeSchema,
 } from '@lokal/shared/schemas/discovery';
 import { requireSession } from '../../plugins/sessions.ts';
 import type { ModulePlugin } from '../context.ts';
-import { createFavoritesRepository } from './repository.ts';
+import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
+import { createFavoritesRepository, type FavoriteCursor } from './repository.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
@@ -15,9 +20,32 @@ export const favoritesModule: ModulePlugin = async (app, { ctx }) => {
   const repo = createFavoritesRepository(ctx.db);
   requireSession(app);
 
-  const list = async (userId: string) => ({
-    favorites: (await repo.list(userId)).map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
-  });
+  // Add and remove answer the first page, as a GET without a cursor would.
+  const list = async (
+    userId: string,
+    query: { cursor?: string; limit: number } = { limit: FAVORITES_PAGE_SIZE },
+  ) => {
+    const cursor = decodeCursor<FavoriteCursor>(query.cursor, (c) => {
+      const type = favoriteTypeSchema.safeParse(c.type);
+      return isPgTimestamp(c.at) && type.success && typeof c.id === 'string' && c.id.length <= 100
+        ? { at: c.at, type: type.data, id: c.id }
+        : null;
+    });
+    const rows = await repo.list(userId, query.limit + 1, cursor);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      favorites: page.map(({ cursorAt: _, ...f }) => ({ ...f, createdAt: f.createdAt.toISOString() })),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor({
+              at: last.cursorAt,
+              type: last.profileType,
+              id: last.profileId,
+            } satisfies FavoriteCursor)
+          : null,
+    };
+  };
 
   app.post(
     '/add',
@@ -56,10 +84,23 @@ export const favoritesModule: ModulePlugin = async (app, { ctx }) => {
     {
       schema: {
         tags: ['favorites'],
-        summary: 'My favorites',
+        summary: 'My favorites, last saved first, a page at a time (nextCursor)',
+        querystring: favoriteListQuerySchema,
         response: { 200: favoritesResponseSchema, ...errors },
       },
     },
-    async (request) => list(request.user.id),
+    async (request) => list(request.user.id, request.query),
+  );
+
+  app.get(
+    '/ids',
+    {
+      schema: {
+        tags: ['favorites'],
+        summary: 'Which profiles I saved (type and id only), for the hearts on any card',
+        response: { 200: favoriteKeysResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ favorites: await repo.keys(request.user.id) }),
   );
 };

@@ -4,6 +4,7 @@ import { notifications } from '../../db/schema/bookings.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
+export type NotificationCursor = { at: string; id: string };
 
 export function createNotificationsRepository(db: Db) {
   return {
@@ -19,12 +20,20 @@ export function createNotificationsRepository(db: Db) {
       return row!;
     },
 
-    async list(userId: string, limit: number) {
+    /** A page of the user's notifications, newest first, after the cursor (decision 039). */
+    async list(userId: string, limit: number, cursor: NotificationCursor | null) {
       return db
-        .select()
+        .select({ row: notifications, cursorAt: sql<string>`${notifications.createdAt}::text` })
         .from(notifications)
-        .where(eq(notifications.userId, userId))
-        .orderBy(desc(notifications.createdAt))
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            cursor
+              ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(limit);
     },
 

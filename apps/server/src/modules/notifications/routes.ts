@@ -2,6 +2,7 @@ import { errorSchema } from '@lokal/shared/schemas/common';
 import {
   markNotificationsResponseSchema,
   markNotificationsSchema,
+  notificationListQuerySchema,
   notificationListSchema,
 } from '@lokal/shared/schemas/notifications';
 import { requireSession } from '../../plugins/sessions.ts';
@@ -19,11 +20,12 @@ export const notificationsModule: ModulePlugin = async (app, { ctx }) => {
     {
       schema: {
         tags: ['notifications'],
-        summary: 'My latest 50 notifications, newest first, and how many are unread',
+        summary: 'My notifications, newest first, a page at a time (nextCursor), and how many are unread',
+        querystring: notificationListQuerySchema,
         response: { 200: notificationListSchema, ...errors },
       },
     },
-    async (request) => service.list(request.user.id),
+    async (request) => service.list(request.user.id, request.query),
   );
 
   app.post(

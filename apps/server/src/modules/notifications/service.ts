@@ -1,10 +1,13 @@
+import { isUuid } from '@lokal/shared/domain/uuid';
 import type { ServerFrame } from '@lokal/shared/schemas/chat';
 import type { AppNotification } from '@lokal/shared/schemas/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import { layoutMail, type Mailer } from '../../plugins/mail.ts';
 import { type AppContext, perApp } from '../context.ts';
+import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
 import {
   createNotificationsRepository,
+  type NotificationCursor,
   type NotificationRow,
   type NotificationsRepository,
 } from './repository.ts';
@@ -71,9 +74,24 @@ export function createNotificationsService(deps: {
         .catch((err) => deps.log.warn({ err }, 'notification push failed'));
     },
 
-    async list(userId: string) {
-      const [rows, unread] = await Promise.all([repo.list(userId, 50), repo.unreadCount(userId)]);
-      return { notifications: rows.map(toNotification), unread };
+    async list(userId: string, query: { cursor?: string; limit: number }) {
+      const cursor = decodeCursor(query.cursor, (c) =>
+        isPgTimestamp(c.at) && isUuid(c.id) ? { at: c.at, id: c.id as string } : null,
+      );
+      const [rows, unread] = await Promise.all([
+        repo.list(userId, query.limit + 1, cursor),
+        repo.unreadCount(userId),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        notifications: page.map((r) => toNotification(r.row)),
+        unread,
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeCursor({ at: last.cursorAt, id: last.row.id } satisfies NotificationCursor)
+            : null,
+      };
     },
 
     async markRead(userId: string, ids: string[] | undefined) {

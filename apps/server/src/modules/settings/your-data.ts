@@ -21,7 +21,7 @@ export function createYourDataService(deps: {
   repo: YourDataRepository;
   settings: Pick<SettingsService, 'read'>;
   bookings: {
-    list: (user: SessionUser, scope: 'upcoming' | 'past') => Promise<Booking[]>;
+    firstOf: (user: SessionUser, scope: 'upcoming' | 'past') => Promise<Booking[]>;
     cancelUpcoming: (user: SessionUser, otherId: string | undefined, reason: string) => Promise<unknown>;
   };
   identity: {
@@ -46,8 +46,8 @@ export function createYourDataService(deps: {
           deps.settings.read(user),
           repo.favorites(user.id),
           repo.conversations(user.id),
-          deps.bookings.list(user, 'upcoming'),
-          deps.bookings.list(user, 'past'),
+          deps.bookings.firstOf(user, 'upcoming'),
+          deps.bookings.firstOf(user, 'past'),
           repo.reviews(user.id),
           repo.notifications(user.id),
           deps.identity.state(user.id),

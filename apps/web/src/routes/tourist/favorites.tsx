@@ -1,6 +1,6 @@
 import { paths } from '@lokal/shared/domain/pages';
 import type { GuideCard as Guide } from '@lokal/shared/schemas/discovery';
-import { useQueries } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
 import { GuideCard } from '../../features/discovery/components/guide-card.tsx';
-import { useFavorites } from '../../features/favorites/api/get-favorites.ts';
+import { favoritesListQuery } from '../../features/favorites/api/get-favorites.ts';
 import { FavoriteToggle } from '../../features/favorites/components/favorite-toggle.tsx';
 import { ProfileReviewsDialog } from '../../features/reviews/components/profile-reviews-dialog.tsx';
 import { profileQuery } from '../../lib/api/get-profile.ts';
@@ -27,8 +27,10 @@ function Grid({ children, busy }: { children: ReactNode; busy?: boolean }) {
  * the guide's public profile, so it shows today's rating and price; a guide who is no longer listed drops out.
  */
 export function Component() {
-  const favorites = useFavorites(true);
-  const saved = (favorites.data ?? []).filter((f) => f.profileType === 'guide');
+  const favorites = useInfiniteQuery(favoritesListQuery);
+  const saved = (favorites.data?.pages.flatMap((p) => p.favorites) ?? []).filter(
+    (f) => f.profileType === 'guide',
+  );
   const profiles = useQueries({ queries: saved.map((f) => profileQuery('guide', f.profileId)) });
   const [reviewsOf, setReviewsOf] = useState<Guide | null>(null);
   const conversation = useStartConversation('tourist');
@@ -39,7 +41,8 @@ export function Component() {
   const loadingIds = saved.filter((_, i) => profiles[i]?.isPending).map((f) => f.profileId);
   const loadingCards = loadingIds.length;
   const error = favorites.error ?? failed?.error ?? null;
-  const none = favorites.isSuccess && !error && loadingCards === 0 && guides.length === 0;
+  const none =
+    favorites.isSuccess && !favorites.hasNextPage && !error && loadingCards === 0 && guides.length === 0;
 
   return (
     <div className="pb-24 lg:pb-12">
@@ -99,6 +102,17 @@ export function Component() {
               <Skeleton key={id} className="h-96 rounded-card" />
             ))}
           </Grid>
+        ) : null}
+        {favorites.hasNextPage && !error ? (
+          <div className="mt-6 flex justify-center">
+            <Button
+              variant="outline"
+              disabled={favorites.isFetchingNextPage}
+              onClick={() => void favorites.fetchNextPage()}
+            >
+              {favorites.isFetchingNextPage ? 'Loading…' : 'Load more favorites'}
+            </Button>
+          </div>
         ) : null}
       </main>
       {reviewsOf ? (

@@ -1,5 +1,5 @@
 import type { Booking } from '@lokal/shared/schemas/bookings';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -26,7 +26,8 @@ const TABS = [
 export function BookingsScreen({ side, home, empty, conversationHref, extraFor }: Props) {
   const [params, setParams] = useSearchParams();
   const scope: BookingScope = params.get('tab') === 'past' ? 'past' : 'upcoming';
-  const list = useQuery(bookingsQuery(scope));
+  const list = useInfiniteQuery(bookingsQuery(scope));
+  const items = list.data?.pages.flatMap((p) => p.bookings);
   const select = (s: BookingScope) => setParams(s === 'past' ? { tab: 'past' } : {}, { replace: true });
 
   return (
@@ -62,7 +63,7 @@ export function BookingsScreen({ side, home, empty, conversationHref, extraFor }
               </Button>
             </div>
           ) : null}
-          {list.data?.length === 0 ? (
+          {items?.length === 0 ? (
             <div className="rounded-card border border-line bg-white p-10 text-center">
               <CalendarDays className="mx-auto h-10 w-10 text-gold-deep" aria-hidden />
               <h2 className="mt-3 text-2xl">
@@ -78,7 +79,7 @@ export function BookingsScreen({ side, home, empty, conversationHref, extraFor }
               ) : null}
             </div>
           ) : null}
-          {list.data?.map((b) => (
+          {items?.map((b) => (
             <BookingCard
               key={b.id}
               booking={b}
@@ -87,6 +88,17 @@ export function BookingsScreen({ side, home, empty, conversationHref, extraFor }
               extra={extraFor?.(b)}
             />
           ))}
+          {list.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {list.isFetchingNextPage ? 'Loading…' : 'Load more bookings'}
+              </Button>
+            </div>
+          ) : null}
         </Tabs>
       </main>
     </div>

@@ -1,11 +1,11 @@
 import type { ApiBody } from '@lokal/shared/schemas/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { favoritesQuery } from './get-favorites.ts';
+import { favoriteIdsQuery, favoritesListQuery } from './get-favorites.ts';
 
 export type FavoriteInput = ApiBody<'POST', '/favorites/add'>;
 
-/** Adds or removes one favorite (POST /api/favorites/add or /remove); both answer the whole list. */
+/** Adds or removes one favorite (POST /api/favorites/add or /remove); the hearts and the list then reload. */
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -15,8 +15,18 @@ export function useToggleFavorite() {
         : await api.post('/favorites/remove', {
             body: { profileId: f.profileId, profileType: f.profileType },
           });
-      return res.favorites;
+      return res;
     },
-    onSuccess: (list) => queryClient.setQueryData(favoritesQuery.queryKey, list),
+    onSuccess: (_, { add, profileId, profileType }) => {
+      // The heart turns at once; the server's answer follows.
+      queryClient.setQueryData(favoriteIdsQuery.queryKey, (ids = []) => [
+        ...ids.filter((f) => !(f.profileId === profileId && f.profileType === profileType)),
+        ...(add ? [{ profileId, profileType }] : []),
+      ]);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: favoriteIdsQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: favoritesListQuery.queryKey }),
+      ]);
+    },
   });
 }

@@ -1,7 +1,7 @@
 import { DISCOVERY_MESSAGES } from '@lokal/shared/constants/discovery';
 import { FavoriteButton } from '../../../components/ui/favorite-button.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { useFavorites } from '../api/get-favorites.ts';
+import { useFavoriteIds } from '../api/get-favorites.ts';
 import { type FavoriteInput, useToggleFavorite } from '../api/toggle-favorite.ts';
 import { rememberPendingFavorite } from '../pending-favorite.ts';
 
@@ -15,7 +15,7 @@ export function FavoriteToggle({
   onSignedOut,
   ...fav
 }: FavoriteInput & { className?: string; signedIn: boolean; onSignedOut?: () => void }) {
-  const list = useFavorites(signedIn);
+  const list = useFavoriteIds(signedIn);
   const toggle = useToggleFavorite();
   const saved = Boolean(
     list.data?.some((f) => f.profileId === fav.profileId && f.profileType === fav.profileType),

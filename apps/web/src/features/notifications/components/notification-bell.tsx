@@ -1,6 +1,6 @@
 import { listTimestamp } from '@lokal/shared/domain/chat';
 import type { AppNotification } from '@lokal/shared/schemas/notifications';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,11 +12,13 @@ import { useMarkNotificationsRead } from '../api/mark-read.ts';
 
 /** The bell: how many notifications are unread, and the list behind it. */
 export function NotificationBell() {
-  const list = useQuery(notificationsQuery);
+  const list = useInfiniteQuery(notificationsQuery);
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const unread = list.data?.unread ?? 0;
+  // Counted by the server over the whole list, so it does not depend on how many pages are loaded.
+  const unread = list.data?.pages[0]?.unread ?? 0;
+  const items = list.data?.pages.flatMap((p) => p.notifications);
 
   function follow(n: AppNotification) {
     if (!n.readAt) markRead.mutate([n.id]);
@@ -49,13 +51,13 @@ export function NotificationBell() {
             {list.error.message}
           </p>
         ) : null}
-        {list.data?.notifications.length === 0 ? (
+        {items?.length === 0 ? (
           <p className="mt-4 text-muted">Nothing new. Booking updates appear here.</p>
         ) : null}
-        {list.data?.notifications.length ? (
+        {items?.length ? (
           <>
             <ul className="mt-4 max-h-[60vh] divide-y divide-line overflow-y-auto rounded-xl border border-line bg-white">
-              {list.data.notifications.map((n) => (
+              {items.map((n) => (
                 <li key={n.id}>
                   <button
                     type="button"
@@ -78,6 +80,21 @@ export function NotificationBell() {
                 </li>
               ))}
             </ul>
+            {list.hasNextPage ? (
+              <Button
+                variant="outline"
+                className="mt-3 w-full"
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </Button>
+            ) : null}
+            {list.isFetchNextPageError ? (
+              <p role="alert" className="mt-2 text-sm text-danger">
+                {list.error?.message}
+              </p>
+            ) : null}
             {unread ? (
               <Button
                 variant="outline"

@@ -1,0 +1,1 @@
+CREATE INDEX "favorites_user_saved_idx" ON "favorites" USING btree ("user_id","created_at","profile_type","profile_id");
