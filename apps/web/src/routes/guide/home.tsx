@@ -8,10 +8,11 @@ import { paths } from '@lokal/shared/domain/pages';
 import type { TouristCard as Tourist } from '@lokal/shared/schemas/discovery';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Crown, Eye, Settings, Sparkles } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { LoadMore } from '../../components/ui/load-more.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -38,17 +39,6 @@ export function Component() {
   // The first page carries the city and the figures; the cards come a page at a time (decision 039).
   const first = list.data?.pages[0];
   const tourists = list.data?.pages.flatMap((p) => p.tourists) ?? [];
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries[0]?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const verification = useQuery(verificationQuery);
   const profile = useQuery(userProfileQuery);
   const [pendingOpen, setPendingOpen] = useState(false);
@@ -243,16 +233,7 @@ export function Component() {
               ))}
             </div>
           ) : null}
-          {/* Scrolling near the end loads the next page; the button does the same by keyboard. */}
-          <div ref={sentinel} className="mt-6 flex min-h-16 items-center justify-center">
-            {isFetchingNextPage ? (
-              <Spinner label="Loading more travellers" />
-            ) : hasNextPage ? (
-              <Button variant="outline" onClick={() => void fetchNextPage()}>
-                Load more travellers
-              </Button>
-            ) : null}
-          </div>
+          <LoadMore pages={list} label="Load more travellers" />
         </main>
       </div>
       <Dialog

@@ -5,6 +5,7 @@ import { Heart } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { LoadMore } from '../../components/ui/load-more.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useStartConversation } from '../../features/chat/hooks/use-start-conversation.ts';
 import { GuideCard } from '../../features/discovery/components/guide-card.tsx';
@@ -103,17 +104,7 @@ export function Component() {
             ))}
           </Grid>
         ) : null}
-        {favorites.hasNextPage && !error ? (
-          <div className="mt-6 flex justify-center">
-            <Button
-              variant="outline"
-              disabled={favorites.isFetchingNextPage}
-              onClick={() => void favorites.fetchNextPage()}
-            >
-              {favorites.isFetchingNextPage ? 'Loading…' : 'Load more favorites'}
-            </Button>
-          </div>
-        ) : null}
+        {error ? null : <LoadMore pages={favorites} label="Load more favorites" />}
       </main>
       {reviewsOf ? (
         <ProfileReviewsDialog

@@ -21,6 +21,7 @@ import { FavoriteToggle } from '../../features/favorites/components/favorite-tog
 import { useTravelStyle } from '../../features/match/api/get-travel-style.ts';
 import { MatchSummary } from '../../features/match/components/match-summary.tsx';
 import { TravelStyleCard } from '../../features/match/components/travel-style-card.tsx';
+import { useLoadOnScroll } from '../../lib/load-on-scroll.ts';
 
 // A card's reviews open in a dialog whose code loads on the first tap, not with the screen.
 const ProfileReviewsDialog = lazy(() =>
@@ -41,7 +42,8 @@ export function Component() {
   const layout = params.get('view') === 'list' ? 'list' : 'grid';
   const deferredQ = useDeferredValue(q.trim());
   const search = useInfiniteQuery(guideSearchQuery(filters));
-  const sentinel = useRef<HTMLDivElement>(null);
+  const sentinel = useLoadOnScroll(search);
+  const { isFetchingNextPage } = search;
   const guides = search.data?.pages.flatMap((p) => p.guides) ?? [];
   const profile = useQuery(userProfileQuery);
   // Once the quiz is taken the search sorts by "Best match" unless another order is chosen (the server agrees).
@@ -93,17 +95,6 @@ export function Component() {
     setParams(withFilters(params, {}));
   };
   const filtered = countFilters(filters) > 0 || Boolean(filters.q || filters.category);
-
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries[0]?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   function setView(value: string | null) {
     const next = new URLSearchParams(params);

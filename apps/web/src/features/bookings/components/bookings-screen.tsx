@@ -4,6 +4,7 @@ import { ArrowLeft, CalendarDays } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { type BookingScope, bookingsQuery } from '../api/get-bookings.ts';
@@ -88,17 +89,11 @@ export function BookingsScreen({ side, home, empty, conversationHref, extraFor }
               extra={extraFor?.(b)}
             />
           ))}
-          {list.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                disabled={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {list.isFetchingNextPage ? 'Loading…' : 'Load more bookings'}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore
+            pages={list}
+            label="Load more bookings"
+            className="flex min-h-16 items-center justify-center"
+          />
         </Tabs>
       </main>
     </div>
