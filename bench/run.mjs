@@ -217,7 +217,11 @@ const LIGHTHOUSE_PAGES = [
   ['/guides/sofia-martinez', true],
   ['/experiences/:sofiasFirst', false],
   ['/experiences/:sofiasFirst', true],
-];
+  // LIGHTHOUSE_ONLY=guides,experiences measures only the pages whose path holds one of the words.
+].filter(([path]) => {
+  const only = (process.env.LIGHTHOUSE_ONLY ?? '').split(',').filter(Boolean);
+  return !only.length || only.some((w) => path.includes(w));
+});
 
 /** The `Cookie` header of the demo tourist, signed in through the development sign-in (localhost only). */
 const touristCookie = async (localBase) =>

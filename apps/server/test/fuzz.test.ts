@@ -332,6 +332,27 @@ describe('what fuzzing found', () => {
     expect(body.json().code).toBe('validation-error');
   });
 
+  it('refuses half of a surrogate pair with a 400: jsonb would refuse it with a database error', async () => {
+    // What the fuzzer found: an assessment's occupation '\udfff' reached a jsonb column as a 500.
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/guides/personality-assessment',
+      headers: { ...as('guide'), 'content-type': 'application/json' },
+      payload: '{"occupation":"\\udfff"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Text must not contain half of a Unicode character (body.occupation)',
+      code: 'validation-error',
+    });
+    // A whole pair (an emoji) is fine by this guard.
+    const emoji = await app.inject({
+      url: `/api/admin/users?q=${encodeURIComponent('🙂')}`,
+      headers: as('staff'),
+    });
+    expect(emoji.statusCode).toBe(200);
+  });
+
   it('answers a WebSocket frame with a NUL character with an error frame, not an internal error', async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;

@@ -1,7 +1,7 @@
 import { clientFrameSchema, type ServerFrame } from '@lokal/shared/schemas/chat';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { findNul, NUL_MESSAGE } from '../../plugins/input.ts';
+import { findBadText } from '../../plugins/input.ts';
 import type { Hub } from '../../plugins/realtime.ts';
 import { appOrigin } from '../../plugins/security.ts';
 import type { App } from '../../types.ts';
@@ -62,9 +62,10 @@ export function chatSocketRoute(app: App, service: ChatService, hub: Hub, config
           send({ type: 'error', message: parsed.error.issues[0]?.message ?? 'Bad frame', code: 'bad-frame' });
           return;
         }
-        // The HTTP routes refuse NUL in registerInputGuard; frames skip that hook.
-        if (findNul(parsed.data, 'frame')) {
-          send({ type: 'error', message: NUL_MESSAGE, code: 'bad-frame' });
+        // The HTTP routes refuse such text in registerInputGuard; frames skip that hook.
+        const bad = findBadText(parsed.data, 'frame');
+        if (bad) {
+          send({ type: 'error', message: bad.message, code: 'bad-frame' });
           return;
         }
         const frame = parsed.data;
