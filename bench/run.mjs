@@ -11,8 +11,9 @@
 // Each part can be skipped: BENCH_SKIP=search,chat,lighthouse,lighthouse-http,js,slots,finding,endpoints. BENCH_SECONDS sets the autocannon and chat
 // durations (defaults 10 and 60). Run on an otherwise idle machine: everything shares its cores.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
+import path, { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -276,6 +277,11 @@ async function lighthousePages(server, part, runs, targeted) {
       const page = path.replace(':sofiasFirst', sofia.preview.experiences[0].id);
       const url = `${server.publicUrl}${page}`;
       const { lhr, scores } = await lighthouseMedian(chrome, url, withCookie && cookie, runs);
+      // LIGHTHOUSE_SAVE=DIR keeps each median report, to read what the main thread did.
+      if (process.env.LIGHTHOUSE_SAVE) {
+        const name = `${path.replace(/\W+/g, '-')}${withCookie ? '-tourist' : ''}.json`;
+        writeFileSync(join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(lhr));
+      }
       const label = /^\/(guides|experiences)\//.test(path)
         ? `${path} (${withCookie ? 'tourist' : 'signed out'})`
         : path;
