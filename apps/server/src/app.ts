@@ -92,7 +92,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(cookie);
   await app.register(multipart);
   await registerWebSocket(app);
-  registerSessions(app, config, (hash) => authServiceOf(ctx).lookUpSession(hash));
+  registerSessions(
+    app,
+    config,
+    (hash) => authServiceOf(ctx).lookUpSession(hash),
+    (ids) => authServiceOf(ctx).forgetSessions(ids),
+  );
+  // A member signed out on any instance (everywhere, suspended, deleted): no instance keeps the session.
+  ctx.hub.onSignedOut((ids) => authServiceOf(ctx).forgetSessions(ids));
   // Registered before the modules: the document is generated from the routes they add.
   await registerOpenApi(app, config.publicUrl);
 

@@ -48,6 +48,7 @@ const envSchema = z
     EXCHANGE_RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
     SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
     SLOTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TLS_CERT_FILE: z.string().min(1).optional(),
@@ -86,6 +87,8 @@ export type Config = {
   rateLimitScale: number;
   /** How long a guide-search page is reused for the same query (0 = never). */
   searchCacheMs: number;
+  /** How long an instance keeps a session it looked up (decision 044); 0 reads it on every request. */
+  sessionCacheMs: number;
   slotsCacheMs: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     searchCacheMs: e.SEARCH_CACHE_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     slotsCacheMs: e.SLOTS_CACHE_MS,
     exchangeRatesUrl: e.EXCHANGE_RATES_URL,
     webDist: undefined,

@@ -24,6 +24,7 @@ export function freePort(): Promise<number> {
 export async function startServerProcess(env: {
   DATABASE_URL?: string;
   DATA_DIR: string;
+  SESSION_CACHE_MS?: string;
 }): Promise<ServerProcess> {
   const port = await freePort();
   let log = '';
@@ -37,6 +38,7 @@ export async function startServerProcess(env: {
       PUBLIC_URL: TEST_PUBLIC_URL,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '100',
+      ...(env.SESSION_CACHE_MS ? { SESSION_CACHE_MS: env.SESSION_CACHE_MS } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -81,7 +81,9 @@ export async function createPgBus(
 export function createHub(bus: Bus) {
   // Each socket with the session it was opened with.
   const sockets = new Map<string, Map<WebSocket, string>>();
+  const signedOut = new Set<(userIds: string[]) => void>();
   bus.subscribe(({ to, frame, keepSession }) => {
+    if (frame.type === 'signed-out') for (const l of signedOut) l(to);
     const text = JSON.stringify(frame);
     for (const userId of to) {
       for (const [ws, sessionId] of sockets.get(userId) ?? []) {
@@ -117,6 +119,8 @@ export function createHub(bus: Bus) {
     /** Closes the user's sockets on every instance, but those of `keepSession` (docs/product.md#settings). */
     signOut: (userId: string, keepSession?: string) =>
       bus.publish({ to: [userId], frame: { type: 'signed-out' }, ...(keepSession ? { keepSession } : {}) }),
+    /** Hears every sign-out published by `signOut`, from any instance. */
+    onSignedOut: (listener: (userIds: string[]) => void) => void signedOut.add(listener),
     connections: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
   };
 }

@@ -73,9 +73,16 @@ export function readSessionToken(request: FastifyRequest, config: Config): strin
 }
 
 type LookUp = (tokenHash: string) => Promise<RequestAuth | null>;
+type Forget = (userIds: string[]) => void;
 
-/** Resolves the session of every API request once; routes then ask for what they need. */
-export function registerSessions(app: App, config: Config, lookUp: LookUp): void {
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves the session of every API request once; routes then ask for what they need. After a write by a
+ * member, what this instance remembers of the member's sessions is forgotten (`forget`): the write may have
+ * changed them (a name, onboarding, a sign-out).
+ */
+export function registerSessions(app: App, config: Config, lookUp: LookUp, forget: Forget): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('user', {
     getter(this: FastifyRequest) {
@@ -88,6 +95,9 @@ export function registerSessions(app: App, config: Config, lookUp: LookUp): void
     const token = readSessionToken(request, config);
     if (!token || token.length > 200) return;
     request.auth = await lookUp(sha256(token));
+  });
+  app.addHook('onResponse', async (request) => {
+    if (request.auth && !READS.has(request.method)) forget([request.auth.user.id]);
   });
 }
 

@@ -19,8 +19,13 @@ let instances: ServerProcess[] = [];
 const PUBLIC_URL = TEST_PUBLIC_URL;
 const signIn = signInOver;
 const call = callOver;
+// Each instance keeps a session it looked up for 10 s here (1 s by default): only a forget can end it sooner.
 const startInstance = (url: string) =>
-  startServerProcess({ DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lokal-instance-')) });
+  startServerProcess({
+    DATABASE_URL: url,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lokal-instance-')),
+    SESSION_CACHE_MS: '10000',
+  });
 
 beforeAll(async () => {
   const database = await openTestDatabase();
@@ -88,5 +93,21 @@ describe('two server processes on one PostgreSQL', () => {
     ).toHaveLength(1);
     await t.close();
     await g.close();
+  });
+
+  it('end a session on every instance at once: signed out everywhere on one, refused by the other that remembered it', async () => {
+    const [a, b] = instances as [ServerProcess, ServerProcess];
+    const here = await signIn(a.http, 'aisha.rahman@demo.lokal.app', 'tourist');
+    const there = await signIn(b.http, 'aisha.rahman@demo.lokal.app', 'tourist');
+    // Instance B now remembers the second session.
+    expect((await call(b.http, there.cookie, '/api/users/status')).status).toBe(200);
+    expect((await call(a.http, here.cookie, '/api/users/settings/sign-out-everywhere', {})).status).toBe(200);
+    const deadline = Date.now() + 3000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await call(b.http, there.cookie, '/api/users/status')).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(401);
   });
 });

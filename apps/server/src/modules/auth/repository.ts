@@ -15,7 +15,33 @@ const userColumns = {
   personalityTestCompleted: users.personalityTestCompleted,
 };
 
+/** A session found by its token, with what the session hook checks and writes back. */
+export type FoundSession = RequestAuth & { lastActiveAt: Date; lastSeenAt: Date; expiresAt: Date };
+
 export function createAuthRepository(db: Db) {
+  // Every signed-in request that misses the session cache runs this: built once, then only executed.
+  const findSessionStatement = db
+    .select({
+      sessionId: sessions.id,
+      user: userColumns,
+      lastActiveAt: users.lastActiveAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+        // A suspended or deleted account has no session, even one that slipped through (docs/product.md#staff-actions).
+        activeMember(),
+      ),
+    )
+    .limit(1)
+    .prepare('find_session');
   return {
     async addInvites(emails: string[], source: string): Promise<void> {
       if (emails.length === 0) return;
@@ -137,31 +163,8 @@ export function createAuthRepository(db: Db) {
     },
 
     /** A live session: not revoked, not past its end, and used after `idleSince`. */
-    async findSession(
-      tokenHash: string,
-      now: Date,
-      idleSince: Date,
-    ): Promise<(RequestAuth & { lastActiveAt: Date; lastSeenAt: Date }) | null> {
-      const [row] = await db
-        .select({
-          sessionId: sessions.id,
-          user: userColumns,
-          lastActiveAt: users.lastActiveAt,
-          lastSeenAt: sessions.lastSeenAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-            gt(sessions.lastSeenAt, idleSince),
-            // A suspended or deleted account has no session, even one that slipped through (docs/product.md#staff-actions).
-            activeMember(),
-          ),
-        )
-        .limit(1);
+    async findSession(tokenHash: string, now: Date, idleSince: Date): Promise<FoundSession | null> {
+      const [row] = await findSessionStatement.execute({ tokenHash, now, idleSince });
       return row ?? null;
     },
 

@@ -22,9 +22,10 @@ import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { layoutMail, type Mailer } from '../../plugins/mail.ts';
 import { createRateLimiter, type RateRule } from '../../plugins/rate-limit.ts';
+import { createSessionCache } from '../../plugins/session-cache.ts';
 import { newToken, type RequestAuth, type SessionUser, sha256 } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
-import { type AuthRepository, createAuthRepository } from './repository.ts';
+import { type AuthRepository, createAuthRepository, type FoundSession } from './repository.ts';
 
 const MINUTE = 60_000;
 
@@ -78,6 +79,11 @@ export function createAuthService(deps: {
 }) {
   const { repo, config, mailer, now } = deps;
   const rules = limits(config.rateLimitScale);
+  const sessions = createSessionCache<FoundSession>({
+    ttlMs: config.sessionCacheMs,
+    now,
+    userOf: (found) => found.user.id,
+  });
   const consume = createRateLimiter((key, start) => repo.countHit(key, start), now);
 
   function roleConflict(existing: SessionUser): HttpError {
@@ -286,19 +292,29 @@ export function createAuthService(deps: {
 
     async lookUpSession(tokenHash: string): Promise<RequestAuth | null> {
       const t = now();
-      // Refused after 30 days, or after 14 days unused (docs/product.md#sign-in).
-      const found = await repo.findSession(tokenHash, new Date(t), new Date(t - SESSION_IDLE_MS));
-      if (!found) return null;
+      // Refused after 30 days, or after 14 days unused (docs/product.md#sign-in). A session read a moment ago
+      // comes from the cache (decision 044); what it holds is checked again below.
+      const found = await sessions.get(tokenHash, () =>
+        repo.findSession(tokenHash, new Date(t), new Date(t - SESSION_IDLE_MS)),
+      );
+      if (!found || found.expiresAt.getTime() <= t) return null;
       // The last use is written at most once an hour per session, so most requests write nothing. Awaited:
       // a session in use must not end because its write was still on the way.
       if (t - found.lastSeenAt.getTime() >= SESSION_SEEN_EVERY_MS) {
         await repo.touchSession(found.sessionId, new Date(t));
+        found.lastSeenAt = new Date(t);
       }
       // Activity drives 'online' and 'last online'; written at most once a minute per user, off the request path.
       if (now() - found.lastActiveAt.getTime() > 60_000) {
-        repo.touchUser(found.user.id, new Date(now())).catch(() => {});
+        found.lastActiveAt = new Date(now());
+        repo.touchUser(found.user.id, found.lastActiveAt).catch(() => {});
       }
       return { sessionId: found.sessionId, user: found.user };
+    },
+
+    /** Forgets what this instance remembers of these members' sessions (they changed or signed out). */
+    forgetSessions(userIds: string[]): void {
+      sessions.forgetUsers(userIds);
     },
   };
 }
