@@ -46,6 +46,132 @@ function fromRaw(r: RawMessage): MessageRow {
 export type ConversationRow = typeof conversations.$inferSelect;
 
 export function createChatRepository(db: Db) {
+  /**
+   * A page of the user's conversations (or the one given), newest first, with unread counts and block
+   * flags. The page comes from the side's own index (conversations_tourist_recent_idx or _guide_), and
+   * each subquery runs for the page's rows only: a page costs the same for 20 or 20,000 (decision 039).
+   * One prepared statement per side and kind of page: built once, then only executed.
+   */
+  const listStatements = new Map<string, ReturnType<typeof prepareList>>();
+  function prepareList(side: 'tourist' | 'guide' | 'either', kind: 'one' | 'first' | 'after', name: string) {
+    const p = sql.placeholder;
+    const userId = sql`${p('userId')}::uuid`;
+    const recent = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
+    // Written out qualified: inside the subqueries a bare "id" would mean the message's id.
+    const lastId = sql<
+      number | null
+    >`(select max(m.id) from ${messages} m where m.conversation_id = conversations.id)`;
+    const unread = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = conversations.id and m.read_at is null and m.sender_id <> ${userId})`;
+    const other = sql`(case when conversations.tourist_id = ${userId} then conversations.guide_id else conversations.tourist_id end)`;
+    const blockedByMe = sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${other})`;
+    const blockedByThem = sql<boolean>`exists (select 1 from ${blocks} b where b.blocked_id = ${userId} and b.blocker_id = ${other})`;
+    const detailsShared = sql<boolean>`exists (select 1 from ${bookings} k where k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id and k.status in ('accepted', 'completed'))`;
+    // The pair's booking to show in the row, and (for the guide) what its completed bookings paid: both in
+    // this one query, so a list of any length costs the same round trip (docs/product.md#chat).
+    const pair = sql`k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id`;
+    const booking = sql<{ status: string; startAt: string; timeZone: string } | null>`(
+      select json_build_object('status', k.status, 'startAt', k.start_at, 'timeZone', k.time_zone)
+      from ${bookings} k
+      where ${pair} and k.status in ('accepted', 'requested', 'completed')
+      order by case k.status when 'accepted' then 0 when 'requested' then 1 else 2 end,
+        case when k.status = 'completed' then null else k.start_at end asc,
+        k.start_at desc
+      limit 1)`;
+    // In the currency of the latest completed booking: a guide is paid in one currency at a time.
+    const earnings = sql<{ amount: number; currency: string } | null>`(
+      select json_build_object('amount', sum(k.guide_total), 'currency', min(k.guide_currency))
+      from ${bookings} k
+      where ${pair} and k.status = 'completed' and conversations.guide_id = ${userId}
+        and k.guide_currency = (
+          select l.guide_currency from ${bookings} l
+          where l.tourist_id = conversations.tourist_id and l.guide_id = conversations.guide_id
+            and l.status = 'completed'
+          order by l.start_at desc limit 1)
+      having count(*) > 0)`;
+    return db
+      .select({
+        conversation: {
+          id: conversations.id,
+          touristId: conversations.touristId,
+          guideId: conversations.guideId,
+          lastMessageAt: conversations.lastMessageAt,
+          createdAt: conversations.createdAt,
+        },
+        lastId,
+        unread,
+        blockedByMe,
+        blockedByThem,
+        detailsShared,
+        booking,
+        earnings,
+        // Microseconds survive as text: where a page ending here ends.
+        cursorAt: sql<string>`${recent}::text`,
+      })
+      .from(conversations)
+      .where(
+        and(
+          side === 'tourist'
+            ? sql`${conversations.touristId} = ${userId}`
+            : side === 'guide'
+              ? sql`${conversations.guideId} = ${userId}`
+              : sql`(${conversations.touristId} = ${userId} or ${conversations.guideId} = ${userId})`,
+          // The other party sees a conversation from its first message, not from a mere open.
+          kind === 'one'
+            ? sql`${conversations.id} = ${p('onlyId')}::uuid`
+            : sql`(${conversations.lastMessageAt} is not null or ${conversations.startedBy} = ${userId})`,
+          // One row comparison in the index's own order: the page starts where the last one ended.
+          kind === 'after'
+            ? sql`(${recent}, ${conversations.id}) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(recent), sql`${conversations.id} desc nulls last`)
+      .limit(p('limit'))
+      .prepare(name);
+  }
+
+  // The other parties of a page of conversations: only what a row shows.
+  const peopleStatement = db
+    .select({
+      user: {
+        id: users.id,
+        role: users.role,
+        displayName: users.displayName,
+        deletedAt: users.deletedAt,
+        suspendedAt: users.suspendedAt,
+        lastActiveAt: users.lastActiveAt,
+      },
+      guide: {
+        firstName: guideProfiles.firstName,
+        lastName: guideProfiles.lastName,
+        image: guideProfiles.image,
+        slug: guideProfiles.slug,
+        city: guideProfiles.city,
+        rating: guideProfiles.rating,
+      },
+      tourist: {
+        firstName: touristProfiles.firstName,
+        lastName: touristProfiles.lastName,
+        image: touristProfiles.image,
+        country: touristProfiles.country,
+        rating: touristProfiles.rating,
+        status: touristProfiles.status,
+        budgetMin: touristProfiles.budgetMin,
+        budgetMax: touristProfiles.budgetMax,
+        currency: touristProfiles.currency,
+      },
+    })
+    .from(users)
+    .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
+    .leftJoin(touristProfiles, eq(touristProfiles.userId, users.id))
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('conversation_people');
+  const messagesStatement = db
+    .select()
+    .from(messages)
+    .where(sql`${messages.id} = any(${sql.placeholder('ids')}::bigint[])`)
+    .prepare('messages_by_ids');
+
   return {
     async userExists(id: string, role: 'tourist' | 'guide'): Promise<boolean> {
       const rows = await db
@@ -116,72 +242,20 @@ export function createChatRepository(db: Db) {
       user: { id: string; role: string },
       page: { onlyId: string } | { limit: number; cursor: ConversationCursor | null },
     ) {
-      const userId = user.id;
-      const recent = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
-      // Written out qualified: inside the subqueries a bare "id" would mean the message's id.
-      const lastId = sql<
-        number | null
-      >`(select max(m.id) from ${messages} m where m.conversation_id = conversations.id)`;
-      const unread = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = conversations.id and m.read_at is null and m.sender_id <> ${userId})`;
-      const other = sql`(case when conversations.tourist_id = ${userId} then conversations.guide_id else conversations.tourist_id end)`;
-      const blockedByMe = sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${other})`;
-      const blockedByThem = sql<boolean>`exists (select 1 from ${blocks} b where b.blocked_id = ${userId} and b.blocker_id = ${other})`;
-      const detailsShared = sql<boolean>`exists (select 1 from ${bookings} k where k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id and k.status in ('accepted', 'completed'))`;
-      // The pair's booking to show in the row, and (for the guide) what its completed bookings paid: both in
-      // this one query, so a list of any length costs the same round trip (docs/product.md#chat).
-      const pair = sql`k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id`;
-      const booking = sql<{ status: string; startAt: string; timeZone: string } | null>`(
-        select json_build_object('status', k.status, 'startAt', k.start_at, 'timeZone', k.time_zone)
-        from ${bookings} k
-        where ${pair} and k.status in ('accepted', 'requested', 'completed')
-        order by case k.status when 'accepted' then 0 when 'requested' then 1 else 2 end,
-          case when k.status = 'completed' then null else k.start_at end asc,
-          k.start_at desc
-        limit 1)`;
-      // In the currency of the latest completed booking: a guide is paid in one currency at a time.
-      const earnings = sql<{ amount: number; currency: string } | null>`(
-        select json_build_object('amount', sum(k.guide_total), 'currency', min(k.guide_currency))
-        from ${bookings} k
-        where ${pair} and k.status = 'completed' and conversations.guide_id = ${userId}
-          and k.guide_currency = (
-            select l.guide_currency from ${bookings} l
-            where l.tourist_id = conversations.tourist_id and l.guide_id = conversations.guide_id
-              and l.status = 'completed'
-            order by l.start_at desc limit 1)
-        having count(*) > 0)`;
-      return db
-        .select({
-          conversation: conversations,
-          lastId,
-          unread,
-          blockedByMe,
-          blockedByThem,
-          detailsShared,
-          booking,
-          earnings,
-          // Microseconds survive as text: where a page ending here ends.
-          cursorAt: sql<string>`${recent}::text`,
-        })
-        .from(conversations)
-        .where(
-          and(
-            user.role === 'tourist'
-              ? eq(conversations.touristId, userId)
-              : user.role === 'guide'
-                ? eq(conversations.guideId, userId)
-                : or(eq(conversations.touristId, userId), eq(conversations.guideId, userId)),
-            // The other party sees a conversation from its first message, not from a mere open.
-            'onlyId' in page
-              ? eq(conversations.id, page.onlyId)
-              : or(isNotNull(conversations.lastMessageAt), eq(conversations.startedBy, userId)),
-            // One row comparison in the index's own order: the page starts where the last one ended.
-            'cursor' in page && page.cursor
-              ? sql`(${recent}, ${conversations.id}) < (${page.cursor.at}::timestamptz, ${page.cursor.id}::uuid)`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(recent), sql`${conversations.id} desc nulls last`)
-        .limit('onlyId' in page ? 1 : page.limit);
+      const kind = 'onlyId' in page ? 'one' : page.cursor ? 'after' : 'first';
+      const side = user.role === 'tourist' || user.role === 'guide' ? user.role : 'either';
+      const key = `${side}|${kind}`;
+      let statement = listStatements.get(key);
+      if (!statement) {
+        statement = prepareList(side, kind, `conversation_list_${listStatements.size}`);
+        listStatements.set(key, statement);
+      }
+      return statement.execute({
+        userId: user.id,
+        ...('onlyId' in page
+          ? { onlyId: page.onlyId, limit: 1 }
+          : { limit: page.limit, cursorAt: page.cursor?.at, cursorId: page.cursor?.id }),
+      });
     },
 
     /** Unread messages from others across all of the user's conversations. */
@@ -271,17 +345,12 @@ export function createChatRepository(db: Db) {
 
     async messagesByIds(ids: number[]): Promise<MessageRow[]> {
       if (ids.length === 0) return [];
-      return db.select().from(messages).where(sql`${messages.id} in ${ids}`);
+      return messagesStatement.execute({ ids });
     },
 
     async people(ids: string[]) {
       if (ids.length === 0) return [];
-      return db
-        .select({ user: users, guide: guideProfiles, tourist: touristProfiles })
-        .from(users)
-        .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
-        .leftJoin(touristProfiles, eq(touristProfiles.userId, users.id))
-        .where(sql`${users.id} in ${ids}`);
+      return peopleStatement.execute({ ids });
     },
 
     async history(
