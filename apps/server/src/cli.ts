@@ -11,6 +11,7 @@ import type { Actor } from './modules/admin/audit/repository.ts';
 import { createOperatorServices, type OperatorServices } from './modules/admin/operator.ts';
 import { HttpError } from './plugins/errors.ts';
 import { createMailer } from './plugins/mail.ts';
+import { announceSignedOut } from './plugins/realtime.ts';
 
 export const HELP = `Usage: npm run lokal -- <command> EMAIL
 
@@ -89,6 +90,9 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = {}): Pro
     config,
     now: Date.now,
     log,
+    // Servers on the same PostgreSQL forget the member's sessions at once; the embedded database has no
+    // running server beside this command.
+    signedOut: database.url ? (userId) => announceSignedOut(database.url!, userId) : undefined,
   });
   try {
     io.out(await run(services, email.data));

@@ -116,6 +116,9 @@ beforeAll(async () => {
   database = await openTestDatabase();
   config = {
     ...testConfig(),
+    // The operator CLI below shares this embedded database in-process, which a real server forbids (one
+    // process per embedded database): no session is kept, so its sign-outs show at once.
+    sessionCacheMs: 0,
     smsWebhookUrl: sms.url,
     rateLimitScale: 100,
     adminEmails: [STAFF],

@@ -77,6 +77,18 @@ export async function createPgBus(
   };
 }
 
+/** A sign-out made outside the servers (the operator command line): every instance on this PostgreSQL hears it. */
+export async function announceSignedOut(connectionString: string, userId: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const event: RealtimeEvent = { to: [userId], frame: { type: 'signed-out' } };
+    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The sockets this instance holds, by user; every instance delivers what the bus brings to its own sockets. */
 export function createHub(bus: Bus) {
   // Each socket with the session it was opened with.

@@ -20,6 +20,8 @@ export function createOperatorServices(deps: {
   mailer: Mailer;
   now: () => number;
   log: FastifyBaseLogger;
+  /** Tells the running server instances the member was signed out (PostgreSQL: over the bus). */
+  signedOut?: (userId: string) => Promise<void>;
 }) {
   const { db, config, mailer, now, log } = deps;
   const audit = auditEntries(now);
@@ -44,7 +46,7 @@ export function createOperatorServices(deps: {
       log,
       audit,
     }),
-    users: createUsersService({ repo: createUsersRepository(db), config, audit }),
+    users: createUsersService({ repo: createUsersRepository(db), config, audit, signedOut: deps.signedOut }),
   };
 }
 

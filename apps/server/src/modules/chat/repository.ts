@@ -3,7 +3,7 @@ import {
   type ResponseFigures,
   responseFigures,
 } from '@lokal/shared/domain/response-figures';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { bookings } from '../../db/schema/bookings.ts';

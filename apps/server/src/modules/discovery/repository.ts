@@ -52,8 +52,8 @@ const touristRowColumns = {
 };
 
 /** Tourists guides may see in a city: done with onboarding, an active account (docs/product.md#tourist-list). */
-const touristOf = (city: string): SQL[] => [
-  sql`lower(${touristProfiles.city}) = ${city.toLowerCase()}`,
+const touristOf = (city: string | SQL): SQL[] => [
+  sql`lower(${touristProfiles.city}) = ${typeof city === 'string' ? city.toLowerCase() : city}`,
   eq(users.onboardingCompleted, true),
   activeMember(),
 ];
@@ -246,6 +246,91 @@ export function createDiscoveryRepository(db: Db) {
       .orderBy(...order(sort, score))
       .limit(sql.placeholder('limit'))
       .prepare(name);
+  // The guide's dashboard asks these on every visit: each one built once, then only executed.
+  const p = sql.placeholder;
+  const guideOfStatement = db
+    .select({
+      profile: {
+        userId: g.userId,
+        city: g.city,
+        verified: g.verified,
+        rating: g.rating,
+        verificationStatus: g.verificationStatus,
+        rejectionReason: g.rejectionReason,
+      },
+      userCity: users.city,
+    })
+    .from(g)
+    .innerJoin(users, eq(users.id, g.userId))
+    .where(sql`${g.userId} = ${p('userId')}::uuid`)
+    .prepare('guide_of');
+  const tp = touristProfiles;
+  const touristPageStatements = new Map<string, ReturnType<typeof prepareTouristPage>>();
+  function prepareTouristPage(shape: string, name: string) {
+    const where: SQL[] = [...touristOf(sql`${p('city')}::text`)];
+    if (shape.includes('n')) {
+      where.push(sql`lower(${tp.firstName} || ' ' || ${tp.lastName} || ' ' || ${tp.country} || ' '
+        || array_to_string(${tp.interests}, ' ')) like ${p('needle')}::text`);
+    }
+    if (shape.includes('i')) where.push(sql`${tp.interests} && ${p('interests')}::text[]`);
+    // One row comparison in the index's own order: the page starts where the last one ended.
+    if (shape.includes('c')) {
+      where.push(
+        sql`(${tp.tier}, ${tp.lastActiveAt}, ${tp.userId}) < (${p('cursorS')}::smallint, ${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`,
+      );
+    }
+    return db
+      .select(touristRowColumns)
+      .from(tp)
+      .innerJoin(users, eq(users.id, tp.userId))
+      .where(and(...where))
+      .orderBy(
+        sql`${tp.tier} desc nulls last`,
+        sql`${tp.lastActiveAt} desc nulls last`,
+        sql`${tp.userId} desc nulls last`,
+      )
+      .limit(p('limit'))
+      .prepare(name);
+  }
+  const prepareTop = (openToNew: boolean, name: string) =>
+    db
+      .select(touristRowColumns)
+      .from(tp)
+      .innerJoin(users, eq(users.id, tp.userId))
+      .where(
+        and(
+          ...touristOf(sql`${p('city')}::text`),
+          openToNew ? sql`(${tp.availability} ->> 'newGuides')::boolean` : undefined,
+        ),
+      )
+      .orderBy(sql`${tp.rankScore} desc nulls last`, asc(tp.userId))
+      .limit(p('limit'))
+      .prepare(name);
+  const topStatement = prepareTop(false, 'tourists_top');
+  const topOpenStatement = prepareTop(true, 'tourists_top_open');
+  // Luxury VIP and Premium tourists of the city active since then: only they are read (their own index).
+  // The account check per online row (a subquery per row): a join could read every account instead.
+  const highValueStatement = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tp)
+    .where(
+      sql`lower(${tp.city}) = ${p('city')}::text and ${tp.status} <> 'Gold Member'
+        and ${tp.lastActiveAt} > ${p('since')}::timestamptz
+        and coalesce((select u.onboarding_completed and u.suspended_at is null and u.deleted_at is null
+          from ${users} u where u.id = ${tp.userId}), false)`,
+    )
+    .prepare('tourists_high_value_online');
+  const guideFiguresStatement = db
+    .select({
+      thisWeek: sql<number>`count(*) filter (where ${bookings.status} in ('accepted', 'completed')
+        and date_trunc('week', ${bookings.startAt} at time zone ${bookings.timeZone})
+          = date_trunc('week', ${p('at')}::timestamptz at time zone ${bookings.timeZone}))::int`,
+      earnings: sql<number>`coalesce(sum(${bookings.totalUsd}) filter (where ${bookings.status} = 'completed'), 0)::float8`,
+    })
+    .from(bookings)
+    .where(sql`${bookings.guideId} = ${p('guideId')}::uuid`)
+    .prepare('guide_figures');
+
   return {
     async searchGuides(
       filters: GuideFilters,
@@ -324,11 +409,7 @@ export function createDiscoveryRepository(db: Db) {
     },
 
     async guideOf(userId: string) {
-      const [row] = await db
-        .select({ profile: g, userCity: users.city })
-        .from(g)
-        .innerJoin(users, eq(users.id, g.userId))
-        .where(eq(g.userId, userId));
+      const [row] = await guideOfStatement.execute({ userId });
       return row ?? null;
     },
 
@@ -344,30 +425,19 @@ export function createDiscoveryRepository(db: Db) {
       limit: number,
       cursor: TouristCursor | null,
     ) {
-      const tp = touristProfiles;
-      const where: (SQL | undefined)[] = [...touristOf(city)];
-      if (filter.needle) {
-        where.push(sql`lower(${tp.firstName} || ' ' || ${tp.lastName} || ' ' || ${tp.country} || ' '
-          || array_to_string(${tp.interests}, ' ')) like ${`%${escapeLike(filter.needle)}%`}`);
+      const shape = `${filter.needle ? 'n' : ''}${filter.interests ? 'i' : ''}${cursor ? 'c' : ''}`;
+      let statement = touristPageStatements.get(shape);
+      if (!statement) {
+        statement = prepareTouristPage(shape, `tourist_page_${touristPageStatements.size}`);
+        touristPageStatements.set(shape, statement);
       }
-      if (filter.interests) where.push(sql`${tp.interests} && ${sql.param(filter.interests)}::text[]`);
-      // One row comparison in the index's own order: the page starts where the last one ended.
-      if (cursor) {
-        where.push(
-          sql`(${tp.tier}, ${tp.lastActiveAt}, ${tp.userId}) < (${cursor.s}::smallint, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
-        );
-      }
-      return db
-        .select(touristRowColumns)
-        .from(tp)
-        .innerJoin(users, eq(users.id, tp.userId))
-        .where(and(...where))
-        .orderBy(
-          sql`${tp.tier} desc nulls last`,
-          sql`${tp.lastActiveAt} desc nulls last`,
-          sql`${tp.userId} desc nulls last`,
-        )
-        .limit(limit);
+      return statement.execute({
+        city: city.toLowerCase(),
+        limit,
+        ...(filter.needle ? { needle: `%${escapeLike(filter.needle)}%` } : {}),
+        ...(filter.interests ? { interests: filter.interests } : {}),
+        ...(cursor ? { cursorS: cursor.s, cursorAt: cursor.at, cursorId: cursor.id } : {}),
+      });
     },
 
     /**
@@ -375,16 +445,7 @@ export function createDiscoveryRepository(db: Db) {
      * tourist_profiles_city_rank_idx; `openToNew` keeps those who welcome new guides.
      */
     async topOf(city: string, limit: number, openToNew = false) {
-      const tp = touristProfiles;
-      return db
-        .select(touristRowColumns)
-        .from(tp)
-        .innerJoin(users, eq(users.id, tp.userId))
-        .where(
-          and(...touristOf(city), openToNew ? sql`(${tp.availability} ->> 'newGuides')::boolean` : undefined),
-        )
-        .orderBy(sql`${tp.rankScore} desc nulls last`, asc(tp.userId))
-        .limit(limit);
+      return (openToNew ? topOpenStatement : topStatement).execute({ city: city.toLowerCase(), limit });
     },
 
     /** One tourist of this city that guides may see, or null. */
@@ -399,15 +460,11 @@ export function createDiscoveryRepository(db: Db) {
 
     /** Luxury VIP and Premium tourists of the city active since then: only they are read (their own index). */
     async highValueOnline(city: string, since: Date): Promise<number> {
-      // The account check per online row (lateral): a hash join would read every account instead.
-      const result = await db.execute(sql`
-        select count(*)::int as n
-        from ${touristProfiles} tp
-        cross join lateral (select 1 from ${users} u where u.id = tp.user_id and u.onboarding_completed
-          and u.suspended_at is null and u.deleted_at is null) ok
-        where lower(tp.city) = ${city.toLowerCase()} and tp.status <> 'Gold Member'
-          and tp.last_active_at > ${since.toISOString()}::timestamptz`);
-      return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+      const [row] = await highValueStatement.execute({
+        city: city.toLowerCase(),
+        since: since.toISOString(),
+      });
+      return Number(row?.n ?? 0);
     },
 
     /**
@@ -493,16 +550,7 @@ export function createDiscoveryRepository(db: Db) {
      * current week in the booking's own (the guide's city) time zone. Earnings: completed bookings, all time, USD.
      */
     async guideFigures(guideId: string, now: Date): Promise<{ thisWeek: number; earnings: number }> {
-      const at = now.toISOString();
-      const [row] = await db
-        .select({
-          thisWeek: sql<number>`count(*) filter (where ${bookings.status} in ('accepted', 'completed')
-            and date_trunc('week', ${bookings.startAt} at time zone ${bookings.timeZone})
-              = date_trunc('week', ${at}::timestamptz at time zone ${bookings.timeZone}))::int`,
-          earnings: sql<number>`coalesce(sum(${bookings.totalUsd}) filter (where ${bookings.status} = 'completed'), 0)::float8`,
-        })
-        .from(bookings)
-        .where(eq(bookings.guideId, guideId));
+      const [row] = await guideFiguresStatement.execute({ guideId, at: now.toISOString() });
       return { thisWeek: Number(row?.thisWeek ?? 0), earnings: Number(row?.earnings ?? 0) };
     },
 

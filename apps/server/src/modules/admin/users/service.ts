@@ -8,7 +8,13 @@ import type { AuditEntries } from '../audit/service.ts';
 import { iso, isoOrNull, paging } from '../console.ts';
 import type { UsersRepository } from './repository.ts';
 
-export function createUsersService(deps: { repo: UsersRepository; config: Config; audit: AuditEntries }) {
+export function createUsersService(deps: {
+  repo: UsersRepository;
+  config: Config;
+  audit: AuditEntries;
+  /** Tells every server instance the member was signed out (their sessions and sockets end). */
+  signedOut?: (userId: string) => Promise<void>;
+}) {
   const { repo, config, audit } = deps;
   return {
     async users(q: string, role: Role | undefined, page: number): Promise<UsersResponse> {
@@ -41,6 +47,7 @@ export function createUsersService(deps: { repo: UsersRepository; config: Config
           email,
           audit(actor, 'staff.add', 'user', existing.id, { email, from: existing.role }),
         );
+        await deps.signedOut?.(existing.id);
         return 'promoted';
       }
       await repo.createStaff(email, audit(actor, 'staff.add', 'user', email, { email, from: null }));
@@ -56,6 +63,7 @@ export function createUsersService(deps: { repo: UsersRepository; config: Config
         throw new HttpError(404, ADMIN_MESSAGES.notStaffAccount(email), 'staff-not-found');
       }
       await repo.removeStaff(existing.id, audit(actor, 'staff.remove', 'user', existing.id, { email }));
+      await deps.signedOut?.(existing.id);
     },
   };
 }
