@@ -51,6 +51,41 @@ export function createBookingsRepository(db: Db) {
       .innerJoin(guideProfiles, eq(guideProfiles.userId, bookings.guideId))
       .innerJoin(touristProfiles, eq(touristProfiles.userId, bookings.touristId));
 
+  /** A page of the user's bookings in the scope's order (start, then id), after the cursor (decision 039). */
+  const preparePage = (scope: 'upcoming' | 'past', after: boolean) => {
+    const p = sql.placeholder;
+    const mine = sql`(${bookings.touristId} = ${p('userId')}::uuid or ${bookings.guideId} = ${p('userId')}::uuid)`;
+    const open = inArray(bookings.status, ['requested', 'accepted']);
+    const now = sql`${p('now')}::timestamptz`;
+    const keys = sql`(${bookings.startAt}, ${bookings.id})`;
+    const cursor = sql`(${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`;
+    const name = `bookings_${scope}${after ? '_after' : ''}`;
+    if (scope === 'upcoming') {
+      return withPeople()
+        .where(and(mine, open, sql`${bookings.endAt} > ${now}`, after ? sql`${keys} > ${cursor}` : undefined))
+        .orderBy(asc(bookings.startAt), asc(bookings.id))
+        .limit(p('limit'))
+        .prepare(name);
+    }
+    return withPeople()
+      .where(
+        and(
+          mine,
+          or(sql`not ${open}`, sql`${bookings.endAt} <= ${now}`),
+          after ? sql`${keys} < ${cursor}` : undefined,
+        ),
+      )
+      .orderBy(desc(bookings.startAt), desc(bookings.id))
+      .limit(p('limit'))
+      .prepare(name);
+  };
+  const pageStatements = {
+    upcoming: preparePage('upcoming', false),
+    'upcoming-after': preparePage('upcoming', true),
+    past: preparePage('past', false),
+    'past-after': preparePage('past', true),
+  };
+
   return {
     /** The experience with its guide, whether the guide is listed and auto-accepts. */
     async experience(experienceId: string) {
@@ -132,27 +167,13 @@ export function createBookingsRepository(db: Db) {
       now: Date,
       page: { limit: number; cursor: BookingCursor | null },
     ) {
-      const mine = or(eq(bookings.touristId, userId), eq(bookings.guideId, userId));
-      const open = inArray(bookings.status, ['requested', 'accepted']);
-      const c = page.cursor;
-      const keys = sql`(${bookings.startAt}, ${bookings.id})`;
-      const after = c ? sql`(${c.at}::timestamptz, ${c.id}::uuid)` : null;
-      if (scope === 'upcoming') {
-        return withPeople()
-          .where(and(mine, open, gt(bookings.endAt, now), after ? sql`${keys} > ${after}` : undefined))
-          .orderBy(asc(bookings.startAt), asc(bookings.id))
-          .limit(page.limit);
-      }
-      return withPeople()
-        .where(
-          and(
-            mine,
-            or(sql`not ${open}`, lte(bookings.endAt, now)),
-            after ? sql`${keys} < ${after}` : undefined,
-          ),
-        )
-        .orderBy(desc(bookings.startAt), desc(bookings.id))
-        .limit(page.limit);
+      const statement = pageStatements[`${scope}${page.cursor ? '-after' : ''}`];
+      return statement.execute({
+        userId,
+        now: now.toISOString(),
+        limit: page.limit,
+        ...(page.cursor ? { cursorAt: page.cursor.at, cursorId: page.cursor.id } : {}),
+      });
     },
 
     /**
