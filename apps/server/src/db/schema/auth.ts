@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -10,7 +11,10 @@ export const invites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The console's invite list, newest first (decision 043).
-  (t) => [index('invites_created_idx').on(t.createdAt, t.email)],
+  (t) => [
+    index('invites_created_idx').on(t.createdAt, t.email),
+    index('invites_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
 );
 
 /** Beta-access requests from the 'Beta Access Only' dialog, for staff. */
