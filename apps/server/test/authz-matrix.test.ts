@@ -515,7 +515,7 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   }),
   'GET /api/showcase': () => ({}),
   'GET /api/admin/summary': () => ({}),
-  'GET /api/admin/verifications': () => ({ url: '/api/admin/verifications?page=1' }),
+  'GET /api/admin/verifications': () => ({ url: '/api/admin/verifications?limit=20' }),
   'POST /api/admin/verifications/{guideId}/verify': async ({ w }) => {
     const g = (await w.makeActor('guideUnverified'))!;
     // Staff verify only with evidence: a verified phone (every actor has one) and an identity document.

@@ -416,6 +416,12 @@ describe('what fuzzing found', () => {
       ['/api/favorites', 'tourist'],
       ['/api/bookings', 'tourist'],
       ['/api/bookings?scope=past', 'guide'],
+      ['/api/admin/verifications', 'staff'],
+      ['/api/admin/invites', 'staff'],
+      ['/api/admin/waitlist', 'staff'],
+      ['/api/admin/reports?status=resolved', 'staff'],
+      ['/api/admin/users?role=guide', 'staff'],
+      ['/api/admin/audit', 'staff'],
     ] as const) {
       for (const query of [
         'limit=0',
@@ -432,6 +438,16 @@ describe('what fuzzing found', () => {
         `cursor=${forged({ s: '0', at: '2026-01-01 00:00:00+00', id: `${id}'` })}`,
         ...(url === '/api/guides/tourists'
           ? [`cursor=${forged({ s: 1.5, at: '2026-01-01 00:00:00+00', id })}`]
+          : []),
+        ...(url === '/api/admin/invites'
+          ? [
+              `cursor=${forged({ at: '2026-01-01 00:00:00+00', email: 'a\u0000@b.co' })}`,
+              `cursor=${forged({ at: '2026-01-01 00:00:00+00', email: '\udfff@b.co' })}`,
+              `cursor=${forged({ at: '2026-01-01 00:00:00+00', email: 7 })}`,
+            ]
+          : []),
+        ...(url === '/api/admin/reports?status=resolved'
+          ? [`cursor=${forged({ s: 'open', at: '2026-01-01 00:00:00+00', id })}`]
           : []),
         ...(url === '/api/favorites'
           ? [

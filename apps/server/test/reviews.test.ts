@@ -8,7 +8,9 @@ import { guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
 import { users } from '../src/db/schema/users.ts';
 import { createReviewsRepository } from '../src/modules/reviews/repository.ts';
 import { createReviewsService } from '../src/modules/reviews/service.ts';
+import { createYourDataRepository } from '../src/modules/settings/your-data-repository.ts';
 import { mockSignIn, openTestDatabase, testConfig } from './helper.ts';
+import { planOf } from './plan-helper.ts';
 
 // The clock is ours: Monday 23 Nov 2026, 10:00 UTC (19:00 in Tokyo); moved forward to end review windows.
 const START = Date.parse('2026-11-23T10:00:00.000Z');
@@ -437,6 +439,39 @@ describe('reading reviews on profiles', () => {
     expect((await app.inject({ url: `/api/profiles/guide/${guide.id}/reviews?limit=51` })).statusCode).toBe(
       400,
     );
+  });
+
+  it('pages reviews published within one millisecond without repeats or skips, and reads what a member wrote from its index', async () => {
+    const guide = await person('guide');
+    const tourist = await person('tourist');
+    for (let i = 0; i < 4; i++) {
+      const other = await person('tourist');
+      const id = await booking(other, guide, { tourName: `Micro ${i}` });
+      await write(other, id, { rating: 4, text: `Micro ${i}` });
+      await write(guide, id, { rating: 5 });
+    }
+    await write(tourist, await booking(tourist, guide, { tourName: 'Mine' }), { rating: 3, text: 'Mine' });
+    // Published by the database's clock: microseconds a millisecond-wide cursor would cut off.
+    await db().execute(sql`update reviews set published_at = case
+        when text = 'Micro 0' then timestamptz '2026-11-20 10:00:00.123456+00'
+        when text = 'Micro 1' then timestamptz '2026-11-20 10:00:00.123789+00'
+        else timestamptz '2026-11-20 10:00:00.123001+00' end
+      where subject_id = ${guide.id} and text like 'Micro %'`);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await listOf('guide', guide.id, undefined, `?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.reviews.map((r: { text: string }) => r.text));
+      cursor = page.nextCursor;
+    } while (cursor && seen.length < 10);
+    expect(seen.slice(0, 2)).toEqual(['Micro 1', 'Micro 0']);
+    expect([...seen].sort()).toEqual(['Micro 0', 'Micro 1', 'Micro 2', 'Micro 3']);
+
+    // The data export reads what the member wrote (reviews_author_idx) and what was written about them.
+    const plan = await planOf(db(), createYourDataRepository(db()).reviews(tourist.id));
+    expect(plan).toMatch(/reviews_author_idx/);
+    expect(plan).toMatch(/reviews_subject_idx/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it("shows a hidden guide's reviews to that guide only, and a tourist's to the tourist and to guides allowed to see them", async () => {

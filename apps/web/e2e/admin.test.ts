@@ -175,6 +175,36 @@ describe('the staff console', () => {
     await s.context.close();
   });
 
+  it('loads the invite list a page at a time: 20, then the rest by the Load more button, nothing twice', async () => {
+    const s = await newPage(DESKTOP);
+    await staffSignIn(s.page);
+    const tag = `paged${Date.now()}`;
+    for (let i = 0; i < 23; i++) {
+      const res = await s.context.request.post(`${app.url}/api/admin/invites`, {
+        data: { email: `${tag}.${String(i).padStart(2, '0')}@e2e.lokal.test` },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    await s.page.goto(`${app.url}/admin?section=invites`);
+    await s.page.getByRole('heading', { name: /Invite list/ }).waitFor();
+    await s.page.getByLabel('Search invites').fill(tag);
+    const removes = s.page.getByRole('button', { name: new RegExp(`^Remove ${tag}\\.`) });
+    // Newest first: the last one added heads the first page of 20.
+    await removes.first().waitFor();
+    await expect.poll(() => removes.count()).toBe(20);
+    expect(await removes.first().getAttribute('aria-label')).toBe(`Remove ${tag}.22@e2e.lokal.test`);
+    const more = s.page.getByRole('button', { name: 'Load more invites' });
+    await more.focus();
+    await s.page.keyboard.press('Enter');
+    await expect.poll(() => removes.count()).toBe(23);
+    await more.waitFor({ state: 'detached' });
+    const labels = await removes.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(new Set(labels).size).toBe(23);
+    expect(labels.at(-1)).toBe(`Remove ${tag}.00@e2e.lokal.test`);
+    expect(s.errors).toEqual([]);
+    await s.context.close();
+  });
+
   it('is for staff only: the sign-in sends no link to others, and members are sent to their own home', async () => {
     const { context, page } = await newPage(DESKTOP);
     await page.goto(`${app.url}/admin`);

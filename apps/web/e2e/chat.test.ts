@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupApp, type Viewport } from './support/app.ts';
 
@@ -224,5 +224,57 @@ describe('chat between a tourist and a guide', () => {
     await page.getByRole('button', { name: `View ${label}'s profile` }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+  it('gives a guide with more conversations than one page the newest 30, then the older ones on Load more, and keeps them live', async () => {
+    const guide = await signedIn('sofia.martinez@demo.lokal.app', 'guide', { width: 1280, height: 860 });
+    const sofia = await (await guide.page.request.get(`${app.url}/api/pages/guides/sofia-martinez`)).json();
+    const guideId: string = sofia.preview.id;
+    // 31 travellers write to Sofia through the API, oldest first: with anyone who wrote before, more than 30.
+    const writers: { context: BrowserContext; id: string }[] = [];
+    for (let i = 0; i < 31; i++) {
+      const context = await app.browser.newContext();
+      await app.signIn(context, `pager${i}.${Date.now()}@e2e.lokal.test`, 'tourist');
+      const opened = await context.request.post(`${app.url}/api/chat/conversations`, { data: { guideId } });
+      expect(opened.status(), await opened.text()).toBeLessThan(300);
+      const { id } = await opened.json();
+      const sent = await context.request.post(`${app.url}/api/chat/send`, {
+        data: { conversationId: id, body: `Hello from traveller ${i}`, clientId: `pager-${i}-${Date.now()}` },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+      writers.push({ context, id });
+    }
+    const g = guide.page;
+    const rows = g.getByTestId('conversation-row');
+    const rowOf = (id: string) => g.locator(`a[data-testid="conversation-row"][href$="/${id}"]`);
+    await g.goto(`${app.url}/guide/chats`);
+    await rows.first().waitFor();
+    await expect.poll(() => rows.count()).toBe(30);
+    await g
+      .getByTestId('chat-counts')
+      .getByText(/^30\+ conversations/)
+      .waitFor();
+    // The first traveller wrote first: not on the first page.
+    expect(await rowOf(writers[0]!.id).count()).toBe(0);
+    const more = g.getByRole('button', { name: 'Load more conversations' });
+    await more.focus();
+    await g.keyboard.press('Enter');
+    await rowOf(writers[0]!.id).waitFor();
+    expect(await rows.count()).toBeGreaterThan(31);
+    await more.waitFor({ state: 'detached' });
+    const hrefs = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+
+    // A new message from a conversation of the second page moves it to the top, live.
+    const oldest = writers[0]!;
+    const again = await oldest.context.request.post(`${app.url}/api/chat/send`, {
+      data: { conversationId: oldest.id, body: 'Still there?', clientId: `pager-again-${Date.now()}` },
+    });
+    expect(again.status(), await again.text()).toBe(201);
+    await expect.poll(() => rows.first().getAttribute('href')).toMatch(new RegExp(`/${oldest.id}$`));
+    await rows.first().getByText('Still there?').waitFor();
+    expect(await rows.count()).toBe(hrefs.length);
+    expect(guide.errors).toEqual([]);
+    for (const w of writers) await w.context.close();
+    await guide.context.close();
   });
 });

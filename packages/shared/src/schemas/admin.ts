@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_MESSAGES, REJECTION_REASON_MAX, RESOLUTION_MAX } from '../constants/admin.ts';
+import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, REJECTION_REASON_MAX, RESOLUTION_MAX } from '../constants/admin.ts';
 import {
   emailSchema,
   requestLinkResponseSchema,
@@ -20,11 +20,17 @@ export const staffVerifyBodySchema = z.object({ token: z.string().min(1).max(200
 export const verificationStatusSchema = z.enum(['pending', 'verified', 'rejected']);
 export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
 
-const page = z.coerce.number().int().min(1, 'Pages start at 1').max(100_000).default(1);
+// Every console list comes a page at a time with a keyset cursor, like the app's lists (decision 043).
+const page = {
+  /** Where the previous page ended (its nextCursor). */
+  cursor: z.string().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
+};
 const search = z.string().trim().max(254).default('');
-export const pageQuerySchema = z.object({ page });
+export const pageQuerySchema = z.object(page);
 
-const paged = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
+/** The next page's cursor; null on the last page. */
+const paged = { nextCursor: z.string().nullable() };
 
 // --- Verification queue ---
 
@@ -85,7 +91,7 @@ export const inviteSchema = z.object({
   accountRole: roleSchema.nullable(),
 });
 export type Invite = z.infer<typeof inviteSchema>;
-export const invitesQuerySchema = z.object({ page, q: search });
+export const invitesQuerySchema = z.object({ ...page, q: search });
 export const invitesResponseSchema = z.object({ invites: z.array(inviteSchema), ...paged });
 export type InvitesResponse = z.infer<typeof invitesResponseSchema>;
 export const inviteBodySchema = z.object({ email: emailSchema });
@@ -141,7 +147,7 @@ export const adminReportSchema = z.object({
   resolution: z.string().nullable(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
-export const reportsQuerySchema = z.object({ page, status: z.enum(['open', 'resolved']).default('open') });
+export const reportsQuerySchema = z.object({ ...page, status: z.enum(['open', 'resolved']).default('open') });
 export const reportsResponseSchema = z.object({ reports: z.array(adminReportSchema), ...paged });
 export type ReportsResponse = z.infer<typeof reportsResponseSchema>;
 export const reportParamsSchema = z.object({ id: z.uuid({ message: ADMIN_MESSAGES.reportNotFound }) });
@@ -156,7 +162,7 @@ export type ResolveBody = z.infer<typeof resolveBodySchema>;
 
 // --- Users ---
 
-export const usersQuerySchema = z.object({ page, q: search, role: roleSchema.optional() });
+export const usersQuerySchema = z.object({ ...page, q: search, role: roleSchema.optional() });
 export const adminUserSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -14,7 +14,8 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  // The console's log pages newest first by (created_at, id) (decision 043).
+  (t) => [index('audit_log_created_idx').on(t.createdAt, t.id)],
 );
 
 /**

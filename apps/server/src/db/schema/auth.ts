@@ -1,20 +1,37 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** The beta allow-list; e-mails stored lower-cased. */
-export const invites = pgTable('invites', {
-  email: text('email').primaryKey(),
-  source: text('source').notNull().default('config'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const invites = pgTable(
+  'invites',
+  {
+    email: text('email').primaryKey(),
+    source: text('source').notNull().default('config'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The console's invite list, newest first (decision 043).
+  (t) => [
+    index('invites_created_idx').on(t.createdAt, t.email),
+    index('invites_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
 
 /** Beta-access requests from the 'Beta Access Only' dialog, for staff. */
-export const waitlist = pgTable('waitlist', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
-  role: text('role', { enum: ['tourist', 'guide'] }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const waitlist = pgTable(
+  'waitlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['tourist', 'guide'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The console walks requests newest first and keeps each address's newest (decision 043).
+  (t) => [
+    index('waitlist_created_idx').on(t.createdAt, t.id),
+    index('waitlist_email_idx').on(t.email, t.createdAt, t.id),
+  ],
+);
 
 /** Magic-link tokens: only the SHA-256 of the token is stored. */
 export const loginTokens = pgTable(

@@ -108,7 +108,9 @@ export const reviews = pgTable(
   },
   (t) => [
     uniqueIndex('reviews_booking_author_idx').on(t.bookingId, t.authorId),
-    index('reviews_subject_idx').on(t.subjectId, t.publishedAt),
+    index('reviews_subject_idx').on(t.subjectId, t.publishedAt, t.id),
+    // What a member wrote: their data export reads it beside what was written about them (decision 043).
+    index('reviews_author_idx').on(t.authorId, t.createdAt),
     // The publishing sweep only looks at reviews still waiting.
     index('reviews_waiting_idx').on(t.bookingId).where(sql`${t.publishedAt} is null`),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),

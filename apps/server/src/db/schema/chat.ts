@@ -111,5 +111,9 @@ export const reports = pgTable(
     resolvedBy: uuid('resolved_by'),
     resolution: text('resolution'),
   },
-  (t) => [index('reports_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`)],
+  // Each of the console's two report lists pages in its own order (decision 043).
+  (t) => [
+    index('reports_open_idx').on(t.createdAt, t.id).where(sql`${t.resolvedAt} is null`),
+    index('reports_resolved_idx').on(t.resolvedAt, t.id).where(sql`${t.resolvedAt} is not null`),
+  ],
 );

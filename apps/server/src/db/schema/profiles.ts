@@ -111,6 +111,10 @@ export const guideProfiles = pgTable(
     index('guide_profiles_city_rank_idx')
       .on(sql`lower(${t.city})`, t.verified.desc(), t.rating.desc(), t.userId)
       .where(sql`${t.listed}`),
+    // The staff's verification queue, longest waiting first (decision 043).
+    index('guide_profiles_waiting_idx')
+      .on(sql`coalesce(${t.verificationRequestedAt}, ${t.createdAt})`, t.userId)
+      .where(sql`${t.verificationStatus} = 'pending'`),
   ],
 );
 

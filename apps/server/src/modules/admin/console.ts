@@ -1,6 +1,7 @@
-import { ADMIN_PAGE_SIZE } from '@lokal/shared/constants/admin';
+import { isUuid } from '@lokal/shared/domain/uuid';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import type { FastifyRequest } from 'fastify';
+import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
 import type { Actor } from './audit/repository.ts';
 
 // What every area of the staff console shares: the routes' error answers and tags, paging, dates.
@@ -21,8 +22,34 @@ export const actorOf = (request: FastifyRequest): Actor => ({
   email: request.user.email,
 });
 
-export const pageOf = (page: number) => ({ limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE });
-export const paging = (page: number) => ({ page, pageSize: ADMIN_PAGE_SIZE });
+/** A page request of a console list: where the last page ended, and how many rows. */
+export type PageQuery = { cursor?: string; limit: number };
+
+/**
+ * The keys most console lists page by (decision 043): a timestamp as PostgreSQL's text (microseconds kept)
+ * and a uuid. `more` names further keys a list's cursor must carry, each checked by its own test.
+ */
+export type AtCursor = { at: string; id: string };
+export function readAtCursor(
+  raw: string | undefined,
+  more: Record<string, (v: unknown) => boolean> = {},
+): AtCursor | null {
+  return decodeCursor(raw, (c) =>
+    isPgTimestamp(c.at) && isUuid(c.id) && Object.entries(more).every(([k, ok]) => ok(c[k]))
+      ? { at: c.at, id: c.id as string }
+      : null,
+  );
+}
+
+/**
+ * The page out of `limit + 1` rows read, and the cursor after its last row when there is more: the extra
+ * row only says that a next page exists.
+ */
+export function pageOut<T>(rows: T[], limit: number, keys: (last: T) => Record<string, unknown>) {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor(keys(last)) : null };
+}
 
 export async function total(query: Promise<{ n: number }[]>): Promise<number> {
   const [row] = await query;

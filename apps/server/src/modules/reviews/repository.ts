@@ -159,13 +159,17 @@ export function createReviewsRepository(db: Db) {
       });
     },
 
-    /** Published reviews of one person (of one of their experiences, if given), newest first, keyset-paged. */
+    /**
+     * Published reviews of one person (of one of their experiences, if given), newest first, keyset-paged by
+     * (published_at, id) from reviews_subject_idx.
+     */
     async listFor(subjectId: string, limit: number, cursor: ReviewCursor | null, experienceId?: string) {
       return db
         .select({
           review: reviews,
           tourName: bookings.tourName,
           ...authorColumns,
+          cursorAt: sql<string | null>`${reviews.publishedAt}::text`,
         })
         .from(reviews)
         .innerJoin(bookings, eq(bookings.id, reviews.bookingId))

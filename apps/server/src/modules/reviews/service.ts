@@ -10,6 +10,7 @@ import type {
 } from '@lokal/shared/schemas/reviews';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
+import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
 import type { ReviewCursor, ReviewsRepository } from './repository.ts';
 
 type ReviewRow = Awaited<ReturnType<ReviewsRepository['ofBooking']>>[number];
@@ -41,27 +42,11 @@ function toOwn(r: ReviewRow): OwnReview {
   };
 }
 
-function encodeCursor(at: string, id: string): string {
-  return Buffer.from(JSON.stringify({ at, id })).toString('base64url');
-}
-
-function decodeCursor(raw: string | undefined): ReviewCursor | null {
-  if (!raw) return null;
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    // Only an exact ISO instant gets near the database: anything else is refused here, never a 500 there.
-    if (
-      typeof c.at !== 'string' ||
-      Number.isNaN(Date.parse(c.at)) ||
-      new Date(c.at).toISOString() !== c.at ||
-      !isUuid(c.id)
-    ) {
-      throw new Error('bad cursor');
-    }
-    return { at: c.at, id: c.id };
-  } catch {
-    throw new HttpError(400, 'This page link is no longer valid. Please reload.', 'invalid-cursor');
-  }
+/** Where the last page ended: its last review's publication (PostgreSQL's text, microseconds kept) and id. */
+function readCursor(raw: string | undefined): ReviewCursor | null {
+  return decodeCursor(raw, (c) =>
+    isPgTimestamp(c.at) && isUuid(c.id) ? { at: c.at, id: c.id as string } : null,
+  );
 }
 
 const BLOCK_ERRORS = {
@@ -140,7 +125,7 @@ export function createReviewsService(deps: {
       id: string,
       query: { cursor?: string; limit: number },
     ): Promise<ProfileReviewsResponse> {
-      const cursor = decodeCursor(query.cursor);
+      const cursor = readCursor(query.cursor);
       if (type === 'guide') {
         if (!(await repo.guideVisible(id, viewer))) {
           throw new HttpError(404, REVIEW_MESSAGES.profileNotFound, 'not-found');
@@ -162,8 +147,8 @@ export function createReviewsService(deps: {
       return {
         reviews: page.map(toPublic),
         nextCursor:
-          rows.length > query.limit && last?.review.publishedAt
-            ? encodeCursor(last.review.publishedAt.toISOString(), last.review.id)
+          rows.length > query.limit && last?.cursorAt
+            ? encodeCursor({ at: last.cursorAt, id: last.review.id } satisfies ReviewCursor)
             : null,
         summary,
       };
@@ -178,7 +163,7 @@ export function createReviewsService(deps: {
       experienceId: string,
       query: { cursor?: string; limit: number },
     ): Promise<ProfileReviewsResponse> {
-      const cursor = decodeCursor(query.cursor);
+      const cursor = readCursor(query.cursor);
       const [rows, summary] = await Promise.all([
         repo.listFor(guideId, query.limit + 1, cursor, experienceId),
         repo.summaryFor(guideId, experienceId),
@@ -188,8 +173,8 @@ export function createReviewsService(deps: {
       return {
         reviews: page.map(toPublic),
         nextCursor:
-          rows.length > query.limit && last?.review.publishedAt
-            ? encodeCursor(last.review.publishedAt.toISOString(), last.review.id)
+          rows.length > query.limit && last?.cursorAt
+            ? encodeCursor({ at: last.cursorAt, id: last.review.id } satisfies ReviewCursor)
             : null,
         summary,
       };

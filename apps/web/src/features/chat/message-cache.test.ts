@@ -1,11 +1,14 @@
 import type { ChatMessage, ConversationList } from '@lokal/shared/schemas/chat';
 import { describe, expect, it } from 'vitest';
 import {
+  allConversations,
   allMessages,
   applyMessageToList,
+  type ConversationPages,
   type MessagesData,
   markMineRead,
   mergeMessages,
+  setOnline,
 } from './message-cache.ts';
 
 const msg = (id: number, senderId = 'me', conversationId = 'c1'): ChatMessage => ({
@@ -87,18 +90,46 @@ describe('applyMessageToList', () => {
     })),
   };
 
-  it('moves the conversation to the top and counts messages from the other party', () => {
-    const next = applyMessageToList(list, msg(9, 'them', 'c2'), 'me')!;
-    expect(next.conversations.map((c) => [c.id, c.unread])).toEqual([
-      ['c2', 1],
-      ['c1', 0],
+  // Two pages of the list, as the screen holds them after "Load more".
+  const pages: ConversationPages = {
+    pages: [
+      { ...list, conversations: list.conversations.slice(0, 1), nextCursor: 'next' },
+      { ...list, conversations: list.conversations.slice(1) },
+    ],
+    pageParams: [null, 'next'],
+  };
+  const ids = (d: ConversationPages) => d.pages.map((p) => p.conversations.map((c) => [c.id, c.unread]));
+
+  it('moves the conversation to the top of the first page and counts messages from the other party', () => {
+    const next = applyMessageToList(pages, msg(9, 'them', 'c2'), 'me')!;
+    expect(ids(next)).toEqual([
+      [
+        ['c2', 1],
+        ['c1', 0],
+      ],
+      [],
     ]);
+    // The second page keeps its cursor: it names a place in the order, not a row.
+    expect(next.pageParams).toEqual([null, 'next']);
     const mine = applyMessageToList(next, msg(10, 'me', 'c2'), 'me')!;
-    expect(mine.conversations[0]!.unread).toBe(1);
+    expect(mine.pages[0]!.conversations[0]!.unread).toBe(1);
     expect(applyMessageToList(mine, msg(10, 'me', 'c2'), 'me')).toBe(mine);
+    expect(allConversations(mine).map((c) => c.id)).toEqual(['c2', 'c1']);
   });
 
-  it('asks for a refetch when the conversation is new', () => {
-    expect(applyMessageToList(list, msg(1, 'them', 'c9'), 'me')).toBeUndefined();
+  it('asks for a refetch when the conversation is not loaded', () => {
+    expect(applyMessageToList(pages, msg(1, 'them', 'c9'), 'me')).toBeUndefined();
+  });
+
+  it('marks presence on whichever page holds the other party, and changes nothing otherwise', () => {
+    const online = setOnline(pages, 'u', true)!;
+    expect(allConversations(online).every((c) => c.other.online)).toBe(true);
+    expect(setOnline(online, 'u', true)).toBe(online);
+    expect(setOnline(pages, 'nobody', true)).toBe(pages);
+  });
+
+  it('lists a conversation held by two pages once', () => {
+    const twice: ConversationPages = { ...pages, pages: [pages.pages[0]!, { ...list }] };
+    expect(allConversations(twice).map((c) => c.id)).toEqual(['c1', 'c2']);
   });
 });

@@ -63,37 +63,74 @@ export function markMineRead(
   return changed ? { ...data, pages } : data;
 }
 
+/** The conversation list as the screens hold it: the pages loaded so far, newest first (decision 043). */
+export type ConversationPages = InfiniteData<ConversationList, unknown>;
+
+/** Every conversation loaded, newest first, each once (a conversation that moved up may sit in two pages). */
+export function allConversations(data: ConversationPages | undefined): Conversation[] {
+  const seen = new Set<string>();
+  const out: Conversation[] = [];
+  for (const p of data?.pages ?? []) {
+    for (const c of p.conversations) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      out.push(c);
+    }
+  }
+  return out;
+}
+
+/** Changes every loaded copy of the conversations `change` answers for; the same data when none changed. */
+export function updateConversations(
+  data: ConversationPages | undefined,
+  change: (c: Conversation) => Conversation,
+): ConversationPages | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((p) => {
+    let pageChanged = false;
+    const conversations = p.conversations.map((c) => {
+      const next = change(c);
+      if (next !== c) pageChanged = true;
+      return next;
+    });
+    if (!pageChanged) return p;
+    changed = true;
+    return { ...p, conversations };
+  });
+  return changed ? { ...data, pages } : data;
+}
+
 /**
- * A new message moves its conversation to the top with the message as preview; one from the other party
- * adds to the unread count. Returns undefined when the conversation is not in the list (fetch it again).
+ * A new message moves its conversation to the top of the first page with the message as preview; one from the
+ * other party adds to the unread count. Later pages keep their cursors: each names a place in the order, which a
+ * conversation moving up does not change. Returns undefined when the conversation is not loaded (fetch again).
  */
 export function applyMessageToList(
-  list: ConversationList | undefined,
+  data: ConversationPages | undefined,
   message: ChatMessage,
   myId: string,
-): ConversationList | undefined {
-  if (!list) return list;
-  const current = list.conversations.find((c) => c.id === message.conversationId);
+): ConversationPages | undefined {
+  if (!data || data.pages.length === 0) return data;
+  const current = data.pages.flatMap((p) => p.conversations).find((c) => c.id === message.conversationId);
   if (!current) return undefined;
-  if (current.lastMessage && current.lastMessage.id >= message.id) return list;
+  if (current.lastMessage && current.lastMessage.id >= message.id) return data;
   const updated: Conversation = {
     ...current,
     lastMessage: message,
     timestamp: message.createdAt,
     unread: current.unread + (message.senderId === myId ? 0 : 1),
   };
-  return {
-    ...list,
-    conversations: [updated, ...list.conversations.filter((c) => c.id !== current.id)],
-  };
+  const pages = data.pages.map((p, i) => {
+    const rest = p.conversations.filter((c) => c.id !== current.id);
+    if (i === 0) return { ...p, conversations: [updated, ...rest] };
+    return rest.length === p.conversations.length ? p : { ...p, conversations: rest };
+  });
+  return { ...data, pages };
 }
 
-export function setOnline(list: ConversationList | undefined, userId: string, online: boolean) {
-  if (!list?.conversations.some((c) => c.other.id === userId)) return list;
-  return {
-    ...list,
-    conversations: list.conversations.map((c) =>
-      c.other.id === userId ? { ...c, other: { ...c.other, online } } : c,
-    ),
-  };
+export function setOnline(data: ConversationPages | undefined, userId: string, online: boolean) {
+  return updateConversations(data, (c) =>
+    c.other.id === userId && c.other.online !== online ? { ...c, other: { ...c.other, online } } : c,
+  );
 }

@@ -48,13 +48,16 @@ function newClientId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Puts a stored message where the screens read it: the history and the conversation list. */
-export function storeMessage(queryClient: QueryClient, message: ChatMessage) {
+/**
+ * Puts a stored message where the screens read it: the history and the conversation list (a message from the
+ * other party, `myId` not its sender, counts as unread there).
+ */
+export function storeMessage(queryClient: QueryClient, message: ChatMessage, myId = message.senderId) {
   queryClient.setQueryData(messagesQuery(message.conversationId).queryKey, (d) =>
     mergeMessages(d, [message]),
   );
   const list = queryClient.getQueryData(conversationsQuery.queryKey);
-  const next = applyMessageToList(list, message, message.senderId);
+  const next = applyMessageToList(list, message, myId);
   if (next) queryClient.setQueryData(conversationsQuery.queryKey, next);
   else if (list) void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
 }

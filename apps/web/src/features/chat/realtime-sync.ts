@@ -34,7 +34,7 @@ export function startChatSync(queryClient: QueryClient, myId: string): () => voi
     switch (frame.type) {
       case 'message': {
         const { message } = frame;
-        storeMessage(queryClient, message);
+        storeMessage(queryClient, message, myId);
         if (message.senderId !== myId) {
           setTyping(message.conversationId, false);
           queryClient.setQueryData(unreadQuery.queryKey, (n) => (n ?? 0) + 1);

@@ -1,8 +1,8 @@
 import type { AuditAction } from '@lokal/shared/constants/admin';
-import { count, desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { auditLog } from '../../../db/schema/admin.ts';
-import { pageOf, total } from '../console.ts';
+import type { AtCursor } from '../console.ts';
 
 /** Who did it: a staff member, or the operator CLI (no account). */
 export type Actor = { id: string | null; email: string };
@@ -32,14 +32,21 @@ export function writeAudit(tx: Tx, a: AuditInput) {
 
 export function createAuditRepository(db: Db) {
   return {
-    async auditLog(page: number) {
-      const rows = await db
-        .select()
+    /**
+     * A page of the log, newest first by (created_at, id) after the cursor, from audit_log_created_idx
+     * (decision 043). Unawaited: the index test reads its plan.
+     */
+    auditPage(limit: number, cursor: AtCursor | null) {
+      return db
+        .select({ entry: auditLog, cursorAt: sql<string>`${auditLog.createdAt}::text` })
         .from(auditLog)
+        .where(
+          cursor
+            ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+            : undefined,
+        )
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(pageOf(page).limit)
-        .offset(pageOf(page).offset);
-      return { rows, total: await total(db.select({ n: count() }).from(auditLog)) };
+        .limit(limit);
     },
   };
 }

@@ -18,6 +18,6 @@ export const auditRoutes: ModulePlugin = async (app, { ctx }) => {
         response: { 200: auditResponseSchema, ...errors },
       },
     },
-    async (request) => service.auditLog(request.query.page),
+    async (request) => service.auditLog(request.query),
   );
 };

@@ -1,10 +1,11 @@
 import type { Role, UserType } from '@lokal/shared/schemas/auth';
-import { and, asc, count, countDistinct, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, ilike, inArray, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import { invites, waitlist } from '../../../db/schema/auth.ts';
 import { users } from '../../../db/schema/users.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
-import { contains, pageOf, total } from '../console.ts';
+import { type AtCursor, contains, total } from '../console.ts';
 
 // A waitlist request is handled once its address is on the invite list.
 const pendingRequest = sql`not exists (select 1 from ${invites} where ${invites.email} = ${waitlist.email})`;
@@ -22,22 +23,31 @@ export function createInvitesRepository(db: Db) {
   return {
     waitingCount,
 
-    async invites(q: string, page: number) {
-      const where = q ? ilike(invites.email, contains(q)) : undefined;
-      const rows = await db
+    /**
+     * A page of the invite list, newest first by (created_at, email) after the cursor, from
+     * invites_created_idx; a search walks that order (decision 043). Unawaited: the index test reads its plan.
+     */
+    invitesPage(q: string, limit: number, cursor: { at: string; email: string } | null) {
+      return db
         .select({
           email: invites.email,
           source: invites.source,
           createdAt: invites.createdAt,
           accountRole: users.role,
+          cursorAt: sql<string>`${invites.createdAt}::text`,
         })
         .from(invites)
         .leftJoin(users, sql`lower(${users.email}) = ${invites.email}`)
-        .where(where)
-        .orderBy(desc(invites.createdAt), asc(invites.email))
-        .limit(pageOf(page).limit)
-        .offset(pageOf(page).offset);
-      return { rows, total: await total(db.select({ n: count() }).from(invites).where(where)) };
+        .where(
+          and(
+            q ? ilike(invites.email, contains(q)) : undefined,
+            cursor
+              ? sql`(${invites.createdAt}, ${invites.email}) < (${cursor.at}::timestamptz, ${cursor.email})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(invites.createdAt), desc(invites.email))
+        .limit(limit);
     },
 
     /** The role of the account with this address, if one signed up. */
@@ -73,24 +83,58 @@ export function createInvitesRepository(db: Db) {
       });
     },
 
-    /** One row per address still waiting, newest request first. */
-    async waitlist(page: number) {
-      const rows = await db
+    /**
+     * A page of the waitlist: one row per address still waiting, its newest request first. It walks the
+     * requests by (created_at, id) from waitlist_created_idx and keeps each address's newest one (a newer
+     * request of the same address is looked up in waitlist_email_idx), so a page reads its own rows plus the
+     * older requests of addresses already shown (decision 043). Unawaited: the index test reads its plan.
+     */
+    waitlistPage(limit: number, cursor: AtCursor | null) {
+      const newer = alias(waitlist, 'newer');
+      return db
         .select({
-          id: sql<string>`(array_agg(${waitlist.id} order by ${waitlist.createdAt} desc))[1]`,
+          id: waitlist.id,
           email: waitlist.email,
-          role: sql<UserType>`(array_agg(${waitlist.role} order by ${waitlist.createdAt} desc))[1]`,
-          requestedAt: sql<Date | string>`max(${waitlist.createdAt})`,
+          role: waitlist.role,
+          requestedAt: waitlist.createdAt,
+          cursorAt: sql<string>`${waitlist.createdAt}::text`,
+        })
+        .from(waitlist)
+        .where(
+          and(
+            pendingRequest,
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(newer)
+                .where(
+                  and(
+                    eq(newer.email, waitlist.email),
+                    sql`(${newer.createdAt}, ${newer.id}) > (${waitlist.createdAt}, ${waitlist.id})`,
+                  ),
+                ),
+            ),
+            cursor
+              ? sql`(${waitlist.createdAt}, ${waitlist.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(waitlist.createdAt), desc(waitlist.id))
+        .limit(limit);
+    },
+
+    /** How often, and since when, each of these addresses asked (one page's addresses, by waitlist_email_idx). */
+    async requestsOf(emails: string[]) {
+      if (emails.length === 0) return [];
+      return db
+        .select({
+          email: waitlist.email,
           firstRequestedAt: sql<Date | string>`min(${waitlist.createdAt})`,
           requests: sql<number>`count(*)::int`,
         })
         .from(waitlist)
-        .where(pendingRequest)
-        .groupBy(waitlist.email)
-        .orderBy(sql`max(${waitlist.createdAt}) desc`, asc(waitlist.email))
-        .limit(pageOf(page).limit)
-        .offset(pageOf(page).offset);
-      return { rows, total: await waitingCount() };
+        .where(inArray(waitlist.email, emails))
+        .groupBy(waitlist.email);
     },
 
     async pendingRequest(id: string): Promise<{ email: string; role: UserType } | null> {

@@ -37,7 +37,7 @@ export const invitesRoutes: ModulePlugin = async (app, { ctx }) => {
         response: { 200: invitesResponseSchema, ...errors },
       },
     },
-    async (request) => service.invites(request.query.q, request.query.page),
+    async (request) => service.invites(request.query.q, request.query),
   );
 
   app.post(
@@ -83,7 +83,7 @@ export const invitesRoutes: ModulePlugin = async (app, { ctx }) => {
         response: { 200: waitlistResponseSchema, ...errors },
       },
     },
-    async (request) => service.waitlist(request.query.page),
+    async (request) => service.waitlist(request.query),
   );
 
   app.post(

@@ -6,10 +6,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
 import { HttpError } from '../../../plugins/errors.ts';
 import { layoutMail, type Mailer } from '../../../plugins/mail.ts';
+import { decodeCursor, isPgTimestamp } from '../../cursor.ts';
 import type { Actor } from '../audit/repository.ts';
 import type { AuditEntries } from '../audit/service.ts';
-import { iso, paging } from '../console.ts';
+import { iso, type PageQuery, pageOut, readAtCursor } from '../console.ts';
 import type { InvitesRepository } from './repository.ts';
+
+/** An address as stored: no space, NUL, other control character or half of a surrogate pair (\p{C}). */
+const isStoredText = (v: unknown): v is string => typeof v === 'string' && /^[^\p{C}\s]{1,320}$/u.test(v);
 
 export function createInvitesService(deps: {
   repo: InvitesRepository;
@@ -20,12 +24,20 @@ export function createInvitesService(deps: {
 }) {
   const { repo, mailer, config, log, audit } = deps;
   return {
-    async invites(q: string, page: number): Promise<InvitesResponse> {
-      const { rows, total } = await repo.invites(q.toLowerCase(), page);
+    async invites(q: string, query: PageQuery): Promise<InvitesResponse> {
+      // The invite list's rows have no id: the address, unique, ends its order.
+      const cursor = decodeCursor(query.cursor, (c) =>
+        isPgTimestamp(c.at) && isStoredText(c.email) ? { at: c.at, email: c.email } : null,
+      );
+      const rows = await repo.invitesPage(q.toLowerCase(), query.limit + 1, cursor);
+      const { page, nextCursor } = pageOut(rows, query.limit, (r) => ({ at: r.cursorAt, email: r.email }));
       return {
-        invites: rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), accountRole: r.accountRole ?? null })),
-        total,
-        ...paging(page),
+        invites: page.map(({ cursorAt: _, ...r }) => ({
+          ...r,
+          createdAt: iso(r.createdAt),
+          accountRole: r.accountRole ?? null,
+        })),
+        nextCursor,
       };
     },
 
@@ -55,17 +67,20 @@ export function createInvitesService(deps: {
 
     // --- Waitlist ---
 
-    async waitlist(page: number): Promise<WaitlistResponse> {
-      const { rows, total } = await repo.waitlist(page);
+    async waitlist(query: PageQuery): Promise<WaitlistResponse> {
+      const rows = await repo.waitlistPage(query.limit + 1, readAtCursor(query.cursor));
+      const { page, nextCursor } = pageOut(rows, query.limit, (r) => ({ at: r.cursorAt, id: r.id }));
+      const asked = new Map((await repo.requestsOf(page.map((r) => r.email))).map((a) => [a.email, a]));
       return {
-        entries: rows.map((r) => ({
-          ...r,
+        entries: page.map((r) => ({
+          id: r.id,
+          email: r.email,
+          role: r.role,
           requestedAt: iso(r.requestedAt),
-          firstRequestedAt: iso(r.firstRequestedAt),
-          requests: Number(r.requests),
+          firstRequestedAt: iso(asked.get(r.email)?.firstRequestedAt ?? r.requestedAt),
+          requests: Number(asked.get(r.email)?.requests ?? 1),
         })),
-        total,
-        ...paging(page),
+        nextCursor,
       };
     },
 

@@ -4,13 +4,18 @@ import type { Db } from '../../../db/client.ts';
 import { messages, reports } from '../../../db/schema/chat.ts';
 import { users } from '../../../db/schema/users.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
-import { pageOf, total } from '../console.ts';
+import { type AtCursor, total } from '../console.ts';
 
 export function createReportsRepository(db: Db) {
   return {
     openCount: () => total(db.select({ n: count() }).from(reports).where(isNull(reports.resolvedAt))),
 
-    async reports(status: 'open' | 'resolved', page: number) {
+    /**
+     * A page of reports after the cursor: open ones as a queue (oldest first, by created_at, id, from
+     * reports_open_idx), resolved ones newest first (by resolved_at, id, from reports_resolved_idx)
+     * (decision 043). Unawaited: the index test reads its plan.
+     */
+    reportsPage(status: 'open' | 'resolved', limit: number, cursor: AtCursor | null) {
       const reporter = alias(users, 'reporter');
       const reported = alias(users, 'reported');
       const resolver = alias(users, 'resolver');
@@ -21,28 +26,32 @@ export function createReportsRepository(db: Db) {
         role: u.role,
         suspendedAt: u.suspendedAt,
       });
-      const where = status === 'open' ? isNull(reports.resolvedAt) : isNotNull(reports.resolvedAt);
-      const rows = await db
+      const open = status === 'open';
+      const at = open ? reports.createdAt : reports.resolvedAt;
+      return db
         .select({
           report: reports,
           reporter: person(reporter),
           reported: person(reported),
           resolverEmail: resolver.email,
+          cursorAt: sql<string>`${at}::text`,
         })
         .from(reports)
         .innerJoin(reporter, eq(reporter.id, reports.reporterId))
         .innerJoin(reported, eq(reported.id, reports.reportedId))
         .leftJoin(resolver, eq(resolver.id, reports.resolvedBy))
-        .where(where)
-        // Open ones as a queue (oldest first); resolved ones newest first.
-        .orderBy(
-          ...(status === 'open'
-            ? [asc(reports.createdAt), asc(reports.id)]
-            : [desc(reports.resolvedAt), asc(reports.id)]),
+        .where(
+          and(
+            open ? isNull(reports.resolvedAt) : isNotNull(reports.resolvedAt),
+            cursor
+              ? open
+                ? sql`(${at}, ${reports.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+                : sql`(${at}, ${reports.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+              : undefined,
+          ),
         )
-        .limit(pageOf(page).limit)
-        .offset(pageOf(page).offset);
-      return { rows, total: await total(db.select({ n: count() }).from(reports).where(where)) };
+        .orderBy(...(open ? [asc(at), asc(reports.id)] : [desc(at), desc(reports.id)]))
+        .limit(limit);
     },
 
     /** The latest `per` messages of each conversation, oldest first. */

@@ -28,7 +28,7 @@ export const reportsRoutes: ModulePlugin = async (app, { ctx }) => {
         response: { 200: reportsResponseSchema, ...errors },
       },
     },
-    async (request) => service.reports(request.query.status, request.query.page),
+    async (request) => service.reports(request.query.status, request.query),
   );
 
   app.post(

@@ -4,16 +4,23 @@ import type { Role } from '@lokal/shared/schemas/auth';
 import { HttpError } from '../../../plugins/errors.ts';
 import type { Actor } from '../audit/repository.ts';
 import type { AuditEntries } from '../audit/service.ts';
-import { iso, isoOrNull, paging } from '../console.ts';
+import { iso, isoOrNull, type PageQuery, pageOut, readAtCursor } from '../console.ts';
 import type { ReportsRepository } from './repository.ts';
 
 export function createReportsService(deps: { repo: ReportsRepository; audit: AuditEntries }) {
   const { repo, audit } = deps;
   return {
-    async reports(status: 'open' | 'resolved', page: number): Promise<ReportsResponse> {
-      const { rows, total } = await repo.reports(status, page);
+    async reports(status: 'open' | 'resolved', query: PageQuery): Promise<ReportsResponse> {
+      // The cursor names its list: a place in one order means nothing in the other.
+      const cursor = readAtCursor(query.cursor, { s: (s) => s === status });
+      const rows = await repo.reportsPage(status, query.limit + 1, cursor);
+      const { page, nextCursor } = pageOut(rows, query.limit, (r) => ({
+        s: status,
+        at: r.cursorAt,
+        id: r.report.id,
+      }));
       const ids = [
-        ...new Set(rows.flatMap((r) => (r.report.conversationId ? [r.report.conversationId] : []))),
+        ...new Set(page.flatMap((r) => (r.report.conversationId ? [r.report.conversationId] : []))),
       ];
       const latest = await repo.lastMessages(ids, REPORT_PREVIEW_MESSAGES);
       const person = ({
@@ -31,7 +38,7 @@ export function createReportsService(deps: { repo: ReportsRepository; audit: Aud
         suspended: suspendedAt !== null,
       });
       return {
-        reports: rows.map(
+        reports: page.map(
           ({ report: r, reporter, reported, resolverEmail }): AdminReport => ({
             id: r.id,
             reason: r.reason,
@@ -54,8 +61,7 @@ export function createReportsService(deps: { repo: ReportsRepository; audit: Aud
             resolution: r.resolution,
           }),
         ),
-        total,
-        ...paging(page),
+        nextCursor,
       };
     },
 

@@ -1,22 +1,23 @@
 import type { Role } from '@lokal/shared/schemas/auth';
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { invites, sessions } from '../../../db/schema/auth.ts';
 import { guideProfiles } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
-import { contains, pageOf, total } from '../console.ts';
+import { type AtCursor, contains } from '../console.ts';
 
 // Members and staff accounts. Making someone staff also invites the address, unlists a guide's profile and
 // ends the person's sessions, in the one transaction.
 export function createUsersRepository(db: Db) {
   return {
-    async users(q: string, role: Role | undefined, page: number) {
-      const conditions: SQL[] = [];
-      if (q) conditions.push(or(ilike(users.email, contains(q)), ilike(users.displayName, contains(q)))!);
-      if (role) conditions.push(eq(users.role, role));
-      const where = conditions.length ? and(...conditions) : undefined;
-      const rows = await db
+    /**
+     * A page of members, newest first by (created_at, id) after the cursor, read from users_created_idx (or
+     * users_role_created_idx for one role); a search walks that order until the page is full (decision 043).
+     * Returned unawaited so the index test can read its plan.
+     */
+    usersPage(q: string, role: Role | undefined, limit: number, cursor: AtCursor | null) {
+      return db
         .select({
           id: users.id,
           email: users.email,
@@ -30,14 +31,21 @@ export function createUsersRepository(db: Db) {
           deletedAt: users.deletedAt,
           createdAt: users.createdAt,
           lastActiveAt: users.lastActiveAt,
+          cursorAt: sql<string>`${users.createdAt}::text`,
         })
         .from(users)
         .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
-        .where(where)
-        .orderBy(desc(users.createdAt), asc(users.id))
-        .limit(pageOf(page).limit)
-        .offset(pageOf(page).offset);
-      return { rows, total: await total(db.select({ n: count() }).from(users).where(where)) };
+        .where(
+          and(
+            q ? or(ilike(users.email, contains(q)), ilike(users.displayName, contains(q))) : undefined,
+            role ? eq(users.role, role) : undefined,
+            cursor
+              ? sql`(${users.createdAt}, ${users.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit);
     },
 
     /** The CLI names people by address. */

@@ -23,6 +23,6 @@ export const usersRoutes: ModulePlugin = async (app, { ctx }) => {
         response: { 200: usersResponseSchema, ...errors },
       },
     },
-    async (request) => service.users(request.query.q, request.query.role, request.query.page),
+    async (request) => service.users(request.query.q, request.query.role, request.query),
   );
 };

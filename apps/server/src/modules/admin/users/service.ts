@@ -5,7 +5,7 @@ import type { Config } from '../../../config.ts';
 import { HttpError } from '../../../plugins/errors.ts';
 import type { Actor } from '../audit/repository.ts';
 import type { AuditEntries } from '../audit/service.ts';
-import { iso, isoOrNull, paging } from '../console.ts';
+import { iso, isoOrNull, type PageQuery, pageOut, readAtCursor } from '../console.ts';
 import type { UsersRepository } from './repository.ts';
 
 export function createUsersService(deps: {
@@ -17,10 +17,12 @@ export function createUsersService(deps: {
 }) {
   const { repo, config, audit } = deps;
   return {
-    async users(q: string, role: Role | undefined, page: number): Promise<UsersResponse> {
-      const { rows, total } = await repo.users(q, role, page);
+    async users(q: string, role: Role | undefined, query: PageQuery): Promise<UsersResponse> {
+      const cursor = readAtCursor(query.cursor);
+      const rows = await repo.usersPage(q, role, query.limit + 1, cursor);
+      const { page, nextCursor } = pageOut(rows, query.limit, (u) => ({ at: u.cursorAt, id: u.id }));
       return {
-        users: rows.map(({ deletedAt, ...u }) => ({
+        users: page.map(({ deletedAt, cursorAt: _, ...u }) => ({
           ...u,
           suspendedAt: isoOrNull(u.suspendedAt),
           deleted: deletedAt !== null,
@@ -28,8 +30,7 @@ export function createUsersService(deps: {
           createdAt: iso(u.createdAt),
           lastActiveAt: iso(u.lastActiveAt),
         })),
-        total,
-        ...paging(page),
+        nextCursor,
       };
     },
 

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { guideAssessments, guideProfiles, identityDocuments } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
-import { pageOf, total } from '../console.ts';
+import { type AtCursor, total } from '../console.ts';
 
 // The review queue: guides who finished onboarding and the assessment and wait for staff.
 const waitingGuide = and(
@@ -14,6 +14,9 @@ const waitingGuide = and(
   eq(users.personalityTestCompleted, true),
   eq(guideProfiles.verificationStatus, 'pending'),
 );
+
+// When the guide first submitted the assessment; the index of the queue holds this very expression.
+const waitingSince = sql`coalesce(${guideProfiles.verificationRequestedAt}, ${guideProfiles.createdAt})`;
 
 export function createVerificationRepository(db: Db) {
   const waitingCount = () =>
@@ -28,29 +31,38 @@ export function createVerificationRepository(db: Db) {
   return {
     waitingCount,
 
-    async queue(page: number) {
-      const rows = await db
-        .select({
-          profile: guideProfiles,
-          email: users.email,
-          phone: users.phone,
-          phoneVerifiedAt: users.phoneVerifiedAt,
-          answers: guideAssessments.answers,
-          document: identityDocuments,
-        })
-        .from(guideProfiles)
-        .innerJoin(users, eq(users.id, guideProfiles.userId))
-        .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
-        .leftJoin(identityDocuments, eq(identityDocuments.userId, guideProfiles.userId))
-        .where(waitingGuide)
-        // Oldest first: whoever has waited longest is reviewed first.
-        .orderBy(
-          sql`coalesce(${guideProfiles.verificationRequestedAt}, ${guideProfiles.createdAt})`,
-          asc(guideProfiles.userId),
-        )
-        .limit(pageOf(page).limit)
-        .offset(pageOf(page).offset);
-      return { rows, total: await waitingCount() };
+    /**
+     * A page of the queue after the cursor, longest waiting first by (waiting since, guide id), from
+     * guide_profiles_waiting_idx (decision 043). Unawaited: the index test reads its plan.
+     */
+    queuePage(limit: number, cursor: AtCursor | null) {
+      return (
+        db
+          .select({
+            profile: guideProfiles,
+            email: users.email,
+            phone: users.phone,
+            phoneVerifiedAt: users.phoneVerifiedAt,
+            answers: guideAssessments.answers,
+            document: identityDocuments,
+            cursorAt: sql<string>`${waitingSince}::text`,
+          })
+          .from(guideProfiles)
+          .innerJoin(users, eq(users.id, guideProfiles.userId))
+          .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
+          .leftJoin(identityDocuments, eq(identityDocuments.userId, guideProfiles.userId))
+          .where(
+            and(
+              waitingGuide,
+              cursor
+                ? sql`(${waitingSince}, ${guideProfiles.userId}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+                : undefined,
+            ),
+          )
+          // Oldest first: whoever has waited longest is reviewed first.
+          .orderBy(waitingSince, asc(guideProfiles.userId))
+          .limit(limit)
+      );
     },
 
     async guideForReview(guideId: string) {

@@ -39,7 +39,7 @@ export const verificationRoutes: ModulePlugin = async (app, { ctx }) => {
         response: { 200: queueResponseSchema, ...errors },
       },
     },
-    async (request) => service.queue(request.query.page),
+    async (request) => service.queue(request.query),
   );
 
   app.post(

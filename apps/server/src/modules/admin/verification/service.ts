@@ -10,10 +10,10 @@ import { layoutMail, type Mailer } from '../../../plugins/mail.ts';
 import type { NotificationsService } from '../../notifications/service.ts';
 import type { Actor } from '../audit/repository.ts';
 import type { AuditEntries } from '../audit/service.ts';
-import { iso, isoOrNull, paging } from '../console.ts';
+import { iso, isoOrNull, type PageQuery, pageOut, readAtCursor } from '../console.ts';
 import type { VerificationRepository } from './repository.ts';
 
-type QueueRow = Awaited<ReturnType<VerificationRepository['queue']>>['rows'][number];
+type QueueRow = Awaited<ReturnType<VerificationRepository['queuePage']>>[number];
 
 /** What Verify still needs: a verified phone and an identity document (docs/product.md#verification). */
 export function missingEvidence(e: { phoneVerified: boolean; document: boolean }): string[] {
@@ -142,9 +142,13 @@ export function createVerificationService(deps: {
   return {
     verifyGuide,
 
-    async queue(page: number): Promise<QueueResponse> {
-      const { rows, total } = await repo.queue(page);
-      return { guides: rows.map(toQueueGuide), total, ...paging(page) };
+    async queue(query: PageQuery): Promise<QueueResponse> {
+      const rows = await repo.queuePage(query.limit + 1, readAtCursor(query.cursor));
+      const { page, nextCursor } = pageOut(rows, query.limit, (r) => ({
+        at: r.cursorAt,
+        id: r.profile.userId,
+      }));
+      return { guides: page.map(toQueueGuide), nextCursor };
     },
 
     async rejectGuide(actor: Actor, guideId: string, reason: string): Promise<DecisionResponse> {

@@ -1,11 +1,12 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export const auditLogQuery = (page: number) =>
-  queryOptions({
-    queryKey: ['admin', 'audit', page],
-    queryFn: () => api.get('/admin/audit', { query: { page } }),
-    placeholderData: keepPreviousData,
-  });
+/** Every staff action newest first, a page at a time (decision 043). */
+export const auditLogQuery = infiniteQueryOptions({
+  queryKey: ['admin', 'audit'],
+  queryFn: ({ pageParam }) => api.get('/admin/audit', { query: { cursor: pageParam ?? undefined } }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+});
 
-export const useAuditLog = (page: number) => useQuery(auditLogQuery(page));
+export const useAuditLog = () => useInfiniteQuery(auditLogQuery);

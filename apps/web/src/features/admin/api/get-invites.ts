@@ -1,11 +1,14 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export const invitesQuery = (q: string, page: number) =>
-  queryOptions({
-    queryKey: ['admin', 'invites', q, page],
-    queryFn: () => api.get('/admin/invites', { query: { q, page } }),
+/** The invite list newest first, a page at a time (decision 043). */
+export const invitesQuery = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'invites', q],
+    queryFn: ({ pageParam }) => api.get('/admin/invites', { query: { q, cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });
 
-export const useInvites = (q: string, page: number) => useQuery(invitesQuery(q, page));
+export const useInvites = (q: string) => useInfiniteQuery(invitesQuery(q));

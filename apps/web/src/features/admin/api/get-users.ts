@@ -1,12 +1,16 @@
 import type { Role } from '@lokal/shared/schemas/auth';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export const usersQuery = (q: string, role: Role | '', page: number) =>
-  queryOptions({
-    queryKey: ['admin', 'users', q, role, page],
-    queryFn: () => api.get('/admin/users', { query: { q, role: role || undefined, page } }),
+/** Members newest first, a page at a time (decision 043). */
+export const usersQuery = (q: string, role: Role | '') =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'users', q, role],
+    queryFn: ({ pageParam }) =>
+      api.get('/admin/users', { query: { q, role: role || undefined, cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });
 
-export const useUsers = (q: string, role: Role | '', page: number) => useQuery(usersQuery(q, role, page));
+export const useUsers = (q: string, role: Role | '') => useInfiniteQuery(usersQuery(q, role));

@@ -1,12 +1,13 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export const verificationQueueQuery = (page: number) =>
-  queryOptions({
-    queryKey: ['admin', 'verifications', page],
-    queryFn: () => api.get('/admin/verifications', { query: { page } }),
-    placeholderData: keepPreviousData,
-    refetchOnWindowFocus: true,
-  });
+/** Guides waiting for review, longest waiting first, a page at a time (decision 043). */
+export const verificationQueueQuery = infiniteQueryOptions({
+  queryKey: ['admin', 'verifications'],
+  queryFn: ({ pageParam }) => api.get('/admin/verifications', { query: { cursor: pageParam ?? undefined } }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+  refetchOnWindowFocus: true,
+});
 
-export const useVerificationQueue = (page: number) => useQuery(verificationQueueQuery(page));
+export const useVerificationQueue = () => useInfiniteQuery(verificationQueueQuery);

@@ -1,11 +1,12 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export const waitlistQuery = (page: number) =>
-  queryOptions({
-    queryKey: ['admin', 'waitlist', page],
-    queryFn: () => api.get('/admin/waitlist', { query: { page } }),
-    placeholderData: keepPreviousData,
-  });
+/** Addresses waiting for an invite, newest request first, a page at a time (decision 043). */
+export const waitlistQuery = infiniteQueryOptions({
+  queryKey: ['admin', 'waitlist'],
+  queryFn: ({ pageParam }) => api.get('/admin/waitlist', { query: { cursor: pageParam ?? undefined } }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+});
 
-export const useWaitlist = (page: number) => useQuery(waitlistQuery(page));
+export const useWaitlist = () => useInfiniteQuery(waitlistQuery);

@@ -1,12 +1,10 @@
 import { AUDIT_ACTIONS, OPERATOR_ACTOR } from '@lokal/shared/constants/admin';
 import type { AuditEntry } from '@lokal/shared/schemas/admin';
 import { ScrollText, Terminal, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { formatDateTime } from '../format.ts';
-import { useClampPage } from '../hooks/use-clamp-page.ts';
-import { Pager } from './pager.tsx';
-import { Count, EmptyState, ErrorState, ListSkeleton } from './panel-states.tsx';
+import { EmptyState, ErrorState, ListSkeleton } from './panel-states.tsx';
 
 /** The entry's object in words: the address for invites, the guide's e-mail for decisions. */
 function target(e: AuditEntry): string {
@@ -27,31 +25,27 @@ function note(e: AuditEntry): string | null {
 
 /** Every staff and operator action, newest first. */
 export function AuditLogPanel() {
-  const [page, setPage] = useState(1);
-  const log = useAuditLog(page);
-  useClampPage(page, setPage, log.data);
+  const log = useAuditLog();
+  const entries = log.data?.pages.flatMap((p) => p.entries);
 
   return (
     <section aria-labelledby="audit-title" className="space-y-5">
       <header>
         <h2 id="audit-title" className="text-2xl">
           Audit log
-          <Count n={log.data?.total} />
         </h2>
         <p className="text-sm text-muted">Every action taken here or with the operator CLI.</p>
       </header>
       {log.isPending ? <ListSkeleton rows={5} className="h-14" /> : null}
       {log.isError ? <ErrorState error={log.error} onRetry={() => log.refetch()} /> : null}
-      {log.data && log.data.entries.length === 0 ? (
-        <EmptyState icon={ScrollText} title="Nothing recorded yet" />
-      ) : null}
-      {log.data?.entries.length ? (
+      {entries && entries.length === 0 ? <EmptyState icon={ScrollText} title="Nothing recorded yet" /> : null}
+      {entries?.length ? (
         <>
           <ol
             className="divide-y divide-line overflow-hidden rounded-card bg-white shadow-card"
             data-testid="audit-list"
           >
-            {log.data.entries.map((e) => {
+            {entries.map((e) => {
               const Icon = e.actorEmail === OPERATOR_ACTOR ? Terminal : UserRound;
               const extra = note(e);
               return (
@@ -75,13 +69,7 @@ export function AuditLogPanel() {
               );
             })}
           </ol>
-          <Pager
-            label="Audit log"
-            page={page}
-            pageSize={log.data.pageSize}
-            total={log.data.total}
-            onPage={setPage}
-          />
+          <LoadMore pages={log} label="Load more entries" />
         </>
       ) : null}
     </section>

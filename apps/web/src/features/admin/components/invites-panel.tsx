@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { onDemand } from '../../../lib/on-demand.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -10,9 +11,7 @@ import { useAddInvite } from '../api/add-invite.ts';
 import { useInvites } from '../api/get-invites.ts';
 import { useRemoveInvite } from '../api/remove-invite.ts';
 import { formatDate } from '../format.ts';
-import { useClampPage } from '../hooks/use-clamp-page.ts';
-import { Pager } from './pager.tsx';
-import { Count, EmptyState, ErrorState, ListSkeleton } from './panel-states.tsx';
+import { EmptyState, ErrorState, ListSkeleton } from './panel-states.tsx';
 
 const schemas = onDemand(() => import('@lokal/shared/schemas/admin'));
 
@@ -67,9 +66,8 @@ function AddInviteForm() {
 /** The beta allow-list: who may ask for a sign-in link. */
 export function InvitesPanel() {
   const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const invites = useInvites(q.trim(), page);
-  useClampPage(page, setPage, invites.data);
+  const invites = useInvites(q.trim());
+  const rows = invites.data?.pages.flatMap((p) => p.invites);
   const remove = useRemoveInvite();
   const [removing, setRemoving] = useState<string | null>(null);
 
@@ -87,31 +85,22 @@ export function InvitesPanel() {
       <header>
         <h2 id="invites-title" className="text-2xl">
           Invite list
-          <Count n={invites.data?.total} />
         </h2>
         <p className="text-sm text-muted">Only these addresses receive a sign-in link during the beta.</p>
       </header>
       <div className="rounded-card bg-white p-5 shadow-card">
         <AddInviteForm />
       </div>
-      <SearchField
-        label="Search invites"
-        value={q}
-        onChange={(v) => {
-          setQ(v);
-          setPage(1);
-        }}
-        placeholder="Search by e-mail"
-      />
+      <SearchField label="Search invites" value={q} onChange={setQ} placeholder="Search by e-mail" />
       {invites.isPending ? <ListSkeleton rows={4} className="h-16" /> : null}
       {invites.isError ? <ErrorState error={invites.error} onRetry={() => invites.refetch()} /> : null}
-      {invites.data && invites.data.invites.length === 0 ? (
+      {rows && rows.length === 0 ? (
         <EmptyState icon={MailPlus} title={q.trim() ? 'No matching invites' : 'Nobody is invited yet'} />
       ) : null}
-      {invites.data?.invites.length ? (
+      {rows?.length ? (
         <>
           <ul className="divide-y divide-line overflow-hidden rounded-card bg-white shadow-card">
-            {invites.data.invites.map((i) => (
+            {rows.map((i) => (
               <li key={i.email} className="flex items-center gap-3 px-4 py-3 sm:px-5">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{i.email}</p>
@@ -132,13 +121,7 @@ export function InvitesPanel() {
               </li>
             ))}
           </ul>
-          <Pager
-            label="Invites"
-            page={page}
-            pageSize={invites.data.pageSize}
-            total={invites.data.total}
-            onPage={setPage}
-          />
+          <LoadMore pages={invites} label="Load more invites" />
         </>
       ) : null}
       <Dialog

@@ -4,13 +4,13 @@ import type { AdminReport } from '@lokal/shared/schemas/admin';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { onDemand } from '../../../lib/on-demand.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type ReportStatus, useReports } from '../api/get-reports.ts';
+import { useSummary } from '../api/get-summary.ts';
 import { useResolveReport } from '../api/resolve-report.ts';
 import { formatDateTime } from '../format.ts';
-import { useClampPage } from '../hooks/use-clamp-page.ts';
-import { Pager } from './pager.tsx';
 import { Count, EmptyState, ErrorState, ListSkeleton } from './panel-states.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { StaffActions } from './staff-actions.tsx';
@@ -116,9 +116,10 @@ function ReportCard({ report: r, onResolve }: { report: AdminReport; onResolve?:
 /** Reports from chat: open ones as a queue, resolved ones for the record. */
 export function ReportsPanel() {
   const [status, setStatus] = useState<ReportStatus>('open');
-  const [page, setPage] = useState(1);
-  const reports = useReports(status, page);
-  useClampPage(page, setPage, reports.data);
+  const reports = useReports(status);
+  const rows = reports.data?.pages.flatMap((p) => p.reports);
+  // Open reports are counted over the whole queue; resolved ones are a record, read a page at a time.
+  const open = useSummary().data?.openReports;
   const resolve = useResolveReport();
   const [resolving, setResolving] = useState<AdminReport | null>(null);
 
@@ -128,7 +129,7 @@ export function ReportsPanel() {
         <div>
           <h2 id="reports-title" className="text-2xl">
             Reports
-            <Count n={reports.data?.total} />
+            <Count n={status === 'open' ? open : undefined} />
           </h2>
           <p className="text-sm text-muted">
             What members reported in chat, with the conversation around it.
@@ -141,10 +142,7 @@ export function ReportsPanel() {
               key={s}
               type="button"
               aria-pressed={status === s}
-              onClick={() => {
-                setStatus(s);
-                setPage(1);
-              }}
+              onClick={() => setStatus(s)}
               className={`rounded-full px-4 py-1.5 text-sm capitalize ${status === s ? 'bg-ink text-ivory' : 'text-muted hover:text-ink'}`}
             >
               {s}
@@ -154,21 +152,15 @@ export function ReportsPanel() {
       </header>
       {reports.isPending ? <ListSkeleton className="h-56" /> : null}
       {reports.isError ? <ErrorState error={reports.error} onRetry={() => reports.refetch()} /> : null}
-      {reports.data && reports.data.reports.length === 0 ? (
+      {rows && rows.length === 0 ? (
         <EmptyState icon={Flag} title={status === 'open' ? 'No open reports' : 'No resolved reports yet'} />
       ) : null}
-      {reports.data?.reports.length ? (
+      {rows?.length ? (
         <div className="space-y-4">
-          {reports.data.reports.map((r) => (
+          {rows.map((r) => (
             <ReportCard key={r.id} report={r} onResolve={r.resolvedAt ? undefined : () => setResolving(r)} />
           ))}
-          <Pager
-            label="Reports"
-            page={page}
-            pageSize={reports.data.pageSize}
-            total={reports.data.total}
-            onPage={setPage}
-          />
+          <LoadMore pages={reports} label="Load more reports" />
         </div>
       ) : null}
       <ReasonDialog

@@ -3,12 +3,11 @@ import type { Role } from '@lokal/shared/schemas/auth';
 import { Users } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { inputClass } from '../../../components/ui/field.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { useUsers } from '../api/get-users.ts';
 import { elapsed, formatDate, formatDateTime } from '../format.ts';
-import { useClampPage } from '../hooks/use-clamp-page.ts';
-import { Pager } from './pager.tsx';
-import { Count, EmptyState, ErrorState, ListSkeleton } from './panel-states.tsx';
+import { EmptyState, ErrorState, ListSkeleton } from './panel-states.tsx';
 import { StaffActions } from './staff-actions.tsx';
 
 const ROLES: { value: Role | ''; label: string }[] = [
@@ -34,18 +33,16 @@ function progress(u: AdminUser): string {
 export function UsersPanel() {
   const [q, setQ] = useState('');
   const [role, setRole] = useState<Role | ''>('');
-  const [page, setPage] = useState(1);
   // Typing stays smooth; the list follows a moment later.
   const query = useDeferredValue(q.trim());
-  const users = useUsers(query, role, page);
-  useClampPage(page, setPage, users.data);
+  const users = useUsers(query, role);
+  const rows = users.data?.pages.flatMap((p) => p.users);
 
   return (
     <section aria-labelledby="users-title" className="space-y-5">
       <header>
         <h2 id="users-title" className="text-2xl">
           Members
-          <Count n={users.data?.total} />
         </h2>
       </header>
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -53,22 +50,12 @@ export function UsersPanel() {
           className="flex-1"
           label="Search members"
           value={q}
-          onChange={(v) => {
-            setQ(v);
-            setPage(1);
-          }}
+          onChange={setQ}
           placeholder="Search by e-mail or name"
         />
         <label className="sm:w-48">
           <span className="sr-only">Role</span>
-          <select
-            value={role}
-            onChange={(e) => {
-              setRole(e.target.value as Role | '');
-              setPage(1);
-            }}
-            className={inputClass}
-          >
+          <select value={role} onChange={(e) => setRole(e.target.value as Role | '')} className={inputClass}>
             {ROLES.map((r) => (
               <option key={r.value} value={r.value}>
                 {r.label}
@@ -79,16 +66,14 @@ export function UsersPanel() {
       </div>
       {users.isPending ? <ListSkeleton rows={5} className="h-16" /> : null}
       {users.isError ? <ErrorState error={users.error} onRetry={() => users.refetch()} /> : null}
-      {users.data && users.data.users.length === 0 ? (
-        <EmptyState icon={Users} title="No members found" />
-      ) : null}
-      {users.data?.users.length ? (
+      {rows && rows.length === 0 ? <EmptyState icon={Users} title="No members found" /> : null}
+      {rows?.length ? (
         <>
           <ul
             className="divide-y divide-line overflow-hidden rounded-card bg-white shadow-card"
             data-testid="user-list"
           >
-            {users.data.users.map((u) => (
+            {rows.map((u) => (
               <li key={u.id} className="grid gap-1 px-4 py-3 sm:grid-cols-[1fr_auto] sm:gap-4 sm:px-5">
                 <div className="min-w-0">
                   <p className="truncate font-medium">
@@ -136,13 +121,7 @@ export function UsersPanel() {
               </li>
             ))}
           </ul>
-          <Pager
-            label="Members"
-            page={page}
-            pageSize={users.data.pageSize}
-            total={users.data.total}
-            onPage={setPage}
-          />
+          <LoadMore pages={users} label="Load more members" />
         </>
       ) : null}
     </section>

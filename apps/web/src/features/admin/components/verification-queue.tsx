@@ -2,14 +2,14 @@ import { REJECTION_REASON_MAX } from '@lokal/shared/constants/admin';
 import type { QueueGuide } from '@lokal/shared/schemas/admin';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { onDemand } from '../../../lib/on-demand.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useSummary } from '../api/get-summary.ts';
 import { useVerificationQueue } from '../api/get-verification-queue.ts';
 import { useRejectGuide } from '../api/reject-guide.ts';
 import { useVerifyGuide } from '../api/verify-guide.ts';
-import { useClampPage } from '../hooks/use-clamp-page.ts';
 import { GuideReviewCard } from './guide-review-card.tsx';
-import { Pager } from './pager.tsx';
 import { Count, EmptyState, ErrorState, ListSkeleton } from './panel-states.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
@@ -19,9 +19,10 @@ const mailNote = (sent: boolean) => (sent ? '' : ' The e-mail to the guide could
 
 /** Guides who finished onboarding and the assessment, oldest first. */
 export function VerificationQueue() {
-  const [page, setPage] = useState(1);
-  const queue = useVerificationQueue(page);
-  useClampPage(page, setPage, queue.data);
+  const queue = useVerificationQueue();
+  const guides = queue.data?.pages.flatMap((p) => p.guides);
+  // The whole queue's count: the pages hold only what was loaded.
+  const waiting = useSummary().data?.pendingVerifications;
   const verify = useVerifyGuide();
   const reject = useRejectGuide();
   const [rejecting, setRejecting] = useState<QueueGuide | null>(null);
@@ -38,7 +39,7 @@ export function VerificationQueue() {
       <header className="mb-4">
         <h2 id="queue-title" className="text-2xl">
           Waiting for review
-          <Count n={queue.data?.total} />
+          <Count n={waiting} />
         </h2>
         <p className="text-sm text-muted">
           Guides who finished onboarding and the personality assessment, the longest waiting first.
@@ -46,14 +47,14 @@ export function VerificationQueue() {
       </header>
       {queue.isPending ? <ListSkeleton className="h-72" /> : null}
       {queue.isError ? <ErrorState error={queue.error} onRetry={() => queue.refetch()} /> : null}
-      {queue.data && queue.data.guides.length === 0 ? (
+      {guides && guides.length === 0 ? (
         <EmptyState icon={ShieldCheck} title="No guides waiting">
           New guides appear here when they finish the personality assessment.
         </EmptyState>
       ) : null}
-      {queue.data?.guides.length ? (
+      {guides?.length ? (
         <div className="space-y-4">
-          {queue.data.guides.map((g) => (
+          {guides.map((g) => (
             <GuideReviewCard
               key={g.id}
               guide={g}
@@ -62,13 +63,7 @@ export function VerificationQueue() {
               onReject={() => setRejecting(g)}
             />
           ))}
-          <Pager
-            label="Queue"
-            page={page}
-            pageSize={queue.data.pageSize}
-            total={queue.data.total}
-            onPage={setPage}
-          />
+          <LoadMore pages={queue} label="Load more guides" />
         </div>
       ) : null}
       <ReasonDialog

@@ -1,21 +1,20 @@
 import type { WaitlistEntry } from '@lokal/shared/schemas/admin';
 import { Inbox, Send } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useDismissRequest } from '../api/dismiss-request.ts';
+import { useSummary } from '../api/get-summary.ts';
 import { useWaitlist } from '../api/get-waitlist.ts';
 import { useInviteFromWaitlist } from '../api/invite-from-waitlist.ts';
 import { elapsed, formatDateTime } from '../format.ts';
-import { useClampPage } from '../hooks/use-clamp-page.ts';
-import { Pager } from './pager.tsx';
 import { Count, EmptyState, ErrorState, ListSkeleton } from './panel-states.tsx';
 
 /** Requests from the Beta Access dialog that nobody has invited yet, newest first. */
 export function WaitlistPanel() {
-  const [page, setPage] = useState(1);
-  const waitlist = useWaitlist(page);
-  useClampPage(page, setPage, waitlist.data);
+  const waitlist = useWaitlist();
+  const entries = waitlist.data?.pages.flatMap((p) => p.entries);
+  const waiting = useSummary().data?.waitlist;
   const invite = useInviteFromWaitlist();
   const dismiss = useDismissRequest();
   const busy = (e: WaitlistEntry) =>
@@ -26,7 +25,7 @@ export function WaitlistPanel() {
       <header>
         <h2 id="waitlist-title" className="text-2xl">
           Beta waitlist
-          <Count n={waitlist.data?.total} />
+          <Count n={waiting} />
         </h2>
         <p className="text-sm text-muted">
           Invite adds the address to the invite list and e-mails a link to the sign-up page of the role they
@@ -35,15 +34,15 @@ export function WaitlistPanel() {
       </header>
       {waitlist.isPending ? <ListSkeleton rows={4} className="h-20" /> : null}
       {waitlist.isError ? <ErrorState error={waitlist.error} onRetry={() => waitlist.refetch()} /> : null}
-      {waitlist.data && waitlist.data.entries.length === 0 ? (
+      {entries && entries.length === 0 ? (
         <EmptyState icon={Inbox} title="No one is waiting">
           Requests from the Beta Access dialog appear here.
         </EmptyState>
       ) : null}
-      {waitlist.data?.entries.length ? (
+      {entries?.length ? (
         <>
           <ul className="divide-y divide-line overflow-hidden rounded-card bg-white shadow-card">
-            {waitlist.data.entries.map((e) => (
+            {entries.map((e) => (
               <li key={e.id} className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:px-5">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{e.email}</p>
@@ -88,13 +87,7 @@ export function WaitlistPanel() {
               </li>
             ))}
           </ul>
-          <Pager
-            label="Waitlist"
-            page={page}
-            pageSize={waitlist.data.pageSize}
-            total={waitlist.data.total}
-            onPage={setPage}
-          />
+          <LoadMore pages={waitlist} label="Load more requests" />
         </>
       ) : null}
     </section>

@@ -1,13 +1,16 @@
 import { matchesConversation } from '@lokal/shared/domain/chat';
 import type { Conversation } from '@lokal/shared/schemas/chat';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowLeft, MessageCircle, SearchX } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { conversationsQuery } from '../api/get-conversations.ts';
+import { useUnreadTotal } from '../api/get-unread.ts';
+import { allConversations } from '../message-cache.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { ConversationView } from './conversation-view.tsx';
 
@@ -37,12 +40,17 @@ type Props = {
  */
 export function ChatScreen(props: Props) {
   const { conversationId } = props;
-  const list = useQuery(conversationsQuery);
+  const list = useInfiniteQuery(conversationsQuery);
   const [q, setQ] = useState('');
-  const conversations = list.data?.conversations ?? [];
+  const conversations = useMemo(() => allConversations(list.data), [list.data]);
+  // The search looks through the conversations loaded so far; Load more at the end brings older ones in.
   const shown = conversations.filter((c) => matchesConversation(c, q));
-  const unread = conversations.reduce((n, c) => n + c.unread, 0);
+  // Over every conversation, loaded or not (the tab bar's badge).
+  const unread = useUnreadTotal();
   const online = conversations.filter((c) => c.other.online).length;
+  // Only what is loaded is counted: "30+" while older conversations wait behind the cursor.
+  const chats = `${conversations.length}${list.hasNextPage ? '+' : ''}`;
+  const responseRate = list.data?.pages[0]?.responseRate ?? null;
 
   return (
     // Below the app's header (3.5 rem, 4 on wide screens) and above the phone's tab bar; an open
@@ -68,16 +76,16 @@ export function ChatScreen(props: Props) {
             </div>
             <p className="mt-1 text-sm text-muted" data-testid="chat-counts">
               {list.data
-                ? `${conversations.length} ${conversations.length === 1 ? 'conversation' : 'conversations'} · ${unread} unread`
+                ? `${chats} ${chats === '1' ? 'conversation' : 'conversations'} · ${unread} unread`
                 : '\u00a0'}
             </p>
             {props.showStats && list.data ? (
               <dl className="mt-3 grid grid-cols-4 gap-2 text-center" aria-label="Your messaging figures">
                 {[
-                  ['Chats', String(conversations.length)],
+                  ['Chats', chats],
                   ['Unread', String(unread)],
                   ['Online', String(online)],
-                  ['Replied', list.data.responseRate == null ? '—' : `${list.data.responseRate}%`],
+                  ['Replied', responseRate == null ? '—' : `${responseRate}%`],
                 ].map(([label, value]) => (
                   <div key={label} className="rounded-xl bg-sand/60 px-1 py-2">
                     <dt className="text-[0.7rem] text-muted">{label}</dt>
@@ -139,6 +147,13 @@ export function ChatScreen(props: Props) {
                 activeId={conversationId}
                 myId={props.myId}
                 hrefFor={props.hrefFor}
+              />
+            ) : null}
+            {conversations.length > 0 ? (
+              <LoadMore
+                pages={list}
+                label="Load more conversations"
+                className="flex min-h-16 items-center justify-center px-4 py-3"
               />
             ) : null}
           </div>

@@ -17,7 +17,7 @@ import { messagesQuery } from '../api/get-messages.ts';
 import { unreadQuery } from '../api/get-unread.ts';
 import { markRead } from '../api/mark-read.ts';
 import { useSetBlocked } from '../api/set-blocked.ts';
-import { allMessages, markMineRead } from '../message-cache.ts';
+import { allConversations, allMessages, markMineRead, updateConversations } from '../message-cache.ts';
 import { discardMessage, queueMessage, retryMessage, usePendingMessages } from '../outbox.ts';
 import { useIsTyping } from '../typing.ts';
 import { Composer } from './composer.tsx';
@@ -69,9 +69,9 @@ export function ConversationView({
   profileExtra,
 }: Props) {
   const queryClient = useQueryClient();
-  const fromList = queryClient
-    .getQueryData(conversationsQuery.queryKey)
-    ?.conversations.find((c) => c.id === conversationId);
+  const fromList = allConversations(queryClient.getQueryData(conversationsQuery.queryKey)).find(
+    (c) => c.id === conversationId,
+  );
   const conversation = useQuery({ ...conversationQuery(conversationId), placeholderData: fromList });
   const history = useInfiniteQuery(messagesQuery(conversationId));
   const pending = usePendingMessages(conversationId);
@@ -93,14 +93,7 @@ export function ConversationView({
           markMineRead(d, myId, at, Number.POSITIVE_INFINITY),
         );
         queryClient.setQueryData(conversationsQuery.queryKey, (l) =>
-          l
-            ? {
-                ...l,
-                conversations: l.conversations.map((c) =>
-                  c.id === conversationId ? { ...c, unread: 0 } : c,
-                ),
-              }
-            : l,
+          updateConversations(l, (c) => (c.id === conversationId && c.unread ? { ...c, unread: 0 } : c)),
         );
         void queryClient.invalidateQueries({ queryKey: unreadQuery.queryKey });
       })

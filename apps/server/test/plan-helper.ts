@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+
+/**
+ * The plan of a list's query with sequential scans off (so only a missing index shows one); the values are
+ * inlined since EXPLAIN takes no bind parameters.
+ */
+export async function planOf(
+  db: Db,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+): Promise<string> {
+  const { sql: text, params } = query.toSQL();
+  const inlined = text.replace(/\$(\d+)/g, (_, i) => {
+    const v = params[Number(i) - 1];
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    return `'${String(v).replaceAll("'", "''")}'`;
+  });
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const result = await tx.execute(sql.raw(`explain ${inlined}`));
+    return (result as unknown as { rows: Record<string, string>[] }).rows
+      .map((r) => Object.values(r)[0])
+      .join('\n');
+  });
+}
+
+/** The page is read from this index in the list's order: no sort of the rows, no scan of a whole table. */
+export function expectIndexOrder(plan: string, index: string) {
+  expect(plan, plan).toMatch(new RegExp(`Index (Only )?Scan( Backward)? using ${index}\\b`));
+  expect(plan, plan).not.toMatch(/(^|\s|>)Sort\b|Seq Scan\b/);
+}
