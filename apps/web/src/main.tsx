@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { afterLoad } from './lib/after-load.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import './lib/zod-config.ts';
 import './styles.css';
@@ -43,4 +44,4 @@ else {
 }
 
 // After the page's own work: the worker's first install fetches every chunk.
-window.addEventListener('load', () => setTimeout(registerServiceWorker, 1000), { once: true });
+afterLoad(registerServiceWorker, { delay: 1000 });
