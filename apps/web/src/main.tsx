@@ -2,14 +2,15 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { afterLoad } from './lib/after-load.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import './lib/zod-config.ts';
 import './styles.css';
 
 const container = document.getElementById('root')!;
 
-function mount() {
+function mount(router: ReturnType<typeof createAppRouter>) {
   const root = createRoot(container);
   // A transition lets React yield while it builds the first tree: no long task blocks input.
   startTransition(() =>
@@ -27,20 +28,28 @@ function mount() {
 // experience page also arrives with its preview (docs/product.md#shared-links), and other screens may arrive
 // with a skeleton in #root (decision 032): those have a screen to load first, take the path below, and React
 // replaces what the page carried once the screen is in.
-const prerendered = container.hasChildNodes() && !container.querySelector('[data-skeleton]');
-if (prerendered && router.state.initialized) requestAnimationFrame(() => setTimeout(mount, 0));
-else if (router.state.initialized) mount();
-else {
-  // Other screens render once their code and first data are in (the router's first load): one complete
-  // render instead of several partial ones. It also matters for correctness: RouterProvider reads the
-  // router's state when it renders but subscribes only when it commits, so a first load finishing while a
-  // transition render is in progress would be missed and the screen would stay blank.
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    stop();
-    mount();
-  });
+function start() {
+  const router = createAppRouter();
+  const prerendered = container.hasChildNodes() && !container.querySelector('[data-skeleton]');
+  if (prerendered && router.state.initialized)
+    requestAnimationFrame(() => setTimeout(() => mount(router), 0));
+  else if (router.state.initialized) mount(router);
+  else {
+    // Other screens render once their code and first data are in (the router's first load): one complete
+    // render instead of several partial ones. It also matters for correctness: RouterProvider reads the
+    // router's state when it renders but subscribes only when it commits, so a first load finishing while a
+    // transition render is in progress would be missed and the screen would stay blank.
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      mount(router);
+    });
+  }
 }
 
+// The router starts in a task after this one: evaluating the modules and the router's first match are each a
+// long task on a phone, and one twice as long together (decision 042).
+setTimeout(start, 0);
+
 // After the page's own work: the worker's first install fetches every chunk.
-window.addEventListener('load', () => setTimeout(registerServiceWorker, 1000), { once: true });
+afterLoad(registerServiceWorker, { delay: 1000 });

@@ -4,12 +4,13 @@ import { useAuth } from '../features/auth/auth-context.tsx';
 import { bookingsKey } from '../features/bookings/api/get-bookings.ts';
 import { conversationKey } from '../features/chat/api/get-conversation.ts';
 import { notificationsQuery } from '../features/notifications/api/get-notifications.ts';
+import { afterLoad } from '../lib/after-load.ts';
 import { realtime } from '../lib/realtime.ts';
 import { toast } from '../lib/toast.ts';
 
 /**
  * Opens the live connection once a tourist or guide is signed in and onboarded, and closes it at sign-out.
- * The chat wiring loads on demand so the landing page does not carry it.
+ * The chat wiring loads on demand so the landing page does not carry it, and only after the page has loaded.
  */
 export function RealtimeBridge() {
   const queryClient = useQueryClient();
@@ -31,11 +32,15 @@ export function RealtimeBridge() {
         toast.info(frame.notification.title);
       }
     });
-    void import('../features/chat/realtime-sync.ts').then((m) => {
-      if (!cancelled) stop = m.startChatSync(queryClient, uid);
+    // The socket opens once the page has loaded: the screen needs no live data to draw (decision 042).
+    const cancelStart = afterLoad(() => {
+      void import('../features/chat/realtime-sync.ts').then((m) => {
+        if (!cancelled) stop = m.startChatSync(queryClient, uid);
+      });
     });
     return () => {
       cancelled = true;
+      cancelStart();
       off();
       stop?.();
     };

@@ -103,35 +103,41 @@ function route(screen: Screen): RouteObject {
 
 const landing = route({ path: paths.landing, module: LANDING_MODULE });
 
-// Every route once. Screens load on demand so the landing page stays light.
-export const router = createBrowserRouter([
-  {
-    Component: RootLayout,
-    // No raw crash page anywhere: every route, and the layout around them, answers with the app's own.
-    ErrorBoundary: RouteError,
-    children: [
-      { index: true, loader: landing.loader, Component: landing.Component, ErrorBoundary: RouteError },
-      ...SCREENS.filter((s) => !s.shell).map(route),
-      // The role's everyday screens share one frame (header, navigation, bell) that stays while they change.
-      {
-        element: <RoleShell side="tourist" />,
-        children: SCREENS.filter((s) => s.shell === 'tourist').map(route),
-      },
-      {
-        element: <RoleShell side="guide" />,
-        children: SCREENS.filter((s) => s.shell === 'guide').map(route),
-      },
-      route({ path: '*', module: NOT_FOUND_MODULE }),
-    ],
-  },
-]);
+/**
+ * Every route once. Screens load on demand so the landing page stays light. Created by main.tsx in a task
+ * after the modules' evaluation: its first match and loaders are then a task of their own (decision 042).
+ */
+export function createAppRouter() {
+  const router = createBrowserRouter([
+    {
+      Component: RootLayout,
+      // No raw crash page anywhere: every route, and the layout around them, answers with the app's own.
+      ErrorBoundary: RouteError,
+      children: [
+        { index: true, loader: landing.loader, Component: landing.Component, ErrorBoundary: RouteError },
+        ...SCREENS.filter((s) => !s.shell).map(route),
+        // The role's everyday screens share one frame (header, navigation, bell) that stays while they change.
+        {
+          element: <RoleShell side="tourist" />,
+          children: SCREENS.filter((s) => s.shell === 'tourist').map(route),
+        },
+        {
+          element: <RoleShell side="guide" />,
+          children: SCREENS.filter((s) => s.shell === 'guide').map(route),
+        },
+        route({ path: '*', module: NOT_FOUND_MODULE }),
+      ],
+    },
+  ]);
 
-// Only the navigation that opens the app waits for its screen's data.
-if (router.state.initialized) firstLoad = false;
-else {
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    firstLoad = false;
-    stop();
-  });
+  // Only the navigation that opens the app waits for its screen's data.
+  if (router.state.initialized) firstLoad = false;
+  else {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      firstLoad = false;
+      stop();
+    });
+  }
+  return router;
 }

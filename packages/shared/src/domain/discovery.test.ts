@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   convertBudget,
   formatMoney,
+  formatNumber,
   isMostDesired,
   lastOnlineLabel,
   selectivityLabel,
@@ -55,6 +56,16 @@ describe('convertBudget', () => {
     expect(formatMoney(1200, 'EUR')).toBe('€1,200');
     expect(formatMoney(300, 'USD')).toBe('$300');
     expect(formatMoney(5, 'XYZ')).toBe('XYZ 5');
+    expect(formatMoney(22.5, 'EUR')).toBe('€22.5');
+  });
+
+  it('writes every number as toLocaleString("en-US") does', () => {
+    const values = [
+      0, -0, 1, 7, 12, 999, 1000, 1234, 12_345, 123_456, 1_234_567, 1_000_000_000, -1234, -0.0001,
+    ];
+    values.push(22.5, 1234.56, 0.125, 1234.5678, 99.999, 99.9999, 0.1 + 0.2, 1e21, 1.5e-7, Number.NaN);
+    values.push(Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER, 987_654.321);
+    for (const v of values) expect(formatNumber(v), String(v)).toBe(v.toLocaleString('en-US'));
   });
 });
 

@@ -9,6 +9,7 @@ import { type InputHTMLAttributes, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
+import { useMediaQuery } from '../../../lib/media-query.ts';
 import { countFilters } from '../search-filters.ts';
 
 // The tourist home's filter bar (docs/product.md#finding-a-guide): inline from the small-tablet width up, a
@@ -269,18 +270,23 @@ function SortSelect({
 export function GuideFilters({ filters, currency, onChange, onClear, defaultSort }: Props) {
   const [sheetOpen, setSheetOpen] = useState(false);
   const count = countFilters(filters);
+  // The wide panel only where it shows: hidden on a phone, its date field alone would wake the browser's
+  // date formatting (40–150 ms of main thread) on every load of the home (decision 042).
+  const wide = useMediaQuery('(min-width: 640px)');
   return (
     <section aria-label="Filters" className="mt-5">
-      <div className="hidden rounded-card border border-line bg-white p-4 sm:block">
-        <FilterFields
-          filters={filters}
-          currency={currency}
-          onChange={onChange}
-          idPrefix="filter"
-          stacked={false}
-          defaultSort={defaultSort}
-        />
-      </div>
+      {wide ? (
+        <div className="hidden rounded-card border border-line bg-white p-4 sm:block">
+          <FilterFields
+            filters={filters}
+            currency={currency}
+            onChange={onChange}
+            idPrefix="filter"
+            stacked={false}
+            defaultSort={defaultSort}
+          />
+        </div>
+      ) : null}
       <div className="flex items-end gap-3 sm:hidden">
         <Button
           variant="outline"
