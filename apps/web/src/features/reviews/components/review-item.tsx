@@ -12,6 +12,9 @@ export function ReviewItem({ review: r }: { review: PublicReview }) {
           alt=""
           width={40}
           height={40}
+          // Below the fold on every page that lists reviews: each portrait is a drawing of its own to paint.
+          loading="lazy"
+          decoding="async"
           className="h-10 w-10 shrink-0 rounded-full bg-sand"
         />
       ) : (
