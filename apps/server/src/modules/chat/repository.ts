@@ -247,7 +247,7 @@ export function createChatRepository(db: Db) {
       const key = `${side}|${kind}`;
       let statement = listStatements.get(key);
       if (!statement) {
-        statement = prepareList(side, kind, `conversation_list_${listStatements.size}`);
+        statement = prepareList(side, kind, `conversation_list_${side}_${kind}`);
         listStatements.set(key, statement);
       }
       return statement.execute({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { TravellerSide } from '@lokal/shared/domain/match';
 import type { UsdRates } from '@lokal/shared/domain/money';
 import { weekdayOf } from '@lokal/shared/domain/slots';
@@ -351,7 +352,9 @@ export function createDiscoveryRepository(db: Db) {
         const score = traveller ? matchScoreSql(traveller.quiz !== null) : null;
         const where = filterConditions(set);
         if (cursor) where.push(after(sort, score));
-        statement = prepareSearch(where, sort, score, `guide_search_${searchStatements.size}`);
+        // Named by its shape: every repository of the app (and every pool connection) means the same statement.
+        const name = `guide_search_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+        statement = prepareSearch(where, sort, score, name);
         searchStatements.set(key, statement);
       }
       return (await statement.execute({
@@ -428,7 +431,7 @@ export function createDiscoveryRepository(db: Db) {
       const shape = `${filter.needle ? 'n' : ''}${filter.interests ? 'i' : ''}${cursor ? 'c' : ''}`;
       let statement = touristPageStatements.get(shape);
       if (!statement) {
-        statement = prepareTouristPage(shape, `tourist_page_${touristPageStatements.size}`);
+        statement = prepareTouristPage(shape, `tourist_page_${shape || 'all'}`);
         touristPageStatements.set(shape, statement);
       }
       return statement.execute({

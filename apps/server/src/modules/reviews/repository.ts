@@ -38,6 +38,75 @@ export async function recomputeRatings(tx: Pick<Db, 'execute'>, subjectIds: stri
 }
 
 export function createReviewsRepository(db: Db) {
+  // Every guide and experience page asks these: one prepared statement per shape, built on first use.
+  const p = sql.placeholder;
+  const lists = new Map<string, ReturnType<typeof prepareList>>();
+  const summaries = new Map<string, ReturnType<typeof prepareSummary>>();
+  const ofExperience = (shape: string) =>
+    shape.includes('e') ? sql`${bookings.experienceId} = ${p('experienceId')}::uuid` : undefined;
+  function prepareList(shape: string) {
+    return db
+      .select({
+        review: reviews,
+        tourName: bookings.tourName,
+        ...authorColumns,
+        cursorAt: sql<string | null>`${reviews.publishedAt}::text`,
+      })
+      .from(reviews)
+      .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
+      .innerJoin(users, eq(users.id, reviews.authorId))
+      .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
+      .leftJoin(touristProfiles, eq(touristProfiles.userId, users.id))
+      .where(
+        and(
+          sql`${reviews.subjectId} = ${p('subjectId')}::uuid`,
+          isNotNull(reviews.publishedAt),
+          ofExperience(shape),
+          shape.includes('c')
+            ? sql`(${reviews.publishedAt}, ${reviews.id}) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(sql`${reviews.publishedAt} desc`, sql`${reviews.id} desc`)
+      .limit(p('limit'))
+      .prepare(`reviews_list_${shape || 'all'}`);
+  }
+  function prepareSummary(shape: string) {
+    return db
+      .select({
+        rating: sql<number>`coalesce(round(avg(${reviews.rating})::numeric, 1), 0)::float8`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(reviews)
+      .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
+      .where(
+        and(
+          sql`${reviews.subjectId} = ${p('subjectId')}::uuid`,
+          isNotNull(reviews.publishedAt),
+          ofExperience(shape),
+        ),
+      )
+      .prepare(`reviews_summary_${shape || 'all'}`);
+  }
+  const reviewStatements = {
+    list: (shape: string) => lists.get(shape) ?? lists.set(shape, prepareList(shape)).get(shape)!,
+    summary: (shape: string) =>
+      summaries.get(shape) ?? summaries.set(shape, prepareSummary(shape)).get(shape)!,
+  };
+  const guideRow = (visibleOnly: boolean, name: string) =>
+    db
+      .select({ id: guideProfiles.userId })
+      .from(guideProfiles)
+      .where(
+        and(
+          sql`${guideProfiles.userId} = ${p('guideId')}::uuid`,
+          visibleOnly ? guideVisibleToTravellers : undefined,
+        ),
+      )
+      .prepare(name);
+  const guideVisibleStatement = guideRow(true, 'reviews_guide_visible');
+  const guideExistsStatement = guideRow(false, 'reviews_guide_exists');
+
   return {
     /** The booking, only when this user is its tourist or its guide. */
     async bookingFor(bookingId: string, userId: string) {
@@ -164,62 +233,27 @@ export function createReviewsRepository(db: Db) {
      * (published_at, id) from reviews_subject_idx.
      */
     async listFor(subjectId: string, limit: number, cursor: ReviewCursor | null, experienceId?: string) {
-      return db
-        .select({
-          review: reviews,
-          tourName: bookings.tourName,
-          ...authorColumns,
-          cursorAt: sql<string | null>`${reviews.publishedAt}::text`,
-        })
-        .from(reviews)
-        .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
-        .innerJoin(users, eq(users.id, reviews.authorId))
-        .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
-        .leftJoin(touristProfiles, eq(touristProfiles.userId, users.id))
-        .where(
-          and(
-            eq(reviews.subjectId, subjectId),
-            isNotNull(reviews.publishedAt),
-            experienceId ? eq(bookings.experienceId, experienceId) : undefined,
-            cursor
-              ? sql`(${reviews.publishedAt}, ${reviews.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-              : undefined,
-          ),
-        )
-        .orderBy(sql`${reviews.publishedAt} desc`, sql`${reviews.id} desc`)
-        .limit(limit);
+      const shape = `${experienceId ? 'e' : ''}${cursor ? 'c' : ''}`;
+      return reviewStatements.list(shape).execute({
+        subjectId,
+        limit,
+        ...(experienceId ? { experienceId } : {}),
+        ...(cursor ? { cursorAt: cursor.at, cursorId: cursor.id } : {}),
+      });
     },
 
     /** Rating (1 decimal) and count over a person's published reviews (of one of their experiences, if given). */
     async summaryFor(subjectId: string, experienceId?: string): Promise<{ rating: number; count: number }> {
-      const [row] = await db
-        .select({
-          rating: sql<number>`coalesce(round(avg(${reviews.rating})::numeric, 1), 0)::float8`,
-          count: sql<number>`count(*)::int`,
-        })
-        .from(reviews)
-        .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
-        .where(
-          and(
-            eq(reviews.subjectId, subjectId),
-            isNotNull(reviews.publishedAt),
-            experienceId ? eq(bookings.experienceId, experienceId) : undefined,
-          ),
-        );
+      const [row] = await reviewStatements
+        .summary(experienceId ? 'e' : '')
+        .execute({ subjectId, ...(experienceId ? { experienceId } : {}) });
       return { rating: Number(row?.rating ?? 0), count: row?.count ?? 0 };
     },
 
     /** Whether a guide's reviews may be shown: visible guides to everyone, a guide their own, all to staff. */
     async guideVisible(guideId: string, viewer: { id: string; role: string } | null): Promise<boolean> {
-      const [row] = await db
-        .select({ id: guideProfiles.userId })
-        .from(guideProfiles)
-        .where(
-          and(
-            eq(guideProfiles.userId, guideId),
-            viewer?.id === guideId || viewer?.role === 'staff' ? undefined : guideVisibleToTravellers,
-          ),
-        );
+      const own = viewer?.id === guideId || viewer?.role === 'staff';
+      const [row] = await (own ? guideExistsStatement : guideVisibleStatement).execute({ guideId });
       return Boolean(row);
     },
 
