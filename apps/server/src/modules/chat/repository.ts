@@ -6,6 +6,7 @@ import {
 import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
+import { perShape } from '../../db/prepared.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { blocks, conversations, messages, reports } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
@@ -52,8 +53,13 @@ export function createChatRepository(db: Db) {
    * each subquery runs for the page's rows only: a page costs the same for 20 or 20,000 (decision 039).
    * One prepared statement per side and kind of page: built once, then only executed.
    */
-  const listStatements = new Map<string, ReturnType<typeof prepareList>>();
-  function prepareList(side: 'tourist' | 'guide' | 'either', kind: 'one' | 'first' | 'after', name: string) {
+  type Side = 'tourist' | 'guide' | 'either';
+  type Kind = 'one' | 'first' | 'after';
+  const listStatement = perShape((shape) => {
+    const [side, kind] = shape.split('-') as [Side, Kind];
+    return prepareList(side, kind, `conversation_list_${side}_${kind}`);
+  });
+  function prepareList(side: Side, kind: Kind, name: string) {
     const p = sql.placeholder;
     const userId = sql`${p('userId')}::uuid`;
     const recent = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
@@ -244,13 +250,7 @@ export function createChatRepository(db: Db) {
     ) {
       const kind = 'onlyId' in page ? 'one' : page.cursor ? 'after' : 'first';
       const side = user.role === 'tourist' || user.role === 'guide' ? user.role : 'either';
-      const key = `${side}|${kind}`;
-      let statement = listStatements.get(key);
-      if (!statement) {
-        statement = prepareList(side, kind, `conversation_list_${side}_${kind}`);
-        listStatements.set(key, statement);
-      }
-      return statement.execute({
+      return listStatement(`${side}-${kind}`).execute({
         userId: user.id,
         ...('onlyId' in page
           ? { onlyId: page.onlyId, limit: 1 }

@@ -11,6 +11,7 @@ import {
 } from '@lokal/shared/schemas/discovery';
 import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { perShape } from '../../db/prepared.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
 import { availabilityExceptions, experiences, guideAvailability } from '../../db/schema/experiences.ts';
@@ -266,7 +267,9 @@ export function createDiscoveryRepository(db: Db) {
     .where(sql`${g.userId} = ${p('userId')}::uuid`)
     .prepare('guide_of');
   const tp = touristProfiles;
-  const touristPageStatements = new Map<string, ReturnType<typeof prepareTouristPage>>();
+  const touristPageStatement = perShape((shape) =>
+    prepareTouristPage(shape, `tourist_page_${shape || 'all'}`),
+  );
   function prepareTouristPage(shape: string, name: string) {
     const where: SQL[] = [...touristOf(sql`${p('city')}::text`)];
     if (shape.includes('n')) {
@@ -429,12 +432,7 @@ export function createDiscoveryRepository(db: Db) {
       cursor: TouristCursor | null,
     ) {
       const shape = `${filter.needle ? 'n' : ''}${filter.interests ? 'i' : ''}${cursor ? 'c' : ''}`;
-      let statement = touristPageStatements.get(shape);
-      if (!statement) {
-        statement = prepareTouristPage(shape, `tourist_page_${shape || 'all'}`);
-        touristPageStatements.set(shape, statement);
-      }
-      return statement.execute({
+      return touristPageStatement(shape).execute({
         city: city.toLowerCase(),
         limit,
         ...(filter.needle ? { needle: `%${escapeLike(filter.needle)}%` } : {}),

@@ -2,6 +2,7 @@ import { REVIEW_WINDOW_DAYS } from '@lokal/shared/constants/reviews';
 import { and, eq, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
+import { perShape } from '../../db/prepared.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
@@ -40,8 +41,6 @@ export async function recomputeRatings(tx: Pick<Db, 'execute'>, subjectIds: stri
 export function createReviewsRepository(db: Db) {
   // Every guide and experience page asks these: one prepared statement per shape, built on first use.
   const p = sql.placeholder;
-  const lists = new Map<string, ReturnType<typeof prepareList>>();
-  const summaries = new Map<string, ReturnType<typeof prepareSummary>>();
   const ofExperience = (shape: string) =>
     shape.includes('e') ? sql`${bookings.experienceId} = ${p('experienceId')}::uuid` : undefined;
   function prepareList(shape: string) {
@@ -88,11 +87,7 @@ export function createReviewsRepository(db: Db) {
       )
       .prepare(`reviews_summary_${shape || 'all'}`);
   }
-  const reviewStatements = {
-    list: (shape: string) => lists.get(shape) ?? lists.set(shape, prepareList(shape)).get(shape)!,
-    summary: (shape: string) =>
-      summaries.get(shape) ?? summaries.set(shape, prepareSummary(shape)).get(shape)!,
-  };
+  const reviewStatements = { list: perShape(prepareList), summary: perShape(prepareSummary) };
   const guideRow = (visibleOnly: boolean, name: string) =>
     db
       .select({ id: guideProfiles.userId })
