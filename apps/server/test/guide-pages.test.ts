@@ -134,9 +134,12 @@ describe('guide pages', () => {
     }
     // The unanswered one is not yet 24 hours old: it is left out, so two conversations — still "New guide".
     expect(await page()).toMatchObject({ measured: false, conversations: 2 });
-    // A day later it counts against the rate.
+    // A day later it counts against the rate: the message and the conversation's record of it, 25 hours back.
     await t.database.db.execute(
       sql`update messages set created_at = created_at - interval '25 hours' where conversation_id = ${unanswered}`,
+    );
+    await t.database.db.execute(
+      sql`update conversations set tourist_wrote_at = tourist_wrote_at - interval '25 hours' where id = ${unanswered}`,
     );
     const figures = await page();
     expect(figures).toMatchObject({

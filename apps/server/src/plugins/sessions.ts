@@ -13,6 +13,8 @@ export type SessionUser = {
   displayName: string | null;
   onboardingCompleted: boolean;
   personalityTestCompleted: boolean;
+  /** The display currency (prices are shown in it beside the guide's own). */
+  currency: string;
 };
 export type RequestAuth = { sessionId: string; user: SessionUser };
 

@@ -26,6 +26,12 @@ export const conversations = pgTable(
     startedBy: uuid('started_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /**
+     * When each side first wrote a text message (kept by a trigger on messages): a request counts once the guide
+     * wrote, it is answered once the tourist did (docs/product.md#tourist-list), read without the messages.
+     */
+    guideWroteAt: timestamp('guide_wrote_at', { withTimezone: true }),
+    touristWroteAt: timestamp('tourist_wrote_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('conversations_pair_idx').on(t.touristId, t.guideId),
@@ -40,6 +46,10 @@ export const conversations = pgTable(
     index('conversations_guide_asked_idx')
       .on(t.guideId, t.createdAt.desc())
       .where(sql`${t.startedBy} = ${t.touristId}`),
+    // A tourist's requests: conversations a guide started and wrote in (the tourist's figures).
+    index('conversations_tourist_requests_idx')
+      .on(t.touristId, t.createdAt, t.touristWroteAt)
+      .where(sql`${t.startedBy} = ${t.guideId} and ${t.guideWroteAt} is not null`),
     index('conversations_guide_recent_idx').on(
       t.guideId,
       sql`coalesce(${t.lastMessageAt}, ${t.createdAt}) desc`,

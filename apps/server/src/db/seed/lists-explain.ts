@@ -60,28 +60,23 @@ async function plans(label: string, run: () => Promise<unknown>) {
 console.log(
   `Data: ${counts.rows[0]!.tourists} tourists in ${city}, ${counts.rows[0]!.messages} messages, ${counts.rows[0]!.conversations} conversations of ${guideEmail}`,
 );
-const first = await discovery.touristPage(city, {}, 25, null);
+const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+const first = await discovery.touristPage(city, {}, 25, null, monthAgo);
 const last = first[first.length - 1]!;
 const cursor = { s: last.profile.tier, at: last.cursorAt, id: last.profile.userId };
-await plans('Tourist list, first page (GET /api/guides/tourists)', () =>
-  discovery.touristPage(city, {}, 25, null),
+await plans("Tourist list, first page with each tourist's figures (GET /api/guides/tourists)", () =>
+  discovery.touristPage(city, {}, 25, null, monthAgo),
 );
-await plans('Tourist list, next page (cursor)', () => discovery.touristPage(city, {}, 25, cursor));
+await plans('Tourist list, next page (cursor)', () => discovery.touristPage(city, {}, 25, cursor, monthAgo));
 await plans('Tourist list, searched (q=ana, category Art & Culture)', () =>
-  discovery.touristPage(city, { needle: 'ana', interests: ['Art & Culture', 'Art'] }, 25, null),
+  discovery.touristPage(city, { needle: 'ana', interests: ['Art & Culture', 'Art'] }, 25, null, monthAgo),
 );
 await plans('High-value tourists online', () =>
   discovery.highValueOnline(city, new Date(Date.now() - 5 * 60_000)),
 );
-await plans("The page's figures (requests, answers, reviews of its 24 tourists)", () =>
-  discovery.touristFigures(
-    first.slice(0, 24).map((t) => t.profile.userId),
-    new Date(Date.now() - 30 * 86_400_000),
-  ),
-);
-await plans('Top 3 (GET /api/guides/top-tourists)', () => discovery.topOf(city, 3));
+await plans('Top 3 (GET /api/guides/top-tourists)', () => discovery.topOf(city, 3, monthAgo));
 await plans('Top 3 who welcome new guides (an unverified guide may contact them)', () =>
-  discovery.topOf(city, 3, true),
+  discovery.topOf(city, 3, monthAgo, true),
 );
 const page = await chat.listFor({ id: guide.id, role: 'guide' }, { limit: 31, cursor: null });
 const end = page[page.length - 1]!;

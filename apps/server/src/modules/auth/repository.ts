@@ -13,6 +13,7 @@ const userColumns = {
   displayName: users.displayName,
   onboardingCompleted: users.onboardingCompleted,
   personalityTestCompleted: users.personalityTestCompleted,
+  currency: users.currency,
 };
 
 /** A session found by its token, with what the session hook checks and writes back. */

@@ -3,7 +3,8 @@ import {
   type ResponseFigures,
   responseFigures,
 } from '@lokal/shared/domain/response-figures';
-import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { perShape } from '../../db/prepared.ts';
@@ -64,9 +65,7 @@ export function createChatRepository(db: Db) {
     const userId = sql`${p('userId')}::uuid`;
     const recent = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
     // Written out qualified: inside the subqueries a bare "id" would mean the message's id.
-    const lastId = sql<
-      number | null
-    >`(select max(m.id) from ${messages} m where m.conversation_id = conversations.id)`;
+    const lastId = sql`(select max(m.id) from ${messages} m where m.conversation_id = conversations.id)`;
     const unread = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = conversations.id and m.read_at is null and m.sender_id <> ${userId})`;
     const other = sql`(case when conversations.tourist_id = ${userId} then conversations.guide_id else conversations.tourist_id end)`;
     const blockedByMe = sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${other})`;
@@ -94,6 +93,12 @@ export function createChatRepository(db: Db) {
             and l.status = 'completed'
           order by l.start_at desc limit 1)
       having count(*) > 0)`;
+    // The other party and the last message come in the same row (joined per row of the page), so a page is
+    // one round trip.
+    const other_ = alias(users, 'other');
+    const otherGuide = alias(guideProfiles, 'other_guide');
+    const otherTourist = alias(touristProfiles, 'other_tourist');
+    const last = alias(messages, 'last');
     return db
       .select({
         conversation: {
@@ -103,7 +108,35 @@ export function createChatRepository(db: Db) {
           lastMessageAt: conversations.lastMessageAt,
           createdAt: conversations.createdAt,
         },
-        lastId,
+        // The other party: only what the row shows.
+        user: {
+          id: other_.id,
+          role: other_.role,
+          displayName: other_.displayName,
+          deletedAt: other_.deletedAt,
+          suspendedAt: other_.suspendedAt,
+          lastActiveAt: other_.lastActiveAt,
+        },
+        guide: {
+          firstName: otherGuide.firstName,
+          lastName: otherGuide.lastName,
+          image: otherGuide.image,
+          slug: otherGuide.slug,
+          city: otherGuide.city,
+          rating: otherGuide.rating,
+        },
+        tourist: {
+          firstName: otherTourist.firstName,
+          lastName: otherTourist.lastName,
+          image: otherTourist.image,
+          country: otherTourist.country,
+          rating: otherTourist.rating,
+          status: otherTourist.status,
+          budgetMin: otherTourist.budgetMin,
+          budgetMax: otherTourist.budgetMax,
+          currency: otherTourist.currency,
+        },
+        last: getTableColumns(last),
         unread,
         blockedByMe,
         blockedByThem,
@@ -114,6 +147,10 @@ export function createChatRepository(db: Db) {
         cursorAt: sql<string>`${recent}::text`,
       })
       .from(conversations)
+      .innerJoin(other_, sql`${other_.id} = ${other}`)
+      .leftJoin(otherGuide, eq(otherGuide.userId, other_.id))
+      .leftJoin(otherTourist, eq(otherTourist.userId, other_.id))
+      .leftJoin(last, sql`${last.id} = ${lastId}`)
       .where(
         and(
           side === 'tourist'
@@ -136,42 +173,17 @@ export function createChatRepository(db: Db) {
       .prepare(name);
   }
 
-  // The other parties of a page of conversations: only what a row shows.
-  const peopleStatement = db
-    .select({
-      user: {
-        id: users.id,
-        role: users.role,
-        displayName: users.displayName,
-        deletedAt: users.deletedAt,
-        suspendedAt: users.suspendedAt,
-        lastActiveAt: users.lastActiveAt,
-      },
-      guide: {
-        firstName: guideProfiles.firstName,
-        lastName: guideProfiles.lastName,
-        image: guideProfiles.image,
-        slug: guideProfiles.slug,
-        city: guideProfiles.city,
-        rating: guideProfiles.rating,
-      },
-      tourist: {
-        firstName: touristProfiles.firstName,
-        lastName: touristProfiles.lastName,
-        image: touristProfiles.image,
-        country: touristProfiles.country,
-        rating: touristProfiles.rating,
-        status: touristProfiles.status,
-        budgetMin: touristProfiles.budgetMin,
-        budgetMax: touristProfiles.budgetMax,
-        currency: touristProfiles.currency,
-      },
-    })
-    .from(users)
-    .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
-    .leftJoin(touristProfiles, eq(touristProfiles.userId, users.id))
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('conversation_people');
+  // The guide's latest 200 conversations tourists started, with when each side first wrote (kept on the
+  // conversation): conversations_guide_asked_idx, no message read.
+  const firstRepliesStatement = db
+    .select({ asked: conversations.touristWroteAt, replied: conversations.guideWroteAt })
+    .from(conversations)
+    .where(
+      sql`${conversations.guideId} = ${sql.placeholder('guideId')}::uuid and ${conversations.startedBy} = ${conversations.touristId}`,
+    )
+    .orderBy(sql`${conversations.createdAt} desc nulls last`)
+    .limit(200)
+    .prepare('guide_first_replies');
   const messagesStatement = db
     .select()
     .from(messages)
@@ -313,24 +325,8 @@ export function createChatRepository(db: Db) {
      * wrote and when the guide first answered (docs/product.md#response-figures). System lines do not count.
      */
     async firstReplies(guideId: string): Promise<FirstReply[]> {
-      const result = await db.execute(sql`
-        select asked, replied from (
-          select
-            (select min(m.created_at) from ${messages} m
-              where m.conversation_id = c.id and m.sender_id = c.tourist_id and m.kind = 'text') as asked,
-            (select min(m.created_at) from ${messages} m
-              where m.conversation_id = c.id and m.sender_id = c.guide_id and m.kind = 'text') as replied
-          from ${conversations} c
-          where c.guide_id = ${guideId} and c.started_by = c.tourist_id
-          order by c.created_at desc nulls last
-          limit 200
-        ) x where asked is not null`);
-      return (
-        result as unknown as { rows: { asked: string | Date; replied: string | Date | null }[] }
-      ).rows.map((r) => ({
-        askedAt: new Date(r.asked),
-        repliedAt: r.replied === null ? null : new Date(r.replied),
-      }));
+      const rows = await firstRepliesStatement.execute({ guideId });
+      return rows.flatMap((r) => (r.asked ? [{ askedAt: r.asked, repliedAt: r.replied }] : []));
     },
 
     /** The guide's response figures (the shared rule), as of now. */
@@ -346,11 +342,6 @@ export function createChatRepository(db: Db) {
     async messagesByIds(ids: number[]): Promise<MessageRow[]> {
       if (ids.length === 0) return [];
       return messagesStatement.execute({ ids });
-    },
-
-    async people(ids: string[]) {
-      if (ids.length === 0) return [];
-      return peopleStatement.execute({ ids });
     },
 
     async history(

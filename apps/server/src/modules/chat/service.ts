@@ -123,54 +123,38 @@ export function createChatService(deps: {
     return { state, startAt: new Date(b.startAt).toISOString(), timeZone: b.timeZone };
   }
 
-  async function rowsToConversations(
+  function rowsToConversations(
     user: SessionUser,
     rows: Awaited<ReturnType<ChatRepository['listFor']>>,
-  ): Promise<Conversation[]> {
-    const others = rows.map((r) =>
-      r.conversation.touristId === user.id ? r.conversation.guideId : r.conversation.touristId,
-    );
-    const [people, lasts] = await Promise.all([
-      repo.people(others),
-      // node-postgres returns bigint aggregates as strings.
-      repo.messagesByIds(
-        rows
-          .map((r) => r.lastId)
-          .filter((id) => id !== null)
-          .map(Number),
-      ),
-    ]);
-    const byId = new Map(people.map((p) => [p.user.id, p]));
-    const lastById = new Map(lasts.map((m) => [m.id, m]));
+  ): Conversation[] {
     const at = now();
-    return rows.map((r, i) => {
-      const p = byId.get(others[i]!)!;
-      const g = p.guide;
-      const t = p.tourist;
-      const last = r.lastId !== null ? lastById.get(Number(r.lastId)) : undefined;
+    return rows.map((r) => {
+      const g = r.guide;
+      const t = r.tourist;
+      const last = r.last;
       // The history stays with the other party; the person is shown as a deleted member
       // (docs/product.md#your-data).
-      const deleted = p.user.deletedAt !== null;
-      const unavailable = deleted || p.user.suspendedAt !== null;
+      const deleted = r.user.deletedAt !== null;
+      const unavailable = deleted || r.user.suspendedAt !== null;
       return {
         id: r.conversation.id,
         other: {
-          id: p.user.id,
-          role: p.user.role === 'guide' ? ('guide' as const) : ('tourist' as const),
+          id: r.user.id,
+          role: r.user.role === 'guide' ? ('guide' as const) : ('tourist' as const),
           name: deleted
             ? CHAT_MESSAGES.deletedMember
             : g
               ? `${g.firstName} ${g.lastName}`
               : t
                 ? `${t.firstName} ${t.lastName}`
-                : (p.user.displayName ?? 'Lokal member'),
+                : (r.user.displayName ?? 'Lokal member'),
           image: deleted ? '/api/avatars/member.svg' : (g?.image ?? t?.image ?? '/api/avatars/member.svg'),
           slug: deleted ? null : (g?.slug ?? null),
           place: g ? g.city : (t?.country ?? ''),
           rating: g?.rating ?? t?.rating ?? 0,
           status: t?.status ?? null,
           budget: t ? { min: t.budgetMin, max: t.budgetMax, currency: t.currency } : null,
-          online: !unavailable && at - p.user.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
+          online: !unavailable && at - r.user.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
         },
         lastMessage: last ? toMessage(last) : null,
         timestamp: (r.conversation.lastMessageAt ?? r.conversation.createdAt).toISOString(),
@@ -197,7 +181,7 @@ export function createChatService(deps: {
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     return {
-      conversations: await rowsToConversations(user, page),
+      conversations: rowsToConversations(user, page),
       nextCursor:
         rows.length > query.limit && last
           ? encodeCursor({ at: last.cursorAt, id: last.conversation.id } satisfies ConversationCursor)
@@ -206,7 +190,7 @@ export function createChatService(deps: {
   }
 
   async function get(user: SessionUser, conversationId: string): Promise<Conversation> {
-    const [c] = await rowsToConversations(user, await repo.listFor(user, { onlyId: conversationId }));
+    const [c] = rowsToConversations(user, await repo.listFor(user, { onlyId: conversationId }));
     if (!c) throw notFound();
     return c;
   }

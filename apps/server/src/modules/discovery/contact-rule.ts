@@ -4,14 +4,12 @@ import { isUuid } from '@lokal/shared/domain/uuid';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
-import { createDiscoveryRepository, type DiscoveryRepository, type TouristFigures } from './repository.ts';
+import { createDiscoveryRepository, type DiscoveryRepository } from './repository.ts';
 
 const DAY_MS = 86_400_000;
-const NO_FIGURES: TouristFigures = { requests30: 0, requests: 0, answered: 0, reviews: 0 };
 
-type TouristBase = Awaited<ReturnType<DiscoveryRepository['touristPage']>>[number];
-/** A tourist with the figures counted from chat and reviews (decision 010). */
-export type TouristRow = TouristBase & { figures: TouristFigures };
+/** A tourist with the figures counted from chat and reviews (decision 010), read with the row. */
+export type TouristRow = Awaited<ReturnType<DiscoveryRepository['touristPage']>>[number];
 
 /** The top-3 ranking on real inputs: demand is guides' requests in the last 30 days, rating from reviews. */
 export function scoreOf(t: TouristRow, at: Date): number {
@@ -36,13 +34,8 @@ export function scoreOf(t: TouristRow, at: Date): number {
 export function createContactRule(deps: { repo: DiscoveryRepository; now: () => number }) {
   const { repo, now } = deps;
 
-  async function withFigures(rows: TouristBase[]): Promise<TouristRow[]> {
-    const figures = await repo.touristFigures(
-      rows.map((t) => t.profile.userId),
-      new Date(now() - 30 * DAY_MS),
-    );
-    return rows.map((t) => ({ ...t, figures: figures.get(t.profile.userId) ?? NO_FIGURES }));
-  }
+  /** The start of the last 30 days: a tourist's recent requests count from it. */
+  const monthAgo = () => new Date(now() - 30 * DAY_MS);
 
   /**
    * The guide who may see travellers: onboarding and the assessment done (403), and a city (409). Everything
@@ -71,16 +64,18 @@ export function createContactRule(deps: { repo: DiscoveryRepository; now: () => 
   async function guideContext(user: SessionUser) {
     const { guide, city } = await readyGuide(user);
     const verified = guide.profile.verified;
-    const allowed = verified ? null : new Set((await repo.topOf(city, 3, true)).map((t) => t.profile.userId));
+    const allowed = verified
+      ? null
+      : new Set((await repo.topOf(city, 3, monthAgo(), true)).map((t) => t.profile.userId));
     /** For a tourist of the guide's city. */
     const canContact = (touristId: string) => verified || allowed!.has(touristId);
     return { guide, city, verified, canContact };
   }
 
   /** The tourist of the guide's city, or the refusal: 404 (unknown or elsewhere), 403 (not allowed). */
-  async function reachable(viewer: SessionUser, id: string, notFound: string): Promise<TouristBase> {
+  async function reachable(viewer: SessionUser, id: string, notFound: string): Promise<TouristRow> {
     const ctx = await guideContext(viewer);
-    const tourist = isUuid(id) ? await repo.touristInCity(id, ctx.city) : null;
+    const tourist = isUuid(id) ? await repo.touristInCity(id, ctx.city, monthAgo()) : null;
     if (!tourist) throw new HttpError(404, notFound, 'not-found');
     if (!ctx.canContact(id))
       throw new HttpError(403, DISCOVERY_MESSAGES.unverifiedContact, 'verification-required');
@@ -92,12 +87,11 @@ export function createContactRule(deps: { repo: DiscoveryRepository; now: () => 
    * city), 404 (unknown, or not of the guide's city: a guide sees their city's tourists only).
    */
   async function viewableTourist(viewer: SessionUser, id: string): Promise<TouristRow> {
-    const [tourist] = await withFigures([await reachable(viewer, id, 'Profile not found')]);
-    return tourist!;
+    return reachable(viewer, id, 'Profile not found');
   }
 
   return {
-    withFigures,
+    monthAgo,
     guideContext,
     viewableTourist,
 

@@ -13,8 +13,9 @@ import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, sql } from '
 import type { Db } from '../../db/client.ts';
 import { perShape } from '../../db/prepared.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
-import { conversations, messages } from '../../db/schema/chat.ts';
+import { conversations } from '../../db/schema/chat.ts';
 import { availabilityExceptions, experiences, guideAvailability } from '../../db/schema/experiences.ts';
+import { travelStyles } from '../../db/schema/match.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 import { activeMember } from '../../db/visibility.ts';
@@ -42,16 +43,42 @@ const {
   ...touristColumns
 } = getTableColumns(touristProfiles);
 
-/** The tourist list's row: the profile, the account's dates, and where a page ending on it ends. */
-const touristRowColumns = {
+/** What a tourist's figures are made of; zeros for a tourist no guide has written to. */
+export type TouristFigures = { requests30: number; requests: number; answered: number; reviews: number };
+
+/**
+ * A tourist's figures, read with the row (decision 010): a request is a conversation a guide started and wrote
+ * in, answered once the tourist wrote back (the conversation keeps when each side first wrote), and the
+ * published reviews about them. `since` starts the last 30 days.
+ */
+const figuresOf = (since: SQL) =>
+  sql<TouristFigures>`(select array[
+      count(*) filter (where c.created_at >= ${since}), count(*), count(c.tourist_wrote_at),
+      (select count(*) from ${reviews} r where r.subject_id = ${touristProfiles.userId} and r.published_at is not null)
+    ]::int[]
+    from ${conversations} c
+    where c.tourist_id = ${touristProfiles.userId} and c.started_by = c.guide_id and c.guide_wrote_at is not null)`.mapWith(
+    (v: number[]) => ({
+      requests30: v[0] ?? 0,
+      requests: v[1] ?? 0,
+      answered: v[2] ?? 0,
+      reviews: v[3] ?? 0,
+    }),
+  );
+
+/** The tourist list's row: the profile, the account's dates, its figures, and where a page ending on it ends. */
+const touristRowColumns = (since: SQL) => ({
   profile: touristColumns,
   lastActive: touristProfiles.lastActiveAt,
   createdAt: users.createdAt,
   phoneVerifiedAt: users.phoneVerifiedAt,
   rankScore: touristProfiles.rankScore,
+  figures: figuresOf(since),
+  // The "Travel style" quiz, for the guide's match with this traveller (null when not taken).
+  travelStyle: sql<unknown>`(select ts.answers from ${travelStyles} ts where ts.user_id = ${touristProfiles.userId})`,
   // Microseconds survive as text; a JavaScript Date would round them off and repeat or skip a row.
   cursorAt: sql<string>`${touristProfiles.lastActiveAt}::text`,
-};
+});
 
 /** Tourists guides may see in a city: done with onboarding, an active account (docs/product.md#tourist-list). */
 const touristOf = (city: string | SQL): SQL[] => [
@@ -59,9 +86,6 @@ const touristOf = (city: string | SQL): SQL[] => [
   eq(users.onboardingCompleted, true),
   activeMember(),
 ];
-
-/** What a tourist's figures are made of; zeros for a tourist no guide has written to. */
-export type TouristFigures = { requests30: number; requests: number; answered: number; reviews: number };
 
 /** The columns a search result needs (its card and its cursor), not the whole profile. */
 const cardColumns = {
@@ -284,7 +308,7 @@ export function createDiscoveryRepository(db: Db) {
       );
     }
     return db
-      .select(touristRowColumns)
+      .select(touristRowColumns(sql`${p('since')}::timestamptz`))
       .from(tp)
       .innerJoin(users, eq(users.id, tp.userId))
       .where(and(...where))
@@ -298,7 +322,7 @@ export function createDiscoveryRepository(db: Db) {
   }
   const prepareTop = (openToNew: boolean, name: string) =>
     db
-      .select(touristRowColumns)
+      .select(touristRowColumns(sql`${p('since')}::timestamptz`))
       .from(tp)
       .innerJoin(users, eq(users.id, tp.userId))
       .where(
@@ -430,11 +454,13 @@ export function createDiscoveryRepository(db: Db) {
       filter: { needle?: string; interests?: string[] },
       limit: number,
       cursor: TouristCursor | null,
+      since: Date,
     ) {
       const shape = `${filter.needle ? 'n' : ''}${filter.interests ? 'i' : ''}${cursor ? 'c' : ''}`;
       return touristPageStatement(shape).execute({
         city: city.toLowerCase(),
         limit,
+        since: since.toISOString(),
         ...(filter.needle ? { needle: `%${escapeLike(filter.needle)}%` } : {}),
         ...(filter.interests ? { interests: filter.interests } : {}),
         ...(cursor ? { cursorS: cursor.s, cursorAt: cursor.at, cursorId: cursor.id } : {}),
@@ -445,14 +471,18 @@ export function createDiscoveryRepository(db: Db) {
      * The city's best tourists by the stored top-3 score (kept by the tourist-ranking job), from
      * tourist_profiles_city_rank_idx; `openToNew` keeps those who welcome new guides.
      */
-    async topOf(city: string, limit: number, openToNew = false) {
-      return (openToNew ? topOpenStatement : topStatement).execute({ city: city.toLowerCase(), limit });
+    async topOf(city: string, limit: number, since: Date, openToNew = false) {
+      return (openToNew ? topOpenStatement : topStatement).execute({
+        city: city.toLowerCase(),
+        limit,
+        since: since.toISOString(),
+      });
     },
 
     /** One tourist of this city that guides may see, or null. */
-    async touristInCity(id: string, city: string) {
+    async touristInCity(id: string, city: string, since: Date) {
       const [row] = await db
-        .select(touristRowColumns)
+        .select(touristRowColumns(sql`${since.toISOString()}::timestamptz`))
         .from(touristProfiles)
         .innerJoin(users, eq(users.id, touristProfiles.userId))
         .where(and(eq(touristProfiles.userId, id), ...touristOf(city)));
@@ -480,9 +510,7 @@ export function createDiscoveryRepository(db: Db) {
         with asked as (
           select c.tourist_id as id, count(*)::int as n
           from ${conversations} c
-          where c.started_by = c.guide_id and c.created_at >= ${since}::timestamptz
-            and exists (select 1 from ${messages} m
-              where m.conversation_id = c.id and m.sender_id = c.guide_id and m.kind = 'text')
+          where c.started_by = c.guide_id and c.guide_wrote_at is not null and c.created_at >= ${since}::timestamptz
           group by c.tourist_id),
         scored as (
           select tp.user_id, round((
@@ -501,49 +529,6 @@ export function createDiscoveryRepository(db: Db) {
         (result as unknown as { affectedRows?: number }).affectedRows ??
         0
       );
-    },
-
-    /**
-     * Demand and answers for many tourists in one grouped query. A request is a conversation a guide started
-     * and wrote in; answered when the tourist wrote back. System lines (booking changes) do not count.
-     */
-    async touristFigures(ids: string[], since: Date): Promise<Map<string, TouristFigures>> {
-      const out = new Map<string, TouristFigures>();
-      if (ids.length === 0) return out;
-      const wrote = (who: SQL) =>
-        sql`exists (select 1 from ${messages} m where m.conversation_id = c.id and m.sender_id = ${who} and m.kind = 'text')`;
-      const [asked, reviewed] = await Promise.all([
-        db.execute(sql`
-          select c.tourist_id as id,
-            count(*) filter (where c.created_at >= ${since.toISOString()}::timestamptz)::int as requests30,
-            count(*)::int as requests,
-            count(*) filter (where ${wrote(sql`c.tourist_id`)})::int as answered
-          from ${conversations} c
-          where c.tourist_id = any(${sql.param(ids)}::uuid[])
-            and c.started_by = c.guide_id and ${wrote(sql`c.guide_id`)}
-          group by c.tourist_id`),
-        db
-          .select({ id: reviews.subjectId, n: sql<number>`count(*)::int` })
-          .from(reviews)
-          .where(
-            and(
-              sql`${reviews.subjectId} = any(${sql.param(ids)}::uuid[])`,
-              sql`${reviews.publishedAt} is not null`,
-            ),
-          )
-          .groupBy(reviews.subjectId),
-      ]);
-      const zero = (): TouristFigures => ({ requests30: 0, requests: 0, answered: 0, reviews: 0 });
-      for (const r of (asked as unknown as { rows: Record<string, unknown>[] }).rows) {
-        out.set(String(r.id), {
-          ...zero(),
-          requests30: Number(r.requests30),
-          requests: Number(r.requests),
-          answered: Number(r.answered),
-        });
-      }
-      for (const r of reviewed) out.set(r.id, { ...(out.get(r.id) ?? zero()), reviews: r.n });
-      return out;
     },
 
     /**

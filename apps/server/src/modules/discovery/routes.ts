@@ -32,7 +32,7 @@ export const discoveryModule: ModulePlugin = async (app, { ctx }) => {
     searchCacheMs: ctx.config.searchCacheMs,
     responseFigures: (guideId, now) => chat.responseFiguresOf(guideId, now),
     contactRule: contactRuleOf(ctx),
-    matchWith: (guideId, touristIds) => matchOf(ctx).withTravellers(guideId, touristIds),
+    scorerFor: (guideId) => matchOf(ctx).scorerFor(guideId),
   });
   const traveller = (user: SessionUser | null) => matchOf(ctx).traveller(user);
   publicRoutes(app, service, traveller);

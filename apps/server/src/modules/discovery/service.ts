@@ -17,7 +17,7 @@ import type { CardMatch } from '@lokal/shared/schemas/match';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import * as listCursor from '../cursor.ts';
-import { cardMatch, guideSideFromVector } from '../match/service.ts';
+import { cardMatch, guideSideFromVector, type TravellerRow } from '../match/service.ts';
 import { type ContactRule, scoreOf, type TouristRow } from './contact-rule.ts';
 import type { Cursor, DiscoveryRepository, GuideCardRow, TouristCursor } from './repository.ts';
 
@@ -159,10 +159,13 @@ export function createDiscoveryService(deps: {
   /** The guide's response figures from chat (docs/product.md#response-figures), as of a moment. */
   responseFigures: (guideId: string, now: Date) => Promise<ResponseFigures>;
   contactRule: ContactRule;
-  /** This guide's match with each of these travellers (docs/product.md#match-score). */
-  matchWith?: (guideId: string, touristIds: string[]) => Promise<Map<string, CardMatch | null>>;
+  /** This guide's match with a traveller of a tourist row (docs/product.md#match-score). */
+  scorerFor?: (guideId: string) => Promise<(t: TravellerRow) => CardMatch | null>;
 }) {
-  const matchWith = deps.matchWith ?? (async () => new Map<string, CardMatch | null>());
+  const scorerFor = deps.scorerFor ?? (async () => () => null);
+  /** The match of the guide's scorer with the traveller of this row. */
+  const matchOf = (score: (t: TravellerRow) => CardMatch | null, t: TouristRow) =>
+    score({ ...t.profile, answers: t.travelStyle });
   const { repo, now, contactRule } = deps;
   const { guideContext } = contactRule;
   const cacheMs = deps.searchCacheMs ?? 0;
@@ -328,22 +331,22 @@ export function createDiscoveryService(deps: {
             : [category]
           : undefined;
       const g = ctx.guide.profile;
-      const [rows, highValueOnline, figures, response] = await Promise.all([
+      // One look-up for the guide, then the page (with each tourist's figures and quiz) and the dashboard's
+      // figures side by side: the work and the round trips do not grow with the page or the city.
+      const [rows, highValueOnline, figures, response, score] = await Promise.all([
         repo.touristPage(
           ctx.city,
           { needle: query.q?.toLowerCase() || undefined, interests },
           query.limit + 1,
           cursor,
+          contactRule.monthAgo(),
         ),
         repo.highValueOnline(ctx.city, new Date(at - ONLINE_WINDOW_MS)),
         repo.guideFigures(viewer.id, new Date(at)),
         deps.responseFigures(viewer.id, new Date(at)),
+        scorerFor(viewer.id),
       ]);
-      const page = await contactRule.withFigures(rows.slice(0, query.limit));
-      const matches = await matchWith(
-        viewer.id,
-        page.map((t) => t.profile.userId),
-      );
+      const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       return {
         city: ctx.city,
@@ -360,7 +363,7 @@ export function createDiscoveryService(deps: {
         },
         tourists: page.map((t) => ({
           ...toTouristCard(t, at, ctx.canContact(t.profile.userId)),
-          match: matches.get(t.profile.userId) ?? null,
+          match: matchOf(score, t),
         })),
         nextCursor: rows.length > query.limit && last ? encodeTouristCursor(last) : null,
       };
@@ -369,17 +372,14 @@ export function createDiscoveryService(deps: {
     async topTourists(viewer: SessionUser): Promise<{ city: string; tourists: TopTourist[] }> {
       const ctx = await guideContext(viewer);
       // Ranked in SQL by the score the tourist-ranking job keeps (docs/product.md#top-3-ranking).
-      const top = await contactRule.withFigures(await repo.topOf(ctx.city, 3));
+      const [top, score] = await Promise.all([
+        repo.topOf(ctx.city, 3, contactRule.monthAgo()),
+        scorerFor(viewer.id),
+      ]);
       // The details follow the tourist profile's rule (docs/product.md#top-3-ranking): only for those
       // this guide may contact; the others keep their card and the ranking's figures.
       const open = top.filter((t) => ctx.canContact(t.profile.userId)).map((t) => t.profile.userId);
-      const [recent, matches] = await Promise.all([
-        recentReviewsOf(open),
-        matchWith(
-          viewer.id,
-          top.map((t) => t.profile.userId),
-        ),
-      ]);
+      const recent = await recentReviewsOf(open);
       const at = now();
       return {
         city: ctx.city,
@@ -387,7 +387,7 @@ export function createDiscoveryService(deps: {
           ...(ctx.canContact(t.profile.userId)
             ? { ...premium(t, recent(t.profile.userId)), ...ranked(t, at, t.rankScore) }
             : { ...toTouristCard(t, at, false), canContact: false as const, ...ranked(t, at, t.rankScore) }),
-          match: matches.get(t.profile.userId) ?? null,
+          match: matchOf(score, t),
         })),
       };
     },

@@ -11,7 +11,6 @@ import {
   type WeeklyRanges,
 } from '../../db/schema/experiences.ts';
 import { guideProfiles, type TourTypeOffer } from '../../db/schema/profiles.ts';
-import { users } from '../../db/schema/users.ts';
 
 export type ExperienceRow = typeof experiences.$inferSelect;
 type Executor = Pick<Db, 'execute' | 'select'>;
@@ -58,6 +57,21 @@ const photoCount = sql<number>`(select count(*)::int from ${experiencePhotos} p 
 export function createExperiencesRepository(db: Db) {
   const cards = () =>
     db.select({ experience: experiences, rating: ratingOf, photo: firstPhoto, photoCount }).from(experiences);
+  // The guide page asks this on every visit: built once per shape, then only executed.
+  const preparePublished = (anyGuide: boolean) =>
+    cards()
+      .innerJoin(guideProfiles, eq(guideProfiles.userId, experiences.guideId))
+      .where(
+        and(
+          sql`${experiences.guideId} = ${sql.placeholder('guideId')}::uuid`,
+          eq(experiences.status, 'published'),
+          anyGuide ? undefined : guideVisibleToTravellers,
+        ),
+      )
+      .orderBy(asc(experiences.createdAt))
+      .limit(100)
+      .prepare(anyGuide ? 'experiences_published_any' : 'experiences_published');
+  const publishedStatements = { listed: preparePublished(false), any: preparePublished(true) };
 
   async function photosOf(experienceId: string, tx: Executor = db) {
     return tx
@@ -76,17 +90,7 @@ export function createExperiencesRepository(db: Db) {
 
     /** Published experiences of a guide travellers can see; `anyGuide` also for a hidden guide (owner, staff). */
     async published(guideId: string, anyGuide = false) {
-      return cards()
-        .innerJoin(guideProfiles, eq(guideProfiles.userId, experiences.guideId))
-        .where(
-          and(
-            eq(experiences.guideId, guideId),
-            eq(experiences.status, 'published'),
-            anyGuide ? undefined : guideVisibleToTravellers,
-          ),
-        )
-        .orderBy(asc(experiences.createdAt))
-        .limit(100);
+      return publishedStatements[anyGuide ? 'any' : 'listed'].execute({ guideId });
     },
 
     async countOf(guideId: string): Promise<number> {
@@ -324,11 +328,6 @@ export function createExperiencesRepository(db: Db) {
           ...(prices.length ? { priceMin: Math.min(...prices), priceMax: Math.max(...prices) } : {}),
         })
         .where(eq(guideProfiles.userId, guideId));
-    },
-
-    async currencyOf(userId: string): Promise<string | null> {
-      const [row] = await db.select({ currency: users.currency }).from(users).where(eq(users.id, userId));
-      return row?.currency ?? null;
     },
 
     async guideCity(guideId: string): Promise<string | null> {

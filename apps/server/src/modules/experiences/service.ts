@@ -74,9 +74,8 @@ export function createExperiencesService(deps: {
   /** The viewer's display currency and the rates, when a price should be shown converted. */
   async function displayFor(viewer: Viewer) {
     if (viewer?.role !== 'tourist') return null;
-    const currency = await repo.currencyOf(viewer.id);
-    if (!currency) return null;
-    return { currency, rates: (await deps.rates()).rates };
+    // The session carries the display currency: a page's prices need no look-up of their own.
+    return { currency: viewer.currency, rates: (await deps.rates()).rates };
   }
 
   function displayPrice(e: ExperienceRow, display: Awaited<ReturnType<typeof displayFor>>) {

@@ -1,36 +1,40 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { guideProfiles } from '../../db/schema/profiles.ts';
-import { users } from '../../db/schema/users.ts';
+import { guideVectorColumns } from '../match/repository.ts';
 
 const g = guideProfiles;
 
 export function createGuidePagesRepository(db: Db) {
+  // Every visit of a guide page starts here: built once, then only executed. The guide's side of the match
+  // comes with the row, so a traveller's match needs no look-up of the guide.
+  const bySlugStatement = db
+    .select({
+      id: g.userId,
+      slug: g.slug,
+      firstName: g.firstName,
+      lastName: g.lastName,
+      city: g.city,
+      country: g.country,
+      image: g.image,
+      verified: g.verified,
+      rating: g.rating,
+      reviews: g.reviews,
+      profession: g.profession,
+      bio: g.bio,
+      languages: g.languages,
+      specialties: g.specialties,
+      visible: guideVisibleToTravellers,
+      vector: guideVectorColumns,
+    })
+    .from(g)
+    .where(sql`${g.slug} = ${sql.placeholder('slug')}::text`)
+    .prepare('guide_page_by_slug');
   return {
     /** A guide by page address, with whether travellers may see them (the one visibility rule). */
     async guideBySlug(slug: string) {
-      const [row] = await db
-        .select({
-          id: g.userId,
-          slug: g.slug,
-          firstName: g.firstName,
-          lastName: g.lastName,
-          city: g.city,
-          country: g.country,
-          image: g.image,
-          verified: g.verified,
-          rating: g.rating,
-          reviews: g.reviews,
-          profession: g.profession,
-          bio: g.bio,
-          languages: g.languages,
-          specialties: g.specialties,
-          visible: guideVisibleToTravellers,
-        })
-        .from(g)
-        .innerJoin(users, eq(users.id, g.userId))
-        .where(eq(g.slug, slug));
+      const [row] = await bySlugStatement.execute({ slug });
       return row ? { ...row, visible: Boolean(row.visible) } : null;
     },
   };

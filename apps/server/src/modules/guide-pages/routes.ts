@@ -37,6 +37,7 @@ export const guidePagesModule: ModulePlugin = async (app, { ctx }) => {
         ? ((await matchOf(ctx).withGuides(traveller, [guideId])).get(guideId) ?? null)
         : undefined;
     },
+    matchWithSide: (viewer, guide) => matchOf(ctx).travellerWith(viewer, guide),
   });
   const reviews = createReviewsService({
     repo: createReviewsRepository(ctx.db),

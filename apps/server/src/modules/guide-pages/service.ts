@@ -10,6 +10,7 @@ import type { CardMatch } from '@lokal/shared/schemas/match';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import type { ExperiencesService } from '../experiences/service.ts';
+import type { VectorRow } from '../match/service.ts';
 import type { GuidePagesRepository } from './repository.ts';
 
 type Viewer = SessionUser | null;
@@ -44,8 +45,11 @@ export function createGuidePagesService(deps: {
   now: () => number;
   /** The viewer's match with a guide when the viewer is a traveller (docs/product.md#match-score). */
   matchFor?: (viewer: Viewer, guideId: string) => Promise<CardMatch | null | undefined>;
+  /** The same, from the guide's stored side already read with the guide's row. */
+  matchWithSide?: (viewer: Viewer, guide: VectorRow) => Promise<CardMatch | null | undefined>;
 }) {
   const matchFor = deps.matchFor ?? (async () => undefined);
+  const matchWithSide = deps.matchWithSide ?? (async () => undefined);
   const withMatch = (m: CardMatch | null | undefined) => (m === undefined ? {} : { match: m });
   return {
     async guide(slug: string, viewer: Viewer): Promise<GuidePageResponse> {
@@ -53,9 +57,13 @@ export function createGuidePagesService(deps: {
       if (!g) throw guideNotFound();
       const privileged = viewer?.id === g.id || viewer?.role === 'staff';
       if (!g.visible && !privileged) throw guideNotFound();
-      const [experiences, { rates }] = await Promise.all([
+      // Everything else the page shows, side by side: one round trip after the guide's row.
+      const at = new Date(deps.now());
+      const [experiences, { rates }, response, match] = await Promise.all([
         deps.experiences.ofGuide(g.id, viewer),
         deps.rates(),
+        viewer ? deps.responseFigures(g.id, at) : null,
+        viewer && g.visible ? matchWithSide(viewer, g.vector) : undefined,
       ]);
       const preview: GuidePreview = {
         id: g.id,
@@ -70,11 +78,7 @@ export function createGuidePagesService(deps: {
         fromPrice: cheapest(experiences, rates),
         experiences: experiences.map((e) => ({ id: e.id, title: e.title, photo: e.photo })),
       };
-      if (!viewer) return { preview, details: null };
-      const [response, match] = await Promise.all([
-        deps.responseFigures(g.id, new Date(deps.now())),
-        g.visible ? matchFor(viewer, g.id) : undefined,
-      ]);
+      if (!viewer || !response) return { preview, details: null };
       return {
         ...withMatch(match),
         preview,

@@ -1,5 +1,5 @@
 import type { TravelStyle } from '@lokal/shared/schemas/travel-style';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { travelStyles } from '../../db/schema/match.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
@@ -23,7 +23,26 @@ export const guideVectorColumns = {
   hideProfile: g.hideProfile,
 };
 
+/** What the match reads of a traveller: profile and quiz answers (null when not taken). */
+const travellerColumns = {
+  id: t.userId,
+  city: t.city,
+  languages: t.languages,
+  interests: t.interests,
+  lookingFor: t.lookingFor,
+  budgetMax: t.budgetMax,
+  currency: t.currency,
+  answers: travelStyles.answers,
+};
+
 export function createMatchRepository(db: Db) {
+  // A signed-in traveller's side, read for every page that shows a match: built once, then only executed.
+  const travellerStatement = db
+    .select(travellerColumns)
+    .from(t)
+    .leftJoin(travelStyles, eq(travelStyles.userId, t.userId))
+    .where(sql`${t.userId} = ${sql.placeholder('id')}::uuid`)
+    .prepare('match_traveller');
   return {
     async travelStyleOf(userId: string) {
       const [row] = await db
@@ -41,23 +60,10 @@ export function createMatchRepository(db: Db) {
       return row ?? null;
     },
 
-    /** What the match reads of these travellers: profile and quiz answers (null when not taken). */
-    async travellers(ids: string[]) {
-      if (ids.length === 0) return [];
-      return db
-        .select({
-          id: t.userId,
-          city: t.city,
-          languages: t.languages,
-          interests: t.interests,
-          lookingFor: t.lookingFor,
-          budgetMax: t.budgetMax,
-          currency: t.currency,
-          answers: travelStyles.answers,
-        })
-        .from(t)
-        .leftJoin(travelStyles, eq(travelStyles.userId, t.userId))
-        .where(inArray(t.userId, ids));
+    /** What the match reads of a traveller: profile and quiz answers (null when not taken). */
+    async traveller(id: string) {
+      const [row] = await travellerStatement.execute({ id });
+      return row ?? null;
     },
 
     /** The stored match side of these guides. */

@@ -29,7 +29,16 @@ export type VectorRow = {
   matchAnime: number | null;
   hideProfile: boolean;
 };
-type TravellerRow = Awaited<ReturnType<ReturnType<typeof createMatchRepository>['travellers']>>[number];
+/** What the match reads of a traveller: the profile's columns and the quiz's answers (null when not taken). */
+export type TravellerRow = {
+  city: string;
+  languages: string[];
+  interests: string[];
+  lookingFor: string[];
+  budgetMax: number;
+  currency: string;
+  answers: unknown;
+};
 
 const ANIME = { 1: 'no', 3: 'sometimes', 5: 'yes' } as const;
 
@@ -91,8 +100,14 @@ export function createMatchService(ctx: AppContext) {
     /** The signed-in traveller's side; null for anyone else (or a traveller without a profile yet). */
     async traveller(viewer: SessionUser | null): Promise<TravellerSide | null> {
       if (viewer?.role !== 'tourist') return null;
-      const [row] = await repo.travellers([viewer.id]);
-      return row ? travellerSide(row, await rates()) : null;
+      const [row, r] = await Promise.all([repo.traveller(viewer.id), rates()]);
+      return row ? travellerSide(row, r) : null;
+    },
+
+    /** The viewer's match with a guide whose stored side was read already; undefined for anyone but a traveller. */
+    async travellerWith(viewer: SessionUser | null, guide: VectorRow): Promise<CardMatch | null | undefined> {
+      const traveller = await this.traveller(viewer);
+      return traveller ? cardMatch(matchScore(traveller, guideSideFromVector(guide))) : undefined;
     },
 
     /** This traveller's match with each of these guides (null for a hidden guide). */
@@ -101,18 +116,15 @@ export function createMatchService(ctx: AppContext) {
       return new Map(rows.map((r) => [r.id, cardMatch(matchScore(traveller, guideSideFromVector(r)))]));
     },
 
-    /** A guide's match with each of these travellers, worded for the guide; none while the guide hides. */
-    async withTravellers(guideId: string, touristIds: string[]): Promise<Map<string, CardMatch | null>> {
-      const [[guide], travellers, r] = await Promise.all([
-        repo.guideVectors([guideId]),
-        repo.travellers(touristIds),
-        rates(),
-      ]);
-      const out = new Map<string, CardMatch | null>();
-      if (!guide) return out;
+    /**
+     * A guide's match with travellers read elsewhere (their profile and quiz answers), worded for the guide;
+     * none while the guide hides. The guide's side is read once, so a list scores its page without a look-up.
+     */
+    async scorerFor(guideId: string): Promise<(t: TravellerRow) => CardMatch | null> {
+      const [[guide], r] = await Promise.all([repo.guideVectors([guideId]), rates()]);
+      if (!guide) return () => null;
       const side = guideSideFromVector(guide);
-      for (const t of travellers) out.set(t.id, cardMatch(matchScore(travellerSide(t, r), side), 'guide'));
-      return out;
+      return (t) => cardMatch(matchScore(travellerSide(t, r), side), 'guide');
     },
   };
 }
