@@ -112,9 +112,17 @@ describe('chat', () => {
         guideId: await idOf('kenji.watanabe@demo.lokal.app'),
       })
     ).json();
+    const url = `/api/chat/conversations/${conversationId}/messages`;
+    // Opened, nothing written yet: an empty history for its member, "not found" for anyone else.
+    const empty = await t.app.inject({ url, headers: { cookie: tourist.cookie } });
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json().messages).toEqual([]);
+    const stranger = await signIn('aisha.rahman@demo.lokal.app', 'tourist');
+    const refused = await t.app.inject({ url, headers: { cookie: stranger.cookie } });
+    expect(refused.statusCode).toBe(404);
     for (let i = 1; i <= 7; i++)
       await post('/api/chat/send', tourist.cookie, { conversationId, body: `m${i}`, clientId: clientId() });
-    const url = `/api/chat/conversations/${conversationId}/messages`;
+    expect((await t.app.inject({ url, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
     const latest = (await t.app.inject({ url: `${url}?limit=3`, headers: { cookie: tourist.cookie } })).json()
       .messages;
     expect(latest.map((m: { body: string }) => m.body)).toEqual(['m5', 'm6', 'm7']);

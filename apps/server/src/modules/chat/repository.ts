@@ -3,7 +3,7 @@ import {
   type ResponseFigures,
   responseFigures,
 } from '@lokal/shared/domain/response-figures';
-import { and, asc, desc, eq, getTableColumns, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
@@ -184,6 +184,28 @@ export function createChatRepository(db: Db) {
     .orderBy(sql`${conversations.createdAt} desc nulls last`)
     .limit(200)
     .prepare('guide_first_replies');
+  // A conversation's history, read on every open of a chat: one prepared statement per shape.
+  const historyStatement = perShape((shape) => {
+    const [kind, who] = shape.split('-') as ['latest' | 'before' | 'after', 'member' | 'any'];
+    const p = sql.placeholder;
+    return db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          sql`${messages.conversationId} = ${p('conversationId')}::uuid`,
+          kind === 'after' ? sql`${messages.id} > ${p('after')}::bigint` : undefined,
+          kind === 'before' ? sql`${messages.id} < ${p('before')}::bigint` : undefined,
+          who === 'member'
+            ? sql`exists (select 1 from ${conversations} c where c.id = ${p('conversationId')}::uuid
+                and (c.tourist_id = ${p('userId')}::uuid or c.guide_id = ${p('userId')}::uuid))`
+            : undefined,
+        ),
+      )
+      .orderBy(kind === 'after' ? asc(messages.id) : desc(messages.id))
+      .limit(p('limit'))
+      .prepare(`chat_history_${kind}_${who}`);
+  });
   const messagesStatement = db
     .select()
     .from(messages)
@@ -344,30 +366,25 @@ export function createChatRepository(db: Db) {
       return messagesStatement.execute({ ids });
     },
 
+    /**
+     * A page of a conversation's messages in order: the latest, those before an id, or those after one.
+     * With `userId`, only when that user takes part (an empty page then also means "not yours": ask
+     * conversationFor before saying so).
+     */
     async history(
       conversationId: string,
       opts: { before?: number; after?: number; limit: number },
+      userId?: string,
     ): Promise<MessageRow[]> {
-      if (opts.after !== undefined) {
-        return db
-          .select()
-          .from(messages)
-          .where(and(eq(messages.conversationId, conversationId), gt(messages.id, opts.after)))
-          .orderBy(asc(messages.id))
-          .limit(opts.limit);
-      }
-      const rows = await db
-        .select()
-        .from(messages)
-        .where(
-          and(
-            eq(messages.conversationId, conversationId),
-            opts.before ? lt(messages.id, opts.before) : undefined,
-          ),
-        )
-        .orderBy(desc(messages.id))
-        .limit(opts.limit);
-      return rows.reverse();
+      const kind = opts.after !== undefined ? 'after' : opts.before ? 'before' : 'latest';
+      const rows = await historyStatement(`${kind}-${userId ? 'member' : 'any'}`).execute({
+        conversationId,
+        limit: opts.limit,
+        userId,
+        after: opts.after,
+        before: opts.before,
+      });
+      return kind === 'after' ? rows : rows.reverse();
     },
 
     /** Inserts once per (sender, clientId); a retry returns the message already stored. */

@@ -281,8 +281,10 @@ export function createChatService(deps: {
       conversationId: string,
       opts: { before?: number; after?: number; limit: number },
     ) {
-      await participant(conversationId, user);
-      return (await repo.history(conversationId, opts)).map(toMessage);
+      // One statement that answers only a participant; an empty page asks whether the conversation is theirs.
+      const rows = await repo.history(conversationId, opts, user.id);
+      if (rows.length === 0) await participant(conversationId, user);
+      return rows.map(toMessage);
     },
 
     /** Stores the message (masked), once per clientId; the caller acknowledges only after this commits. */
