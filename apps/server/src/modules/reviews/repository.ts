@@ -88,19 +88,6 @@ export function createReviewsRepository(db: Db) {
       .prepare(`reviews_summary_${shape || 'all'}`);
   }
   const reviewStatements = { list: perShape(prepareList), summary: perShape(prepareSummary) };
-  const guideRow = (visibleOnly: boolean, name: string) =>
-    db
-      .select({ id: guideProfiles.userId })
-      .from(guideProfiles)
-      .where(
-        and(
-          sql`${guideProfiles.userId} = ${p('guideId')}::uuid`,
-          visibleOnly ? guideVisibleToTravellers : undefined,
-        ),
-      )
-      .prepare(name);
-  const guideVisibleStatement = guideRow(true, 'reviews_guide_visible');
-  const guideExistsStatement = guideRow(false, 'reviews_guide_exists');
 
   return {
     /** The booking, only when this user is its tourist or its guide. */
@@ -245,11 +232,24 @@ export function createReviewsRepository(db: Db) {
       return { rating: Number(row?.rating ?? 0), count: row?.count ?? 0 };
     },
 
-    /** Whether a guide's reviews may be shown: visible guides to everyone, a guide their own, all to staff. */
-    async guideVisible(guideId: string, viewer: { id: string; role: string } | null): Promise<boolean> {
+    /**
+     * A guide's summary (as summaryFor) when their reviews may be shown to this viewer, else null: one
+     * statement for the visibility check and the summary (the guide's reviews page asks both every time).
+     */
+    async guideSummary(
+      guideId: string,
+      viewer: { id: string; role: string } | null,
+    ): Promise<{ rating: number; count: number } | null> {
       const own = viewer?.id === guideId || viewer?.role === 'staff';
-      const [row] = await (own ? guideExistsStatement : guideVisibleStatement).execute({ guideId });
-      return Boolean(row);
+      const result = await db.execute(sql`
+        select s.rating, s.count from ${guideProfiles}
+        cross join lateral (
+          select coalesce(round(avg(r.rating)::numeric, 1), 0)::float8 as rating, count(*)::int as count
+          from ${reviews} r join ${bookings} b on b.id = r.booking_id
+          where r.subject_id = ${guideProfiles.userId} and r.published_at is not null) s
+        where ${guideProfiles.userId} = ${guideId}::uuid and (${own}::boolean or ${guideVisibleToTravellers})`);
+      const [row] = (result as unknown as { rows: { rating: number; count: number }[] }).rows;
+      return row ? { rating: Number(row.rating), count: Number(row.count) } : null;
     },
 
     async touristExists(touristId: string): Promise<boolean> {

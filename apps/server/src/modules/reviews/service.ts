@@ -32,6 +32,26 @@ function toPublic(r: ReviewRow): PublicReview {
   };
 }
 
+type ListRow = Awaited<ReturnType<ReviewsRepository['listFor']>>[number];
+
+/** A page of published reviews from `limit + 1` rows, with where the next one starts. */
+function pageOf(
+  rows: ListRow[],
+  limit: number,
+  summary: ProfileReviewsResponse['summary'],
+): ProfileReviewsResponse {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    reviews: page.map(toPublic),
+    nextCursor:
+      rows.length > limit && last?.cursorAt
+        ? encodeCursor({ at: last.cursorAt, id: last.review.id } satisfies ReviewCursor)
+        : null,
+    summary,
+  };
+}
+
 function toOwn(r: ReviewRow): OwnReview {
   return {
     id: r.review.id,
@@ -127,31 +147,25 @@ export function createReviewsService(deps: {
     ): Promise<ProfileReviewsResponse> {
       const cursor = readCursor(query.cursor);
       if (type === 'guide') {
-        if (!(await repo.guideVisible(id, viewer))) {
-          throw new HttpError(404, REVIEW_MESSAGES.profileNotFound, 'not-found');
-        }
-      } else {
-        if (!viewer) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated, 'unauthenticated');
-        // A tourist sees their own; guides see what the tourist profile would show them.
-        if (viewer.id !== id) await deps.assertMayViewTourist(viewer, id);
-        else if (!(await repo.touristExists(id))) {
-          throw new HttpError(404, REVIEW_MESSAGES.profileNotFound, 'not-found');
-        }
+        // The page is read beside the check; it is shown only when the check passes.
+        const [rows, summary] = await Promise.all([
+          repo.listFor(id, query.limit + 1, cursor),
+          repo.guideSummary(id, viewer),
+        ]);
+        if (!summary) throw new HttpError(404, REVIEW_MESSAGES.profileNotFound, 'not-found');
+        return pageOf(rows, query.limit, summary);
+      }
+      if (!viewer) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated, 'unauthenticated');
+      // A tourist sees their own; guides see what the tourist profile would show them.
+      if (viewer.id !== id) await deps.assertMayViewTourist(viewer, id);
+      else if (!(await repo.touristExists(id))) {
+        throw new HttpError(404, REVIEW_MESSAGES.profileNotFound, 'not-found');
       }
       const [rows, summary] = await Promise.all([
         repo.listFor(id, query.limit + 1, cursor),
         repo.summaryFor(id),
       ]);
-      const page = rows.slice(0, query.limit);
-      const last = page[page.length - 1];
-      return {
-        reviews: page.map(toPublic),
-        nextCursor:
-          rows.length > query.limit && last?.cursorAt
-            ? encodeCursor({ at: last.cursorAt, id: last.review.id } satisfies ReviewCursor)
-            : null,
-        summary,
-      };
+      return pageOf(rows, query.limit, summary);
     },
 
     /**
@@ -168,16 +182,7 @@ export function createReviewsService(deps: {
         repo.listFor(guideId, query.limit + 1, cursor, experienceId),
         repo.summaryFor(guideId, experienceId),
       ]);
-      const page = rows.slice(0, query.limit);
-      const last = page[page.length - 1];
-      return {
-        reviews: page.map(toPublic),
-        nextCursor:
-          rows.length > query.limit && last?.cursorAt
-            ? encodeCursor({ at: last.cursorAt, id: last.review.id } satisfies ReviewCursor)
-            : null,
-        summary,
-      };
+      return pageOf(rows, query.limit, summary);
     },
 
     /** Publishes what is due for these people (or everyone); returns how many reviews were published. */
