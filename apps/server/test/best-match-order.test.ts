@@ -1,10 +1,22 @@
-import { type GuideSide, guideSideOf, type TravellerSide, travellerSideOf } from '@lokal/shared/domain/match';
+import {
+  closeness,
+  type GuideSide,
+  guideSideOf,
+  humourCloseness,
+  MATCH_WEIGHTS,
+  musicCloseness,
+  nightlifeCloseness,
+  offerPace,
+  type TravellerSide,
+  travellerSideOf,
+} from '@lokal/shared/domain/match';
 import type { GuideCard } from '@lokal/shared/schemas/discovery';
 import { travelStyleSchema } from '@lokal/shared/schemas/travel-style';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experiences } from '../src/db/schema/experiences.ts';
 import { guideAssessments, guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
+import { QUIZ_POINTS, quizPoint } from '../src/modules/match/score-sql.ts';
 import { TRAVEL_STYLE } from './actors-helper.ts';
 import { bestMatchOrder, exactMatch } from './best-match-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
@@ -179,6 +191,38 @@ describe('Best match over many varied guides', () => {
       }
     }
   }, 300_000);
+
+  it("keeps each guide's quiz point at the distance the quiz parts lose, and its lists in step", async () => {
+    const guides = await guideSides();
+    const { side } = await traveller(JAMES, true, 100);
+    const q = side.quiz!;
+    const rows = await t.database.db.execute(sql`
+      select guide_id as id, term, city, (point <#> ${quizPoint(q)}::cube) as d from guide_match_terms`);
+    const lists = (
+      rows as unknown as { rows: { id: string; term: string; city: string; d: number | null }[] }
+    ).rows;
+    let assessed = 0;
+    for (const [id, guide] of guides) {
+      const mine = lists.filter((r) => r.id === id);
+      // Every guide under '' and under each of its offers, with its city.
+      expect(mine.map((r) => r.term).sort()).toEqual(['', ...guide.offers.filter((o) => o !== '')].sort());
+      expect(new Set(mine.map((r) => r.city))).toEqual(new Set([guide.city.trim().toLowerCase()]));
+      const m = guide.temperament;
+      if (!m) {
+        expect(mine[0]!.d).toBeNull();
+        continue;
+      }
+      assessed++;
+      const w = MATCH_WEIGHTS;
+      const quizParts =
+        w.music * musicCloseness(q.music, m.music) +
+        w.nightlife * nightlifeCloseness(q, m) +
+        w.humour * humourCloseness(q, m) +
+        w.pace * closeness(q.pace, offerPace(guide.offers));
+      expect(Number(mine[0]!.d)).toBeCloseTo(QUIZ_POINTS - quizParts, 9);
+    }
+    expect(assessed).toBeGreaterThan(200);
+  });
 
   it('keeps the order inside a filter, and without a budget', async () => {
     const guides = await guideSides();

@@ -9,6 +9,8 @@ CREATE TABLE "guide_match_terms" (
 );
 --> statement-breakpoint
 ALTER TABLE "guide_match_terms" ADD CONSTRAINT "guide_match_terms_guide_id_guide_profiles_user_id_fk" FOREIGN KEY ("guide_id") REFERENCES "public"."guide_profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- The trigger replaces a guide's rows; deleting a guide cascades here.
+CREATE INDEX "guide_match_terms_guide_idx" ON "guide_match_terms" USING btree ("guide_id");--> statement-breakpoint
 -- The lists "Best match" walks (decision 045): every guide under the term '' and under each offer of its side of
 -- the match, with its city and, when it took the assessment, its answers as a point of the cube extension scaled
 -- by the quiz's weights (MATCH_WEIGHTS, NIGHTLIFE_MIX, HUMOUR_MIX of packages/shared/src/domain/match.ts, once
@@ -23,7 +25,9 @@ CREATE OR REPLACE FUNCTION guide_match_point(g guide_profiles) RETURNS cube AS $
 $$ LANGUAGE sql IMMUTABLE;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION guide_match_terms_of() RETURNS trigger AS $$
 BEGIN
-  DELETE FROM guide_match_terms WHERE guide_id = NEW.user_id;
+  IF TG_OP = 'UPDATE' THEN
+    DELETE FROM guide_match_terms WHERE guide_id = NEW.user_id;
+  END IF;
   INSERT INTO guide_match_terms (guide_id, term, city, point)
   SELECT NEW.user_id, t.term, NEW.match_city, guide_match_point(NEW)
   FROM (SELECT '' AS term UNION SELECT o FROM unnest(NEW.match_offers) o WHERE o <> '') t;

@@ -23,6 +23,8 @@ export const guideMatchTerms = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.term, t.guideId] }),
+    // The trigger replaces a guide's rows; deleting a guide cascades here.
+    index('guide_match_terms_guide_idx').on(t.guideId),
     // The nearest quizzes first, within a term and a city (btree_gist for the text columns).
     index('guide_match_terms_near_idx')
       .using('gist', t.term, t.city, t.point)

@@ -246,6 +246,8 @@ type MatchList = {
   part: Part;
   term: string;
   limit: number;
+  /** Not read yet: its guides may be anywhere. */
+  unread: boolean;
   /** The last row read: its distance (near) or its id (plain, any); null when the list has no more rows. */
   front: number | string | null;
 };
@@ -330,9 +332,12 @@ function createBestMatch(db: Db) {
     const all = lists.find((l) => l.term === '')!;
     if (all.front === null) return false;
     const near = all.family === 'near';
-    // A want with no list of its own ('' after trimming) may be anyone's: its front is before everything.
+    // A want with no list of its own ('' after trimming), or whose list is not read yet, may be anyone's: its
+    // front is before everything.
     const fronts = [
-      ...lists.filter((l) => l.term !== '').map((l) => l.front ?? (near ? Infinity : NO_ID)),
+      ...lists
+        .filter((l) => l.term !== '')
+        .map((l) => (l.unread ? (near ? -Infinity : '') : (l.front ?? (near ? Infinity : NO_ID)))),
       ...Array<number | string>(blind).fill(near ? -Infinity : ''),
     ].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     for (let k = 0; k <= fronts.length; k++) {
@@ -373,10 +378,13 @@ function createBestMatch(db: Db) {
     const parts: Part[] = matchWord(traveller.city) === '' ? ['all'] : ['same', 'other'];
     const families: Family[] = quiz ? ['near', 'plain'] : ['any'];
     const groups = families.flatMap((family) =>
-      parts.map((part) => terms.map((term): MatchList => ({ family, part, term, limit, front: null }))),
+      parts.map((part) =>
+        terms.map((term): MatchList => ({ family, part, term, limit, unread: true, front: null })),
+      ),
     );
     const seen = new Map<string, number>();
-    let pending = groups.flat();
+    // The lists of every guide first: a part with fewer guides than a page needs no other list.
+    let pending = groups.map((lists) => lists[0]!);
     while (pending.length > 0) {
       await Promise.all(
         pending.map(async (l) => {
@@ -384,6 +392,7 @@ function createBestMatch(db: Db) {
           const rows = await statement.execute({ ...params, term: l.term, lim: l.limit });
           for (const r of rows) seen.set(r.id, Number(r.s));
           const last = rows[rows.length - 1];
+          l.unread = false;
           l.front = rows.length < l.limit || !last ? null : l.family === 'near' ? Number(last.d) : last.id;
         }),
       );
@@ -391,6 +400,11 @@ function createBestMatch(db: Db) {
       pending = [];
       for (const lists of groups) {
         if (!mayEnter(lists, blind, traveller, nth)) continue;
+        const unread = lists.filter((l) => l.unread);
+        if (unread.length > 0) {
+          pending.push(...unread);
+          continue;
+        }
         for (const l of lists) {
           if (l.front === null) continue;
           l.limit *= 2;
