@@ -255,6 +255,8 @@ type MatchList = {
 const EPS = 1e-9;
 const PROFILE_POINTS =
   MATCH_WEIGHTS.city + MATCH_WEIGHTS.languages + MATCH_WEIGHTS.interests + MATCH_WEIGHTS.budget;
+/** Up to how many guides a list's size is counted before it is walked. */
+const HELD_CAP = 1000;
 /** Past every uuid: a list that has none left. */
 const NO_ID = '\uffff';
 
@@ -316,6 +318,16 @@ function createBestMatch(db: Db) {
     }
     return statement;
   };
+  const termsStatement = db
+    .select({
+      term: sql<string>`x.term`,
+      same: sql<number>`(select count(*) from (select 1 from ${t} m
+        where m.term = x.term and m.city = ${p('m_city')}::text limit ${HELD_CAP}) c)::int`,
+      other: sql<number>`(select count(*) from (select 1 from ${t} m
+        where m.term = x.term and m.city <> ${p('m_city')}::text limit ${HELD_CAP}) c)::int`,
+    })
+    .from(sql`unnest(${p('terms')}::text[]) as x(term)`)
+    .prepare('best_match_terms');
   const cardsStatement = db
     .select(cardColumns)
     .from(g)
@@ -330,19 +342,20 @@ function createBestMatch(db: Db) {
     nth: [string, number] | undefined,
   ): boolean {
     const all = lists.find((l) => l.term === '')!;
-    if (all.front === null) return false;
+    if (!all.unread && all.front === null) return false;
     const near = all.family === 'near';
+    const allFront = all.unread ? (near ? 0 : '') : all.front!;
     // A want with no list of its own ('' after trimming), or whose list is not read yet, may be anyone's: its
     // front is before everything.
     const fronts = [
       ...lists
         .filter((l) => l.term !== '')
-        .map((l) => (l.unread ? (near ? -Infinity : '') : (l.front ?? (near ? Infinity : NO_ID)))),
-      ...Array<number | string>(blind).fill(near ? -Infinity : ''),
+        .map((l) => (l.unread ? (near ? 0 : '') : (l.front ?? (near ? Infinity : NO_ID)))),
+      ...Array<number | string>(blind).fill(near ? 0 : ''),
     ].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     for (let k = 0; k <= fronts.length; k++) {
       // Unseen by every list it is in: past the front of the list of every guide and of its k wants' lists.
-      const past = k === 0 || fronts[k - 1]! < all.front ? all.front : fronts[k - 1]!;
+      const past = k === 0 || fronts[k - 1]! < allFront ? allFront : fronts[k - 1]!;
       if (past === Infinity || past === NO_ID) continue;
       const profile = profileBound(traveller, all.part === 'same', k);
       if (near) {
@@ -382,9 +395,23 @@ function createBestMatch(db: Db) {
         terms.map((term): MatchList => ({ family, part, term, limit, unread: true, front: null })),
       ),
     );
+    // How many guides each list holds, up to a cap (btree probes, in one statement): empty lists are never
+    // walked, and the shortest unread list of a part is walked first.
+    const held = new Map(
+      (await termsStatement.execute({ terms, m_city: matchWord(traveller.city) })).map((r) => [
+        r.term,
+        { same: Number(r.same), other: Number(r.other), all: Number(r.same) + Number(r.other) },
+      ]),
+    );
+    const size = (l: MatchList) => held.get(l.term)?.[l.part] ?? 0;
+    for (const l of groups.flat()) {
+      if (size(l) > 0) continue;
+      l.unread = false;
+      l.front = null;
+    }
     const seen = new Map<string, number>();
-    // The lists of every guide first: a part with fewer guides than a page needs no other list.
-    let pending = groups.map((lists) => lists[0]!);
+    // The lists of every guide in the traveller's city first; the other lists when their bound may still enter.
+    let pending = groups.map((lists) => lists[0]!).filter((l) => l.unread && l.part !== 'other');
     while (pending.length > 0) {
       await Promise.all(
         pending.map(async (l) => {
@@ -398,11 +425,16 @@ function createBestMatch(db: Db) {
       );
       const nth = [...seen].sort(byMatch)[limit - 1];
       pending = [];
-      for (const lists of groups) {
+      // The traveller's city first: its guides raise the page's last score before other cities are walked.
+      for (const lists of [...groups].sort(
+        (a, b) => Number(a[0]!.part === 'other') - Number(b[0]!.part === 'other'),
+      )) {
+        if (pending.length > 0 && lists[0]!.part === 'other') break;
         if (!mayEnter(lists, blind, traveller, nth)) continue;
-        const unread = lists.filter((l) => l.unread);
+        // One unread list at a time, the shortest first: a short list read to its end may rule out a class.
+        const unread = lists.filter((l) => l.unread).sort((a, b) => size(a) - size(b));
         if (unread.length > 0) {
-          pending.push(...unread);
+          pending.push(unread[0]!);
           continue;
         }
         for (const l of lists) {
