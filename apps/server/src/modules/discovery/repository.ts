@@ -270,8 +270,8 @@ const byMatch = (a: [string, number], b: [string, number]) =>
  * Every guide read is scored exactly (`matchExactSql`); a guide that no list has given yet offers k of the wants
  * only if it lies past the k nearest fronts of those lists, which caps its score (`profileBound` plus the quiz's
  * 25 points less that distance). The lists grow, twice as long each round, until no unseen guide can enter the
- * page: the page is then exactly the first rows of (score before rounding desc, id) after the cursor, and its cost
- * follows the page and how the guides near the traveller are spread, not how many there are.
+ * page: the page is then exactly the first rows of (score before rounding desc, id) after the cursor. It reads
+ * about a page per list rather than every guide (the GiST walks still read more index pages in a larger city).
  */
 function createBestMatch(db: Db) {
   const t = guideMatchTerms;
