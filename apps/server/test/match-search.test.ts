@@ -7,6 +7,7 @@ import { experiences } from '../src/db/schema/experiences.ts';
 import { guideAssessments, guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
 import { matchParams, matchScoreSql } from '../src/modules/match/score-sql.ts';
 import { TRAVEL_STYLE } from './actors-helper.ts';
+import { bestMatchOrder } from './best-match-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
 // "Best match" (docs/product.md#match-score): the search's SQL score is matchScore() of the shared domain for
@@ -142,11 +143,8 @@ describe('the Best match sort', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(ids)).toEqual(new Set(guides.keys()));
 
-    // The order is the shared function's: score high to low, then the id.
-    const expected = [...guides]
-      .map(([id, side]) => ({ id, score: matchScore(traveller, side)!.score }))
-      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    expect(ids).toEqual(expected.map((e) => e.id));
+    // The order is the shared function's: score (before rounding) high to low, then the id.
+    expect(ids).toEqual(bestMatchOrder(traveller, guides));
     for (const card of walked) {
       const m = matchScore(traveller, guides.get(card.id)!)!;
       expect(card.match).toEqual({ score: m.score, basis: m.basis, reasons: m.reasons.map((r) => r.text) });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -89,11 +90,11 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
 
   let client: PGlite;
   if (databaseUrl === 'memory://') {
-    client = new PGlite({ extensions: { pg_trgm, btree_gist } });
+    client = new PGlite({ extensions: { pg_trgm, btree_gist, cube } });
   } else {
     const dir = path.join(dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions: { pg_trgm, btree_gist } });
+    client = new PGlite(dir, { extensions: { pg_trgm, btree_gist, cube } });
   }
   await client.waitReady;
   yieldBetweenQueries(client);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TravellerSide } from '@lokal/shared/domain/match';
+import { MATCH_WEIGHTS, matchWord, type TravellerSide } from '@lokal/shared/domain/match';
 import type { UsdRates } from '@lokal/shared/domain/money';
 import { weekdayOf } from '@lokal/shared/domain/slots';
 import { CITY_ZONES } from '@lokal/shared/domain/time-zone';
@@ -16,13 +16,14 @@ import { bookings, reviews } from '../../db/schema/bookings.ts';
 import { conversations } from '../../db/schema/chat.ts';
 import { availabilityExceptions, experiences, guideAvailability } from '../../db/schema/experiences.ts';
 import { travelStyles } from '../../db/schema/match.ts';
+import { guideMatchTerms } from '../../db/schema/match-terms.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 import { activeMember } from '../../db/visibility.ts';
 import { guideVectorColumns } from '../match/repository.ts';
-import { matchParams, matchScoreSql } from '../match/score-sql.ts';
+import { matchExactSql, matchParams, profileBound, QUIZ_POINTS, quizPoint } from '../match/score-sql.ts';
 
-/** Where a page ended: verified, rating, price, match score (best match) and the id. */
+/** Where a page ended: verified, rating, price, match score before rounding (best match) and the id. */
 export type Cursor = { v: boolean; r: number; p: number; m: number; id: string };
 /** Where a page of the guide's tourist list ends: membership tier, last activity (as PostgreSQL wrote it), id. */
 export type TouristCursor = { s: number; at: string; id: string };
@@ -223,10 +224,8 @@ function filterConditions(set: ReadonlySet<string>): SQL[] {
 }
 
 // Keyset pagination: each sort has a total order ending in the id, so pages stay stable under inserts.
-function order(sort: GuideSort, score: SQL | null): SQL[] {
+function order(sort: GuideSort): SQL[] {
   switch (sort) {
-    case 'best_match':
-      return [sql`${score} desc`, asc(g.userId)];
     case 'rating':
       return [sql`${g.rating} desc nulls last`, asc(g.userId)];
     case 'price_asc':
@@ -239,12 +238,9 @@ function order(sort: GuideSort, score: SQL | null): SQL[] {
 }
 
 /** The rows after the cursor, in the sort's order; the cursor's fields are placeholders. */
-function after(sort: GuideSort, score: SQL | null): SQL {
+function after(sort: GuideSort): SQL {
   const p = sql.placeholder;
   const idAfter = sql`${g.userId} > ${p('cursorId')}`;
-  if (sort === 'best_match') {
-    return sql`(${score} < ${p('cursorM')}::int or (${score} = ${p('cursorM')}::int and ${idAfter}))`;
-  }
   // The rating is a real: the cursor's value (a double in JSON) is compared as a real, or 4.4 ≠ 4.4.
   const r = sql`${p('cursorR')}::real`;
   switch (sort) {
@@ -260,18 +256,240 @@ function after(sort: GuideSort, score: SQL | null): SQL {
   }
 }
 
+/**
+ * Which guides a "Best match" list holds (decision 045): `near`, the guides who took the assessment, nearest
+ * quiz first (a traveller with the quiz); `plain`, those without one, by id (a traveller with the quiz); `any`,
+ * every guide by id (a traveller without it, whose match has no quiz part).
+ */
+type Family = 'near' | 'plain' | 'any';
+/** The traveller's city, the other cities, or every city (a traveller without a city). */
+type Part = 'same' | 'other' | 'all';
+/** One list: the guides under a term ('' every guide, else one of the traveller's wants), walked so far. */
+type MatchList = {
+  family: Family;
+  part: Part;
+  term: string;
+  limit: number;
+  /** Not read yet: its guides may be anywhere. */
+  unread: boolean;
+  /** The last row read: its distance (near) or its id (plain, any); null when the list has no more rows. */
+  front: number | string | null;
+};
+/** What floating point may leave between the bound and the score the database adds up. */
+const EPS = 1e-9;
+const PROFILE_POINTS =
+  MATCH_WEIGHTS.city + MATCH_WEIGHTS.languages + MATCH_WEIGHTS.interests + MATCH_WEIGHTS.budget;
+/** Up to how many guides a list's size is counted before it is walked. */
+const HELD_CAP = 1000;
+/** Past every uuid: a list that has none left. */
+const NO_ID = '\uffff';
+
+const byMatch = (a: [string, number], b: [string, number]) =>
+  b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+/**
+ * "Best match" without scoring every guide (decision 045): Fagin's threshold algorithm over short lists. Each
+ * list is read from an index in an order that bounds the score of what it has not yet given: the guides of a
+ * term in or out of the traveller's city, nearest quiz first (GiST on the cube of guide_match_terms), or by id.
+ * Every guide read is scored exactly (`matchExactSql`); a guide that no list has given yet offers k of the wants
+ * only if it lies past the k nearest fronts of those lists, which caps its score (`profileBound` plus the quiz's
+ * 25 points less that distance). The lists grow, twice as long each round, until no unseen guide can enter the
+ * page: the page is then exactly the first rows of (score before rounding desc, id) after the cursor. It reads
+ * about a page per list rather than every guide (the GiST walks still read more index pages in a larger city).
+ */
+function createBestMatch(db: Db) {
+  const t = guideMatchTerms;
+  const p = sql.placeholder;
+  const statements = new Map<string, ReturnType<typeof prepareList>>();
+  function prepareList(family: Family, part: Part, set: ReadonlySet<string>, quiz: boolean, after: boolean) {
+    const exact = matchExactSql(quiz);
+    const where: SQL[] = [sql`${t.term} = ${p('term')}::text`, ...filterConditions(set)];
+    if (part === 'same') where.push(sql`${t.city} = ${p('m_city')}::text`);
+    if (part === 'other') where.push(sql`${t.city} <> ${p('m_city')}::text`);
+    if (family === 'near') where.push(sql`${t.point} is not null`);
+    if (family === 'plain') where.push(sql`${t.point} is null`);
+    if (after) {
+      where.push(sql`(${exact} < ${p('cursorM')}::float8
+        or (${exact} = ${p('cursorM')}::float8 and ${g.userId} > ${p('cursorId')}))`);
+    }
+    const distance = sql`(${t.point} <#> ${p('point')}::cube)`;
+    const key = `${family}|${part}|${[...set].join(',')}|${quiz}|${after}`;
+    return db
+      .select({
+        id: g.userId,
+        s: sql<number>`${exact}`,
+        d: family === 'near' ? sql<number>`${distance}` : sql<number>`0::float8`,
+      })
+      .from(t)
+      .innerJoin(g, eq(g.userId, t.guideId))
+      .where(and(...where))
+      .orderBy(family === 'near' ? distance : asc(t.guideId))
+      .limit(p('lim'))
+      .prepare(`best_match_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`);
+  }
+  const listStatement = (
+    family: Family,
+    part: Part,
+    set: ReadonlySet<string>,
+    quiz: boolean,
+    after: boolean,
+  ) => {
+    const key = `${family}|${part}|${[...set].join(',')}|${quiz}|${after}`;
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = prepareList(family, part, set, quiz, after);
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+  const termsStatement = db
+    .select({
+      term: sql<string>`x.term`,
+      same: sql<number>`(select count(*) from (select 1 from ${t} m
+        where m.term = x.term and m.city = ${p('m_city')}::text limit ${HELD_CAP}) c)::int`,
+      other: sql<number>`(select count(*) from (select 1 from ${t} m
+        where m.term = x.term and m.city <> ${p('m_city')}::text limit ${HELD_CAP}) c)::int`,
+    })
+    .from(sql`unnest(${p('terms')}::text[]) as x(term)`)
+    .prepare('best_match_terms');
+  const cardsStatement = db
+    .select(cardColumns)
+    .from(g)
+    .where(sql`${g.userId} = any(${p('ids')}::uuid[])`)
+    .prepare('best_match_cards');
+
+  /** Whether a guide that none of this family's lists in this part has given yet could still enter the page. */
+  function mayEnter(
+    lists: MatchList[],
+    blind: number,
+    traveller: TravellerSide,
+    nth: [string, number] | undefined,
+  ): boolean {
+    const all = lists.find((l) => l.term === '')!;
+    if (!all.unread && all.front === null) return false;
+    const near = all.family === 'near';
+    const allFront = all.unread ? (near ? 0 : '') : all.front!;
+    // A want with no list of its own ('' after trimming), or whose list is not read yet, may be anyone's: its
+    // front is before everything.
+    const fronts = [
+      ...lists
+        .filter((l) => l.term !== '')
+        .map((l) => (l.unread ? (near ? 0 : '') : (l.front ?? (near ? Infinity : NO_ID)))),
+      ...Array<number | string>(blind).fill(near ? 0 : ''),
+    ].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (let k = 0; k <= fronts.length; k++) {
+      // Unseen by every list it is in: past the front of the list of every guide and of its k wants' lists.
+      const past = k === 0 || fronts[k - 1]! < allFront ? allFront : fronts[k - 1]!;
+      if (past === Infinity || past === NO_ID) continue;
+      const profile = profileBound(traveller, all.part === 'same', k);
+      if (near) {
+        const bound = profile + QUIZ_POINTS - (past as number);
+        if (!nth || bound >= nth[1] - EPS) return true;
+      } else {
+        const bound = (100 * profile) / PROFILE_POINTS;
+        if (!nth || bound > nth[1] + EPS || (bound >= nth[1] - EPS && (past as string) < nth[0])) return true;
+      }
+    }
+    return false;
+  }
+
+  return async function bestMatchPage(
+    filters: GuideFilters,
+    limit: number,
+    cursor: Cursor | null,
+    context: SearchContext,
+    traveller: TravellerSide,
+  ): Promise<GuideCardRow[]> {
+    const values = filterValues(filters, context);
+    const set = filtersSet(values);
+    const quiz = traveller.quiz !== null;
+    const params = {
+      ...values,
+      ...matchParams(traveller),
+      ...(traveller.quiz ? { point: quizPoint(traveller.quiz) } : {}),
+      ...(cursor ? { cursorM: cursor.m, cursorId: cursor.id } : {}),
+    };
+    const wants = [...new Set(traveller.wants.map(matchWord))];
+    const terms = ['', ...wants.filter((w) => w !== '')];
+    const blind = wants.length + 1 - terms.length;
+    const parts: Part[] = matchWord(traveller.city) === '' ? ['all'] : ['same', 'other'];
+    const families: Family[] = quiz ? ['near', 'plain'] : ['any'];
+    const groups = families.flatMap((family) =>
+      parts.map((part) =>
+        terms.map((term): MatchList => ({ family, part, term, limit, unread: true, front: null })),
+      ),
+    );
+    // How many guides each list holds, up to a cap (btree probes, in one statement): empty lists are never
+    // walked, and the shortest unread list of a part is walked first.
+    const held = new Map(
+      (await termsStatement.execute({ terms, m_city: matchWord(traveller.city) })).map((r) => [
+        r.term,
+        { same: Number(r.same), other: Number(r.other), all: Number(r.same) + Number(r.other) },
+      ]),
+    );
+    const size = (l: MatchList) => held.get(l.term)?.[l.part] ?? 0;
+    for (const l of groups.flat()) {
+      if (size(l) > 0) continue;
+      l.unread = false;
+      l.front = null;
+    }
+    const seen = new Map<string, number>();
+    // The lists of every guide in the traveller's city first; the other lists when their bound may still enter.
+    let pending = groups.map((lists) => lists[0]!).filter((l) => l.unread && l.part !== 'other');
+    while (pending.length > 0) {
+      await Promise.all(
+        pending.map(async (l) => {
+          const statement = listStatement(l.family, l.part, set, quiz, cursor !== null);
+          const rows = await statement.execute({ ...params, term: l.term, lim: l.limit });
+          for (const r of rows) seen.set(r.id, Number(r.s));
+          const last = rows[rows.length - 1];
+          l.unread = false;
+          l.front = rows.length < l.limit || !last ? null : l.family === 'near' ? Number(last.d) : last.id;
+        }),
+      );
+      const nth = [...seen].sort(byMatch)[limit - 1];
+      pending = [];
+      // The traveller's city first: its guides raise the page's last score before other cities are walked.
+      for (const lists of [...groups].sort(
+        (a, b) => Number(a[0]!.part === 'other') - Number(b[0]!.part === 'other'),
+      )) {
+        if (pending.length > 0 && lists[0]!.part === 'other') break;
+        if (!mayEnter(lists, blind, traveller, nth)) continue;
+        // One unread list at a time, the shortest first: a short list read to its end may rule out a class.
+        const unread = lists.filter((l) => l.unread).sort((a, b) => size(a) - size(b));
+        if (unread.length > 0) {
+          pending.push(unread[0]!);
+          continue;
+        }
+        for (const l of lists) {
+          if (l.front === null) continue;
+          l.limit *= 2;
+          pending.push(l);
+        }
+      }
+    }
+    const page = [...seen].sort(byMatch).slice(0, limit);
+    if (page.length === 0) return [];
+    const cards = new Map(
+      (await cardsStatement.execute({ ids: page.map(([id]) => id) })).map((c) => [c.userId, c]),
+    );
+    return page.map(([id, score]) => ({ ...cards.get(id)!, matchScore: score }));
+  };
+}
+
 export function createDiscoveryRepository(db: Db) {
   // One prepared statement per shape of search (which filters are set, the sort, first page or after a
   // cursor): built once, then only executed; PostgreSQL keeps each one's plan per connection.
   const searchStatements = new Map<string, ReturnType<typeof prepareSearch>>();
-  const prepareSearch = (where: SQL[], sort: GuideSort, score: SQL | null, name: string) =>
+  const prepareSearch = (where: SQL[], sort: GuideSort, name: string) =>
     db
-      .select(score ? { ...cardColumns, matchScore: sql<number>`${score}`.as('match_score') } : cardColumns)
+      .select(cardColumns)
       .from(g)
       .where(and(...where))
-      .orderBy(...order(sort, score))
+      .orderBy(...order(sort))
       .limit(sql.placeholder('limit'))
       .prepare(name);
+  const bestMatch = createBestMatch(db);
   // The guide's dashboard asks these on every visit: each one built once, then only executed.
   const p = sql.placeholder;
   const guideOfStatement = db
@@ -367,26 +585,24 @@ export function createDiscoveryRepository(db: Db) {
       cursor: Cursor | null,
       context: SearchContext,
     ): Promise<GuideCardRow[]> {
+      if (sort === 'best_match') {
+        if (!context.traveller) throw new Error('best match needs the traveller');
+        return bestMatch(filters, limit, cursor, context, context.traveller);
+      }
       const values = filterValues(filters, context);
       const set = filtersSet(values);
-      // "Best match" scores with the traveller's side as parameters: with the quiz or from the profile only.
-      const traveller = sort === 'best_match' ? (context.traveller ?? null) : null;
-      if (sort === 'best_match' && !traveller) throw new Error('best match needs the traveller');
-      const basis = traveller ? (traveller.quiz ? 'quiz' : 'profile') : '';
-      const key = `${[...set].join(',')}|${sort}${basis}|${cursor ? 'after' : 'first'}`;
+      const key = `${[...set].join(',')}|${sort}|${cursor ? 'after' : 'first'}`;
       let statement = searchStatements.get(key);
       if (!statement) {
-        const score = traveller ? matchScoreSql(traveller.quiz !== null) : null;
         const where = filterConditions(set);
-        if (cursor) where.push(after(sort, score));
+        if (cursor) where.push(after(sort));
         // Named by its shape: every repository of the app (and every pool connection) means the same statement.
         const name = `guide_search_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
-        statement = prepareSearch(where, sort, score, name);
+        statement = prepareSearch(where, sort, name);
         searchStatements.set(key, statement);
       }
       return (await statement.execute({
         ...values,
-        ...(traveller ? matchParams(traveller) : {}),
         limit,
         ...(cursor
           ? {
@@ -415,7 +631,7 @@ export function createDiscoveryRepository(db: Db) {
         .select(cardColumns)
         .from(g)
         .where(and(...filterConditions(filtersSet(values))))
-        .orderBy(...order(options.sort ?? 'recommended', null))
+        .orderBy(...order(options.sort ?? 'recommended'))
         .limit(options.limit ?? 13)
         .toSQL();
       const explain = options.analyze ? 'explain (analyze, buffers)' : 'explain';

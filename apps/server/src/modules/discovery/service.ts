@@ -56,7 +56,10 @@ function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
     if (typeof c.v !== 'boolean' || typeof c.r !== 'number' || !isUuid(c.id)) {
       throw new Error('bad cursor');
     }
-    if (sort === 'best_match' && !Number.isInteger(c.m)) throw new Error('bad cursor');
+    // Best match pages end on the score before rounding (decision 045).
+    if (sort === 'best_match' && !(typeof c.m === 'number' && Number.isFinite(c.m))) {
+      throw new Error('bad cursor');
+    }
     return {
       v: c.v,
       r: c.r,

@@ -51,6 +51,58 @@ export function matchScoreSql(withQuiz: boolean): SQL {
   return sql`(case when ${g.matchRap} is null then ${rounded(profileGot, PROFILE)} else ${rounded(quizGot, ALL)} end)`;
 }
 
+/**
+ * The score before rounding, 0–100 (decision 045): "Best match" orders by it, so guides of one rounded score
+ * still come best first. Rounded, it is `matchScoreSql`.
+ */
+export function matchExactSql(withQuiz: boolean): SQL {
+  const exact = (got: SQL, of: SQL) => sql`(100::float8 * (${got}) / ${of})`;
+  if (!withQuiz) return exact(profileGot, PROFILE);
+  return sql`(case when ${g.matchRap} is null then ${exact(profileGot, PROFILE)} else ${exact(quizGot, ALL)} end)`;
+}
+
+/**
+ * The quiz's answers as a point of the `cube` extension, each scaled by the points one step apart costs (the
+ * weights above; migration 0018's guide_match_point scales the assessment the same way): the taxicab distance
+ * (`<#>`) of the traveller's point and a guide's is what the quiz parts lose, so those parts are 25 minus it.
+ * Valid for answers on the 1–5 scales, where no closeness is clamped.
+ */
+export function quizPoint(quiz: NonNullable<TravellerSide['quiz']>): string {
+  const perStep = (weight: number, mix = 1, of = 1) => (weight * mix) / of / 4;
+  const xs = [
+    quiz.music.rap * perStep(MATCH_WEIGHTS.music, 1, 3),
+    quiz.music.techno * perStep(MATCH_WEIGHTS.music, 1, 3),
+    quiz.music.rock * perStep(MATCH_WEIGHTS.music, 1, 3),
+    quiz.drinks ? MATCH_WEIGHTS.nightlife * NIGHTLIFE_MIX.drinks : 0,
+    quiz.cannabisComfort * perStep(MATCH_WEIGHTS.nightlife, NIGHTLIFE_MIX.cannabis),
+    quiz.politicalJokes * perStep(MATCH_WEIGHTS.humour, HUMOUR_MIX.jokes),
+    ANIME_SCALE[quiz.animeKdrama] * perStep(MATCH_WEIGHTS.humour, HUMOUR_MIX.anime),
+    quiz.pace * perStep(MATCH_WEIGHTS.pace),
+  ];
+  return `(${xs.join(',')})`;
+}
+
+/** Points the quiz parts give at most (music, night life, humour, pace). */
+export const QUIZ_POINTS =
+  MATCH_WEIGHTS.music + MATCH_WEIGHTS.nightlife + MATCH_WEIGHTS.humour + MATCH_WEIGHTS.pace;
+
+/**
+ * The most profile points (city, languages, interests, budget) a guide can get from this traveller, in or out of
+ * the traveller's city, when it offers `shared` of the traveller's wants: a shared language and a price within
+ * the budget are assumed (decision 045: an upper bound, never below the guide's own).
+ */
+export function profileBound(t: TravellerSide, sameCity: boolean, shared: number): number {
+  const den = wantsCounted(t.wants);
+  const interests = den === 0 ? 0.5 : Math.min(shared, den) / den;
+  const budget = t.budgetMaxUsd === null || t.budgetMaxUsd <= 0 ? 0.5 : 1;
+  return (
+    MATCH_WEIGHTS.city * (sameCity ? 1 : 0) +
+    MATCH_WEIGHTS.languages * (t.languages.length > 0 ? 1 : 0) +
+    MATCH_WEIGHTS.interests * interests +
+    MATCH_WEIGHTS.budget * budget
+  );
+}
+
 /** The traveller's side as the statement's parameter values. */
 export function matchParams(t: TravellerSide): Record<string, unknown> {
   const q = t.quiz;

@@ -1,0 +1,239 @@
+import {
+  closeness,
+  type GuideSide,
+  guideSideOf,
+  humourCloseness,
+  MATCH_WEIGHTS,
+  musicCloseness,
+  nightlifeCloseness,
+  offerPace,
+  type TravellerSide,
+  travellerSideOf,
+} from '@lokal/shared/domain/match';
+import type { GuideCard } from '@lokal/shared/schemas/discovery';
+import { travelStyleSchema } from '@lokal/shared/schemas/travel-style';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { experiences } from '../src/db/schema/experiences.ts';
+import { guideAssessments, guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
+import { QUIZ_POINTS, quizPoint } from '../src/modules/match/score-sql.ts';
+import { TRAVEL_STYLE } from './actors-helper.ts';
+import { bestMatchOrder, exactMatch } from './best-match-helper.ts';
+import { createTestApp, mockSignIn } from './helper.ts';
+
+// "Best match" reads a few short lists instead of scoring every guide (decision 045): whatever the guides are
+// like, paging with the cursor must give exactly the order of sorting every guide by matchScore() in JavaScript
+// (the score before rounding, then the id), each guide once.
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const JAMES = 'james.whitfield@demo.lokal.app';
+const AISHA = 'aisha.rahman@demo.lokal.app';
+const GUIDES = 300;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true, config: { searchCacheMs: 0 } });
+  const db = t.database.db;
+  // Guides with varied sides, each attribute from its own hash: three cities, four language sets, two of six
+  // offers, prices inside, across and beyond a 100 USD budget, some without tours (no price) or without the
+  // assessment, and answers on few values so that many guides tie.
+  const pick = (salt: string, k: number) => sql.raw(`(abs(hashtext(n::text || '${salt}')) % ${k})`);
+  await db.execute(sql`
+    insert into users (email, role, display_name, onboarding_completed, personality_test_completed)
+    select 'order.guide.' || n || '@test.lokal.app', 'guide', 'Order Guide ' || n, true, true
+    from generate_series(1, ${GUIDES}::int) n`);
+  await db.execute(sql`
+    insert into guide_profiles (user_id, first_name, last_name, age, city, country, profession, bio, image, rating,
+      reviews, total_tours, price_min, price_max, specialties, languages, response_time, verified, tour_types, listed)
+    select u.id, 'Order', 'Guide' || n, 30, (array['Lisbon','Porto','Paris'])[1 + ${pick('city', 3)}], 'Portugal',
+      'Guide', 'A local.', '/api/avatars/bench-1.svg', 4.5, 10, 10,
+      20 + 10 * ${pick('price', 22)}, 400,
+      array[(array['Food & Dining','Nightlife','History','Wine','Art & Culture','Surfing'])[1 + ${pick('s1', 6)}],
+        (array['Food & Dining','Nightlife','History','Wine','Art & Culture','Surfing'])[1 + ${pick('s2', 6)}]],
+      case ${pick('lang', 4)} when 0 then array['English'] when 1 then array['Portuguese']
+        when 2 then array['English','French'] else array['German'] end,
+      'within a day', false,
+      case when ${pick('tours', 6)} = 0 then '[]'::jsonb
+        else jsonb_build_array(jsonb_build_object('name', 'Walk', 'duration', '2 hours', 'price', 50)) end,
+      true
+    from users u
+    cross join lateral (select substring(u.email from 'order\\.guide\\.(\\d+)@')::int as n) x
+    where u.email like 'order.guide.%'`);
+  await db.execute(sql`
+    insert into guide_assessments (user_id, answers)
+    select gp.user_id, jsonb_build_object(
+      'languages', to_jsonb(gp.languages), 'customLanguage', '', 'occupation', 'Guide',
+      'experiences', jsonb_build_array((array['Pub Crawls','Food & Dining','Hidden bars','Surfing'])[1 + ${pick('exp', 4)}]),
+      'musicPreference', jsonb_build_object('rap', 1 + 2 * ${pick('rap', 3)}, 'techno', 3 + 2 * ${pick('techno', 2)},
+        'rock', 3),
+      'drinks', ${pick('drinks', 2)} = 0, 'cannabisComfort', 2, 'politicalJokes', 2 + 2 * ${pick('jokes', 2)},
+      'animeKdrama', (array['yes','sometimes','no'])[1 + ${pick('anime', 3)}],
+      'lgbtqFriendly', true, 'orientation', 'straight', 'hideProfile', false, 'relationshipStatus', 'no',
+      'socialMedia', '@order', 'hideSocialMedia', false)
+    from guide_profiles gp
+    join users u on u.id = gp.user_id
+    cross join lateral (select substring(u.email from 'order\\.guide\\.(\\d+)@')::int as n) x
+    where u.email like 'order.guide.%' and ${pick('assessed', 5)} <> 0`);
+}, 120_000);
+afterAll(() => t.close());
+
+/** Every listed guide's side, read from the profile, the assessment and the experiences (not the stored vector). */
+async function guideSides(): Promise<Map<string, GuideSide>> {
+  const db = t.database.db;
+  const rows = await db
+    .select({ profile: guideProfiles, answers: guideAssessments.answers })
+    .from(guideProfiles)
+    .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
+    .where(eq(guideProfiles.listed, true));
+  const published = await db
+    .select({ guideId: experiences.guideId, category: experiences.category })
+    .from(experiences)
+    .where(eq(experiences.status, 'published'));
+  return new Map(
+    rows.map(({ profile: p, answers }) => [
+      p.userId,
+      guideSideOf({
+        city: p.city,
+        languages: p.languages,
+        specialties: p.specialties,
+        tourCount: p.tourTypes.length,
+        priceMin: p.priceMin,
+        hideProfile: p.hideProfile,
+        assessment: (answers as Record<string, unknown> | null) ?? null,
+        publishedCategories: published.filter((e) => e.guideId === p.userId).map((e) => e.category),
+      }),
+    ]),
+  );
+}
+
+/** A demo traveller made to want what the guides above offer, with or without the quiz; their side and cookie. */
+async function traveller(email: string, quiz: boolean, budgetMax: number) {
+  const session = await mockSignIn(t.app, email, 'tourist');
+  await t.database.db
+    .update(touristProfiles)
+    .set({
+      city: 'Lisbon',
+      languages: ['English'],
+      interests: ['Food & Dining', 'Wine', 'Surfing'],
+      lookingFor: ['Nightlife', 'hidden bars'],
+      budgetMax,
+      currency: 'USD',
+    })
+    .where(eq(touristProfiles.userId, session.id));
+  if (quiz) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tourists/travel-style',
+      headers: { cookie: session.cookie, origin: 'http://localhost:3000' },
+      payload: TRAVEL_STYLE,
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  }
+  const style = await t.app.inject({
+    url: '/api/tourists/travel-style',
+    headers: { cookie: session.cookie },
+  });
+  const travelStyle = style.json().travelStyle;
+  expect(Boolean(travelStyle)).toBe(quiz);
+  const [p] = await t.database.db
+    .select()
+    .from(touristProfiles)
+    .where(eq(touristProfiles.userId, session.id));
+  const side: TravellerSide = travellerSideOf({
+    city: p!.city,
+    languages: p!.languages,
+    interests: p!.interests,
+    lookingFor: p!.lookingFor,
+    budgetMaxUsd: p!.budgetMax > 0 ? p!.budgetMax : null,
+    travelStyle: travelStyle ? travelStyleSchema.parse(travelStyle) : null,
+  });
+  return { cookie: session.cookie, side };
+}
+
+/** Every page of a search, following the cursor; the number of pages. */
+async function walk(cookie: string, query: string) {
+  const out: GuideCard[] = [];
+  let cursor: string | null = null;
+  for (let pages = 1; pages < 500; pages++) {
+    const res = await t.app.inject({
+      url: `/api/guides/search?${query}${cursor ? `&cursor=${cursor}` : ''}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { guides: GuideCard[]; nextCursor: string | null };
+    out.push(...page.guides);
+    cursor = page.nextCursor;
+    if (!cursor) return { guides: out, pages };
+  }
+  throw new Error('the search never ended');
+}
+
+describe('Best match over many varied guides', () => {
+  it('pages through exactly the order of sorting every guide by matchScore(), with and without the quiz', async () => {
+    const guides = await guideSides();
+    expect(guides.size).toBeGreaterThan(GUIDES);
+    for (const [email, quiz] of [
+      [JAMES, true],
+      [AISHA, false],
+    ] as const) {
+      const { cookie, side } = await traveller(email, quiz, 100);
+      const expected = bestMatchOrder(side, guides);
+      // Many guides share a rounded score: the order within it is the score before rounding, then the id.
+      const rounded = new Set(expected.map((id) => Math.round(exactMatch(side, guides.get(id)!))));
+      expect(rounded.size).toBeLessThan(expected.length / 4);
+      const { guides: walked, pages } = await walk(cookie, 'sort=best_match&limit=9');
+      expect(pages).toBeGreaterThan(30);
+      const ids = walked.map((g) => g.id);
+      expect(new Set(ids).size, `${email}: a guide twice`).toBe(ids.length);
+      expect(ids, email).toEqual(expected);
+      // The cards show the rounded score.
+      for (const card of walked.slice(0, 20)) {
+        expect(card.match?.score).toBe(Math.round(exactMatch(side, guides.get(card.id)!)));
+        expect(card.match?.basis).toBe(quiz && guides.get(card.id)!.temperament ? 'quiz' : 'profile');
+      }
+    }
+  }, 300_000);
+
+  it("keeps each guide's quiz point at the distance the quiz parts lose, and its lists in step", async () => {
+    const guides = await guideSides();
+    const { side } = await traveller(JAMES, true, 100);
+    const q = side.quiz!;
+    const rows = await t.database.db.execute(sql`
+      select guide_id as id, term, city, (point <#> ${quizPoint(q)}::cube) as d from guide_match_terms`);
+    const lists = (
+      rows as unknown as { rows: { id: string; term: string; city: string; d: number | null }[] }
+    ).rows;
+    let assessed = 0;
+    for (const [id, guide] of guides) {
+      const mine = lists.filter((r) => r.id === id);
+      // Every guide under '' and under each of its offers, with its city.
+      expect(mine.map((r) => r.term).sort()).toEqual(['', ...guide.offers.filter((o) => o !== '')].sort());
+      expect(new Set(mine.map((r) => r.city))).toEqual(new Set([guide.city.trim().toLowerCase()]));
+      const m = guide.temperament;
+      if (!m) {
+        expect(mine[0]!.d).toBeNull();
+        continue;
+      }
+      assessed++;
+      const w = MATCH_WEIGHTS;
+      const quizParts =
+        w.music * musicCloseness(q.music, m.music) +
+        w.nightlife * nightlifeCloseness(q, m) +
+        w.humour * humourCloseness(q, m) +
+        w.pace * closeness(q.pace, offerPace(guide.offers));
+      expect(Number(mine[0]!.d)).toBeCloseTo(QUIZ_POINTS - quizParts, 9);
+    }
+    expect(assessed).toBeGreaterThan(200);
+  });
+
+  it('keeps the order inside a filter, and without a budget', async () => {
+    const guides = await guideSides();
+    const { cookie, side } = await traveller(JAMES, true, 0);
+    expect(side.budgetMaxUsd).toBeNull();
+    const all = bestMatchOrder(side, guides);
+    const porto = all.filter((id) => guides.get(id)!.city === 'Porto');
+    expect(porto.length).toBeGreaterThan(50);
+    expect((await walk(cookie, 'sort=best_match&limit=8&city=Porto')).guides.map((g) => g.id)).toEqual(porto);
+    const lisbon = all.filter((id) => guides.get(id)!.city === 'Lisbon');
+    const { guides: walked } = await walk(cookie, 'sort=best_match&limit=11&city=Lisbon');
+    expect(walked.map((g) => g.id)).toEqual(lisbon);
+  }, 300_000);
+});
