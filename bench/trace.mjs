@@ -2,7 +2,9 @@
 // and the tourist home in Chromium over HTTPS on the machine's address, records a trace of each load and
 // prints a load-robust stand-in for Lighthouse's TBT (decision 042): each main-thread task's CPU time (trace
 // `tdur`, which another process taking the core does not lengthen) times 4, minus 50 ms, summed. ONLY=guide,exp
-// picks pages, REPS=n repeats each, CPU=4 slows the CPU, PROFILE=1 saves a CPU profile (.cpuprofile) instead.
+// picks pages, REPS=n repeats each, CPU=4 slows the CPU, PROFILE=1 saves a CPU profile (.cpuprofile) instead,
+// CATEGORIES=a,b adds trace categories (disabled-by-default-v8.compile shows V8 parsing a function again to
+// find line numbers, `V8.CollectSourcePositions`: decision 046).
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,6 +87,7 @@ try {
           'v8.execute',
           'loading',
           'toplevel',
+          ...(process.env.CATEGORIES ? process.env.CATEGORIES.split(',') : []),
         ],
       });
       await page.goto(`${server.publicUrl}${path}`, { waitUntil: 'load' });

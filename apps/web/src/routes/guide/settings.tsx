@@ -13,7 +13,7 @@ import { SignOutEverywhereButton } from '../../features/auth/components/sign-out
 import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { guidePreviewQuery } from '../../features/onboarding/api/get-guide-preview.ts';
 import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';
-import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog.tsx';
+import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog-on-open.ts';
 import { IdentityDocumentForm } from '../../features/settings/components/identity-document-form.tsx';
 import { PhotoGallery } from '../../features/settings/components/photo-gallery.tsx';
 import { ProfileFact, ProfileSummary } from '../../features/settings/components/profile-summary.tsx';

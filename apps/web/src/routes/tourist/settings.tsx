@@ -14,7 +14,7 @@ import { userProfileQuery } from '../../features/discovery/api/get-user-profile.
 import { TravelStyleCard } from '../../features/match/components/travel-style-card.tsx';
 import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';
 import { touristProfileQuery } from '../../features/settings/api/get-tourist-profile.ts';
-import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog.tsx';
+import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog-on-open.ts';
 import { PhotoGallery } from '../../features/settings/components/photo-gallery.tsx';
 import { ProfileFact, ProfileSummary } from '../../features/settings/components/profile-summary.tsx';
 import { SettingsFooter } from '../../features/settings/components/settings-footer.tsx';

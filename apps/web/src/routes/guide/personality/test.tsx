@@ -19,22 +19,27 @@ import {
 } from '@lokal/shared/domain/onboarding-steps';
 import { paths } from '@lokal/shared/domain/pages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Field } from '../../../components/ui/field.tsx';
-import { Slider } from '../../../components/ui/slider.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { useAuth } from '../../../features/auth/auth-context.tsx';
 import { saveAssessment } from '../../../features/onboarding/api/save-assessment.ts';
 import { ChoiceChips } from '../../../features/onboarding/components/choice-chips.tsx';
-import { MusicSliders } from '../../../features/onboarding/components/music-sliders.tsx';
 import { WizardShell } from '../../../features/onboarding/components/wizard-shell.tsx';
 import { useSubmitOnce } from '../../../features/onboarding/hooks/use-submit-once.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { loadChunk } from '../../../lib/chunk-load.ts';
 import { onDemand } from '../../../lib/on-demand.ts';
 import { toast } from '../../../lib/toast.ts';
 
 const schemas = onDemand(() => import('@lokal/shared/schemas/onboarding'));
+// The third question's sliders load once the test is under way, not with its first question (decision 046).
+const comfortStep = onDemand(() =>
+  loadChunk(() => import('../../../features/onboarding/components/assessment-comfort-step.tsx')),
+);
+const AssessmentComfortStep = lazy(() => comfortStep().then((m) => ({ default: m.AssessmentComfortStep })));
 
 const toggle = (list: string[], item: string) =>
   list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
@@ -49,6 +54,10 @@ export function Component() {
   const { busy, error, setError, run } = useSubmitOnce();
   const [saved, setSaved] = useState(false);
   const set = (patch: Partial<AssessmentDraft>) => setD((x) => ({ ...x, ...patch }));
+  // Fetched on the way: by the time the third question shows, its code is in.
+  useEffect(() => {
+    if (step >= 2) comfortStep().catch(() => undefined);
+  }, [step]);
 
   async function complete() {
     if (!user) {
@@ -129,22 +138,9 @@ export function Component() {
         />
       ) : null}
       {step === 3 ? (
-        <div className="space-y-6">
-          <MusicSliders value={d.musicPreference} onChange={(musicPreference) => set({ musicPreference })} />
-          <SwitchField label="I drink alcohol" checked={d.drinks} onChange={(drinks) => set({ drinks })} />
-          <Slider
-            label="Comfort around cannabis"
-            value={d.cannabisComfort}
-            onChange={(cannabisComfort) => set({ cannabisComfort })}
-            hint={['Not at all', 'Very']}
-          />
-          <Slider
-            label="Political jokes"
-            value={d.politicalJokes}
-            onChange={(politicalJokes) => set({ politicalJokes })}
-            hint={['Avoid', 'Love them']}
-          />
-        </div>
+        <Suspense fallback={<Skeleton className="h-96" />}>
+          <AssessmentComfortStep value={d} onChange={set} />
+        </Suspense>
       ) : null}
       {step === 4 ? (
         <div className="space-y-6">
