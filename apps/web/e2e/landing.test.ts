@@ -1,5 +1,6 @@
 import { MESSAGES } from '@lokal/shared/constants/messages';
 import { TOUR_TYPES } from '@lokal/shared/constants/tour-types';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupApp } from './support/app.ts';
 import { escapeRegExp, toast } from './support/toast.ts';
@@ -10,9 +11,21 @@ const app = setupApp();
 const NOT_FOUND_STATUS = 'the server responded with a status of 404';
 const unexpected = (errors: string[]) => errors.filter((e) => !e.includes(NOT_FOUND_STATUS));
 
+/**
+ * The landing page arrives prerendered and React takes it over a moment after load: until then its buttons are
+ * drawn but do nothing, so a test (like a very quick visitor) waits until React owns them before clicking.
+ */
+async function untilInteractive(page: Page) {
+  await page.waitForFunction(() => {
+    const button = document.querySelector('#root button');
+    return button !== null && Object.keys(button).some((k) => k.startsWith('__reactProps'));
+  });
+}
+
 async function openPage(path: string, viewport = { width: 1280, height: 900 }) {
   const { context, page, errors } = await app.newPage(viewport);
   await page.goto(`${app.url}${path}`);
+  if (path === '/') await untilInteractive(page);
   return { page, errors, close: () => context.close() };
 }
 
@@ -41,6 +54,7 @@ describe('landing page', () => {
       expect(await interest.textContent()).toBe(`You're interested in ${t.name} — ${t.description}`);
       await page.goBack();
       await page.waitForURL(`${app.url}/`);
+      await untilInteractive(page);
     }
     expect(errors).toEqual([]);
     await close();
