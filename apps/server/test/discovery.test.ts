@@ -351,6 +351,50 @@ describe('the guide side', () => {
     expect(searched.json().tourists.map((x: { name: string }) => x.name)).toEqual(['Aisha Rahman']);
   });
 
+  it("counts the city's Luxury VIP and Premium tourists online, also when the search finds nobody", async () => {
+    const city = `Ghent${n++}`;
+    const now = Date.now();
+    const tourist = async (
+      status: (typeof touristProfiles.$inferInsert)['status'],
+      ago: number,
+      suspended = false,
+    ) => {
+      const at = new Date(now - ago);
+      const [u] = await t.database.db
+        .insert(users)
+        .values({
+          email: `hv${now}.${n++}@example.com`,
+          role: 'tourist',
+          onboardingCompleted: true,
+          lastActiveAt: at,
+          suspendedAt: suspended ? at : null,
+        })
+        .returning();
+      await t.database.db.insert(touristProfiles).values({
+        userId: u!.id,
+        firstName: 'Hv',
+        lastName: `Tourist${n}`,
+        city,
+        occupation: 'Architect',
+        image: '/api/avatars/x.svg',
+        status,
+        lastActiveAt: at,
+      });
+    };
+    await tourist('Luxury VIP Member', 60_000);
+    await tourist('Premium Member', 2 * 60_000);
+    await tourist('Premium Member', 60 * 60_000); // not online: an hour ago
+    await tourist('Gold Member', 60_000); // online, not high value
+    await tourist('Luxury VIP Member', 60_000, true); // suspended
+    const cookie = await guideCookie({ verified: true, test: true, city });
+    const list = (await t.app.inject({ url: '/api/guides/tourists', headers: { cookie } })).json();
+    expect(list.tourists).toHaveLength(4);
+    expect(list.highValueOnline).toBe(2);
+    const none = (await t.app.inject({ url: '/api/guides/tourists?q=nobody', headers: { cookie } })).json();
+    expect(none.tourists).toEqual([]);
+    expect(none.highValueOnline).toBe(2);
+  });
+
   it("opens the profile of every traveller on a verified guide's list, not only the top 3", async () => {
     const cookie = await guideCookie({ verified: true, test: true, city: 'Paris' });
     const list = (await t.app.inject({ url: '/api/guides/tourists', headers: { cookie } })).json();

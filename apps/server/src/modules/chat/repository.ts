@@ -6,6 +6,7 @@ import {
 import { and, asc, desc, eq, getTableColumns, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { perShape } from '../../db/prepared.ts';
 import { bookings } from '../../db/schema/bookings.ts';
@@ -176,13 +177,8 @@ export function createChatRepository(db: Db) {
   // The guide's latest 200 conversations tourists started, with when each side first wrote (kept on the
   // conversation): conversations_guide_asked_idx, no message read.
   const firstRepliesStatement = db
-    .select({ asked: conversations.touristWroteAt, replied: conversations.guideWroteAt })
-    .from(conversations)
-    .where(
-      sql`${conversations.guideId} = ${sql.placeholder('guideId')}::uuid and ${conversations.startedBy} = ${conversations.touristId}`,
-    )
-    .orderBy(sql`${conversations.createdAt} desc nulls last`)
-    .limit(200)
+    .select({ replies: firstRepliesJson(sql`${sql.placeholder('guideId')}::uuid`) })
+    .from(sql`(select 1) one`)
     .prepare('guide_first_replies');
   // A conversation's history, read on every open of a chat: one prepared statement per shape.
   const historyStatement = perShape((shape) => {
@@ -347,8 +343,8 @@ export function createChatRepository(db: Db) {
      * wrote and when the guide first answered (docs/product.md#response-figures). System lines do not count.
      */
     async firstReplies(guideId: string): Promise<FirstReply[]> {
-      const rows = await firstRepliesStatement.execute({ guideId });
-      return rows.flatMap((r) => (r.asked ? [{ askedAt: r.asked, repliedAt: r.replied }] : []));
+      const [row] = await firstRepliesStatement.execute({ guideId });
+      return firstRepliesOf(row?.replies ?? null);
     },
 
     /** The guide's response figures (the shared rule), as of now. */

@@ -8,8 +8,11 @@ import { createDiscoveryRepository, type DiscoveryRepository } from './repositor
 
 const DAY_MS = 86_400_000;
 
+/** A guide as a guide's screen reads them first. */
+type GuideRow = NonNullable<Awaited<ReturnType<DiscoveryRepository['guideOf']>>>;
+
 /** A tourist with the figures counted from chat and reviews (decision 010), read with the row. */
-export type TouristRow = Awaited<ReturnType<DiscoveryRepository['touristPage']>>[number];
+export type TouristRow = Awaited<ReturnType<DiscoveryRepository['topOf']>>[number];
 
 /** The top-3 ranking on real inputs: demand is guides' requests in the last 30 days, rating from reviews. */
 export function scoreOf(t: TouristRow, at: Date): number {
@@ -41,7 +44,7 @@ export function createContactRule(deps: { repo: DiscoveryRepository; now: () => 
    * The guide who may see travellers: onboarding and the assessment done (403), and a city (409). Everything
    * about tourists starts here (docs/product.md#tourist-list).
    */
-  async function readyGuide(user: SessionUser) {
+  async function readyGuide<G extends GuideRow>(user: SessionUser, read: (id: string) => Promise<G | null>) {
     if (user.role !== 'guide') throw new HttpError(403, 'Only guides can open tourist profiles', 'forbidden');
     if (!user.onboardingCompleted) {
       throw new HttpError(403, DISCOVERY_MESSAGES.onboardingRequired, 'onboarding-required');
@@ -49,7 +52,7 @@ export function createContactRule(deps: { repo: DiscoveryRepository; now: () => 
     if (!user.personalityTestCompleted) {
       throw new HttpError(403, DISCOVERY_MESSAGES.personalityRequired, 'personality-test-required');
     }
-    const guide = await repo.guideOf(user.id);
+    const guide = await read(user.id);
     const city = [guide?.profile.city, guide?.userCity]
       .map((c) => c?.trim() ?? '')
       .find((c) => c !== '' && c.toLowerCase() !== DEFAULT_CITY.toLowerCase());
@@ -61,8 +64,8 @@ export function createContactRule(deps: { repo: DiscoveryRepository; now: () => 
    * The ready guide, their city, and whom of the city they may contact: a verified guide anyone; an
    * unverified guide only the three top guests of the city who welcome new guides.
    */
-  async function guideContext(user: SessionUser) {
-    const { guide, city } = await readyGuide(user);
+  async function contextOf<G extends GuideRow>(user: SessionUser, read: (id: string) => Promise<G | null>) {
+    const { guide, city } = await readyGuide(user, read);
     const verified = guide.profile.verified;
     const allowed = verified
       ? null
@@ -71,6 +74,9 @@ export function createContactRule(deps: { repo: DiscoveryRepository; now: () => 
     const canContact = (touristId: string) => verified || allowed!.has(touristId);
     return { guide, city, verified, canContact };
   }
+  const guideContext = (user: SessionUser) => contextOf(user, repo.guideOf);
+  /** The same, the guide read with the dashboard's figures (docs/product.md#tourist-list). */
+  const deskContext = (user: SessionUser, now: Date) => contextOf(user, (id) => repo.guideDesk(id, now));
 
   /** The tourist of the guide's city, or the refusal: 404 (unknown or elsewhere), 403 (not allowed). */
   async function reachable(viewer: SessionUser, id: string, notFound: string): Promise<TouristRow> {
@@ -93,6 +99,7 @@ export function createContactRule(deps: { repo: DiscoveryRepository; now: () => 
   return {
     monthAgo,
     guideContext,
+    deskContext,
     viewableTourist,
 
     /** Throws the tourist profile's own refusal (403/404) when this viewer may not see the tourist. */

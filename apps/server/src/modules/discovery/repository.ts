@@ -11,6 +11,7 @@ import {
 } from '@lokal/shared/schemas/discovery';
 import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { perShape } from '../../db/prepared.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import { conversations } from '../../db/schema/chat.ts';
@@ -477,6 +478,18 @@ function createBestMatch(db: Db) {
   };
 }
 
+/**
+ * How many Luxury VIP and Premium tourists of the city were active since then: only they are read (their own
+ * index). The account check per online row (a subquery per row): a join could read every account instead.
+ */
+function highValueOnline(city: SQL, since: SQL): SQL<number> {
+  const tp = touristProfiles;
+  return sql<number>`(select count(*)::int from ${tp} hv
+    where lower(hv.city) = ${city} and hv.status <> 'Gold Member' and hv.last_active_at > ${since}
+      and coalesce((select u.onboarding_completed and u.suspended_at is null and u.deleted_at is null
+        from ${users} u where u.id = hv.user_id), false))`;
+}
+
 export function createDiscoveryRepository(db: Db) {
   // One prepared statement per shape of search (which filters are set, the sort, first page or after a
   // cursor): built once, then only executed; PostgreSQL keeps each one's plan per connection.
@@ -492,22 +505,42 @@ export function createDiscoveryRepository(db: Db) {
   const bestMatch = createBestMatch(db);
   // The guide's dashboard asks these on every visit: each one built once, then only executed.
   const p = sql.placeholder;
+  // The guide as every guide's screen starts: the profile, the account's city and the match side (same row).
+  const guideColumns = {
+    profile: {
+      userId: g.userId,
+      city: g.city,
+      verified: g.verified,
+      rating: g.rating,
+      verificationStatus: g.verificationStatus,
+      rejectionReason: g.rejectionReason,
+    },
+    userCity: users.city,
+    vector: guideVectorColumns,
+  };
   const guideOfStatement = db
-    .select({
-      profile: {
-        userId: g.userId,
-        city: g.city,
-        verified: g.verified,
-        rating: g.rating,
-        verificationStatus: g.verificationStatus,
-        rejectionReason: g.rejectionReason,
-      },
-      userCity: users.city,
-    })
+    .select(guideColumns)
     .from(g)
     .innerJoin(users, eq(users.id, g.userId))
     .where(sql`${g.userId} = ${p('userId')}::uuid`)
     .prepare('guide_of');
+  // The dashboard's guide: with the bookings figures (this week in the booking's own time zone, earnings of
+  // completed bookings in USD) and the first replies the response figures count, in the one statement.
+  const guideDeskStatement = db
+    .select({
+      ...guideColumns,
+      figures: sql<[number, number]>`(select json_build_array(
+        count(*) filter (where b.status in ('accepted', 'completed')
+          and date_trunc('week', b.start_at at time zone b.time_zone)
+            = date_trunc('week', ${p('at')}::timestamptz at time zone b.time_zone)),
+        coalesce(sum(b.total_usd) filter (where b.status = 'completed'), 0))
+        from ${bookings} b where b.guide_id = ${g.userId})`,
+      replies: firstRepliesJson(g.userId),
+    })
+    .from(g)
+    .innerJoin(users, eq(users.id, g.userId))
+    .where(sql`${g.userId} = ${p('userId')}::uuid`)
+    .prepare('guide_desk');
   const tp = touristProfiles;
   const touristPageStatement = perShape((shape) =>
     prepareTouristPage(shape, `tourist_page_${shape || 'all'}`),
@@ -526,7 +559,11 @@ export function createDiscoveryRepository(db: Db) {
       );
     }
     return db
-      .select(touristRowColumns(sql`${p('since')}::timestamptz`))
+      .select({
+        ...touristRowColumns(sql`${p('since')}::timestamptz`),
+        // The dashboard's count rides on the page (computed once for the statement, not per row).
+        highValueOnline: highValueOnline(sql`${p('city')}::text`, sql`${p('online')}::timestamptz`),
+      })
       .from(tp)
       .innerJoin(users, eq(users.id, tp.userId))
       .where(and(...where))
@@ -554,28 +591,10 @@ export function createDiscoveryRepository(db: Db) {
       .prepare(name);
   const topStatement = prepareTop(false, 'tourists_top');
   const topOpenStatement = prepareTop(true, 'tourists_top_open');
-  // Luxury VIP and Premium tourists of the city active since then: only they are read (their own index).
-  // The account check per online row (a subquery per row): a join could read every account instead.
   const highValueStatement = db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tp)
-    .where(
-      sql`lower(${tp.city}) = ${p('city')}::text and ${tp.status} <> 'Gold Member'
-        and ${tp.lastActiveAt} > ${p('since')}::timestamptz
-        and coalesce((select u.onboarding_completed and u.suspended_at is null and u.deleted_at is null
-          from ${users} u where u.id = ${tp.userId}), false)`,
-    )
+    .select({ n: highValueOnline(sql`${p('city')}::text`, sql`${p('online')}::timestamptz`) })
+    .from(sql`(select 1) one`)
     .prepare('tourists_high_value_online');
-  const guideFiguresStatement = db
-    .select({
-      thisWeek: sql<number>`count(*) filter (where ${bookings.status} in ('accepted', 'completed')
-        and date_trunc('week', ${bookings.startAt} at time zone ${bookings.timeZone})
-          = date_trunc('week', ${p('at')}::timestamptz at time zone ${bookings.timeZone}))::int`,
-      earnings: sql<number>`coalesce(sum(${bookings.totalUsd}) filter (where ${bookings.status} = 'completed'), 0)::float8`,
-    })
-    .from(bookings)
-    .where(sql`${bookings.guideId} = ${p('guideId')}::uuid`)
-    .prepare('guide_figures');
 
   return {
     async searchGuides(
@@ -660,6 +679,23 @@ export function createDiscoveryRepository(db: Db) {
     },
 
     /**
+     * The guide with the dashboard's figures (docs/product.md#tourist-list). This week: accepted or completed
+     * bookings starting Monday–Sunday of the current week in the booking's own (the guide's city) time zone.
+     * Earnings: completed bookings, all time, USD. Replies: what the response figures count.
+     */
+    async guideDesk(userId: string, now: Date) {
+      const [row] = await guideDeskStatement.execute({ userId, at: now.toISOString() });
+      if (!row) return null;
+      const { figures, replies, ...guide } = row;
+      return {
+        ...guide,
+        thisWeek: Number(figures?.[0] ?? 0),
+        earnings: Number(figures?.[1] ?? 0),
+        replies: firstRepliesOf(replies),
+      };
+    },
+
+    /**
      * One page of the guide's list (docs/product.md#tourist-list): the city's tourists, membership first,
      * then the most recently active, in the order of tourist_profiles_city_list_idx, so a page reads its own
      * rows and no more (decision 039). `needle` looks in the name, country and interests; `interests` keeps
@@ -671,12 +707,14 @@ export function createDiscoveryRepository(db: Db) {
       limit: number,
       cursor: TouristCursor | null,
       since: Date,
+      onlineSince: Date,
     ) {
       const shape = `${filter.needle ? 'n' : ''}${filter.interests ? 'i' : ''}${cursor ? 'c' : ''}`;
       return touristPageStatement(shape).execute({
         city: city.toLowerCase(),
         limit,
         since: since.toISOString(),
+        online: onlineSince.toISOString(),
         ...(filter.needle ? { needle: `%${escapeLike(filter.needle)}%` } : {}),
         ...(filter.interests ? { interests: filter.interests } : {}),
         ...(cursor ? { cursorS: cursor.s, cursorAt: cursor.at, cursorId: cursor.id } : {}),
@@ -709,7 +747,7 @@ export function createDiscoveryRepository(db: Db) {
     async highValueOnline(city: string, since: Date): Promise<number> {
       const [row] = await highValueStatement.execute({
         city: city.toLowerCase(),
-        since: since.toISOString(),
+        online: since.toISOString(),
       });
       return Number(row?.n ?? 0);
     },
@@ -745,15 +783,6 @@ export function createDiscoveryRepository(db: Db) {
         (result as unknown as { affectedRows?: number }).affectedRows ??
         0
       );
-    },
-
-    /**
-     * The dashboard's bookings figures. This week: accepted or completed bookings starting Monday–Sunday of the
-     * current week in the booking's own (the guide's city) time zone. Earnings: completed bookings, all time, USD.
-     */
-    async guideFigures(guideId: string, now: Date): Promise<{ thisWeek: number; earnings: number }> {
-      const [row] = await guideFiguresStatement.execute({ guideId, at: now.toISOString() });
-      return { thisWeek: Number(row?.thisWeek ?? 0), earnings: Number(row?.earnings ?? 0) };
     },
 
     /** The newest published reviews of each of these tourists. */

@@ -13,7 +13,6 @@ import {
 } from '@lokal/shared/schemas/discovery';
 import { type SessionUser, signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
-import { createChatRepository } from '../chat/repository.ts';
 import type { ModulePlugin } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
 import { matchOf } from '../match/service.ts';
@@ -24,15 +23,13 @@ import { createDiscoveryService, type DiscoveryService } from './service.ts';
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export const discoveryModule: ModulePlugin = async (app, { ctx }) => {
-  const chat = createChatRepository(ctx.db);
   const service = createDiscoveryService({
     repo: createDiscoveryRepository(ctx.db),
     now: ctx.now,
     rates: () => localeOf(ctx).rates(),
     searchCacheMs: ctx.config.searchCacheMs,
-    responseFigures: (guideId, now) => chat.responseFiguresOf(guideId, now),
     contactRule: contactRuleOf(ctx),
-    scorerFor: (guideId) => matchOf(ctx).scorerFor(guideId),
+    scorerWith: (guide) => matchOf(ctx).scorerWith(guide),
   });
   const traveller = (user: SessionUser | null) => matchOf(ctx).traveller(user);
   publicRoutes(app, service, traveller);

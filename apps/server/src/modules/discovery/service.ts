@@ -2,7 +2,7 @@ import { MAX_AHEAD_DAYS } from '@lokal/shared/constants/bookings';
 import { GUIDE_CATEGORY_INTERESTS } from '@lokal/shared/constants/discovery';
 import { matchScore, type TravellerSide } from '@lokal/shared/domain/match';
 import type { UsdRates } from '@lokal/shared/domain/money';
-import type { ResponseFigures } from '@lokal/shared/domain/response-figures';
+import { responseFigures } from '@lokal/shared/domain/response-figures';
 import { acceptanceRate } from '@lokal/shared/domain/reviews';
 import { isUuid } from '@lokal/shared/domain/uuid';
 import type {
@@ -17,7 +17,7 @@ import type { CardMatch } from '@lokal/shared/schemas/match';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import * as listCursor from '../cursor.ts';
-import { cardMatch, guideSideFromVector, type TravellerRow } from '../match/service.ts';
+import { cardMatch, guideSideFromVector, type TravellerRow, type VectorRow } from '../match/service.ts';
 import { type ContactRule, scoreOf, type TouristRow } from './contact-rule.ts';
 import type { Cursor, DiscoveryRepository, GuideCardRow, TouristCursor } from './repository.ts';
 
@@ -160,17 +160,16 @@ export function createDiscoveryService(deps: {
   /** How long a search page is reused for the same query (0 = never). */
   searchCacheMs?: number;
   /** The guide's response figures from chat (docs/product.md#response-figures), as of a moment. */
-  responseFigures: (guideId: string, now: Date) => Promise<ResponseFigures>;
   contactRule: ContactRule;
   /** This guide's match with a traveller of a tourist row (docs/product.md#match-score). */
-  scorerFor?: (guideId: string) => Promise<(t: TravellerRow) => CardMatch | null>;
+  scorerWith?: (guide: VectorRow) => Promise<(t: TravellerRow) => CardMatch | null>;
 }) {
-  const scorerFor = deps.scorerFor ?? (async () => () => null);
+  const scorerWith = deps.scorerWith ?? (async () => () => null);
   /** The match of the guide's scorer with the traveller of this row. */
   const matchOf = (score: (t: TravellerRow) => CardMatch | null, t: TouristRow) =>
     score({ ...t.profile, answers: t.travelStyle });
   const { repo, now, contactRule } = deps;
-  const { guideContext } = contactRule;
+  const { guideContext, deskContext } = contactRule;
   const cacheMs = deps.searchCacheMs ?? 0;
   // The guide search is the same for every viewer and by far the most asked question (every tourist's
   // home): a page is reused for the same query for cacheMs, so a change to a guide shows within that time.
@@ -323,8 +322,11 @@ export function createDiscoveryService(deps: {
       query: { q?: string; category?: string; cursor?: string; limit: number },
     ) {
       const cursor = decodeTouristCursor(query.cursor);
-      const ctx = await guideContext(viewer);
       const at = now();
+      // The guide with the dashboard's figures and match side in one statement, then the page with each
+      // tourist's figures and quiz and the city's count: the work and the round trips do not grow with the
+      // page or the city.
+      const ctx = await deskContext(viewer, new Date(at));
       const { category } = query;
       // Own keys only: ?category=valueOf must not find Object.prototype's function (500).
       const interests =
@@ -334,21 +336,22 @@ export function createDiscoveryService(deps: {
             : [category]
           : undefined;
       const g = ctx.guide.profile;
-      // One look-up for the guide, then the page (with each tourist's figures and quiz) and the dashboard's
-      // figures side by side: the work and the round trips do not grow with the page or the city.
-      const [rows, highValueOnline, figures, response, score] = await Promise.all([
+      const onlineSince = new Date(at - ONLINE_WINDOW_MS);
+      const [rows, score] = await Promise.all([
         repo.touristPage(
           ctx.city,
           { needle: query.q?.toLowerCase() || undefined, interests },
           query.limit + 1,
           cursor,
           contactRule.monthAgo(),
+          onlineSince,
         ),
-        repo.highValueOnline(ctx.city, new Date(at - ONLINE_WINDOW_MS)),
-        repo.guideFigures(viewer.id, new Date(at)),
-        deps.responseFigures(viewer.id, new Date(at)),
-        scorerFor(viewer.id),
+        scorerWith(ctx.guide.vector),
       ]);
+      // An empty page carries no count: asked on its own then.
+      const highValueOnline = rows[0]?.highValueOnline ?? (await repo.highValueOnline(ctx.city, onlineSince));
+      const response = responseFigures(ctx.guide.replies, new Date(at));
+      const figures = ctx.guide;
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       return {
@@ -377,7 +380,7 @@ export function createDiscoveryService(deps: {
       // Ranked in SQL by the score the tourist-ranking job keeps (docs/product.md#top-3-ranking).
       const [top, score] = await Promise.all([
         repo.topOf(ctx.city, 3, contactRule.monthAgo()),
-        scorerFor(viewer.id),
+        scorerWith(ctx.guide.vector),
       ]);
       // The details follow the tourist profile's rule (docs/product.md#top-3-ranking): only for those
       // this guide may contact; the others keep their card and the ranking's figures.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { guideProfiles } from '../../db/schema/profiles.ts';
 import { guideVectorColumns } from '../match/repository.ts';
@@ -8,7 +9,7 @@ const g = guideProfiles;
 
 export function createGuidePagesRepository(db: Db) {
   // Every visit of a guide page starts here: built once, then only executed. The guide's side of the match
-  // comes with the row, so a traveller's match needs no look-up of the guide.
+  // comes with the row, so a traveller's match needs no look-up of the guide; so do the first replies.
   const bySlugStatement = db
     .select({
       id: g.userId,
@@ -27,6 +28,7 @@ export function createGuidePagesRepository(db: Db) {
       specialties: g.specialties,
       visible: guideVisibleToTravellers,
       vector: guideVectorColumns,
+      replies: firstRepliesJson(g.userId),
     })
     .from(g)
     .where(sql`${g.slug} = ${sql.placeholder('slug')}::text`)
@@ -35,7 +37,7 @@ export function createGuidePagesRepository(db: Db) {
     /** A guide by page address, with whether travellers may see them (the one visibility rule). */
     async guideBySlug(slug: string) {
       const [row] = await bySlugStatement.execute({ slug });
-      return row ? { ...row, visible: Boolean(row.visible) } : null;
+      return row ? { ...row, visible: Boolean(row.visible), replies: firstRepliesOf(row.replies) } : null;
     },
   };
 }

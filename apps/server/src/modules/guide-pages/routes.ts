@@ -6,7 +6,6 @@ import {
   guideSlugParamsSchema,
 } from '@lokal/shared/schemas/guide-pages';
 import { profileReviewsQuerySchema, profileReviewsResponseSchema } from '@lokal/shared/schemas/reviews';
-import { createChatRepository } from '../chat/repository.ts';
 import type { ModulePlugin } from '../context.ts';
 import { contactRuleOf } from '../discovery/contact-rule.ts';
 import { experiencesOf } from '../experiences/service.ts';
@@ -22,13 +21,11 @@ const errors = { 400: errorSchema, 404: errorSchema };
 
 // The public pages: anyone may ask (a shared link opens signed out); what is answered depends on who asks.
 export const guidePagesModule: ModulePlugin = async (app, { ctx }) => {
-  const chat = createChatRepository(ctx.db);
   const locale = localeOf(ctx);
   const experiences = experiencesOf(ctx);
   const service = createGuidePagesService({
     repo: createGuidePagesRepository(ctx.db),
     experiences,
-    responseFigures: (guideId, now) => chat.responseFiguresOf(guideId, now),
     rates: () => locale.rates(),
     now: ctx.now,
     matchFor: async (viewer, guideId) => {

@@ -1,5 +1,5 @@
 import { convertAmount, type UsdRates } from '@lokal/shared/domain/money';
-import type { ResponseFigures } from '@lokal/shared/domain/response-figures';
+import { responseFigures } from '@lokal/shared/domain/response-figures';
 import type { ExperienceCard } from '@lokal/shared/schemas/experiences';
 import type {
   ExperiencePageResponse,
@@ -40,7 +40,6 @@ export function cheapest(
 export function createGuidePagesService(deps: {
   repo: GuidePagesRepository;
   experiences: ExperiencesService;
-  responseFigures: (guideId: string, now: Date) => Promise<ResponseFigures>;
   rates: () => Promise<{ rates: UsdRates }>;
   now: () => number;
   /** The viewer's match with a guide when the viewer is a traveller (docs/product.md#match-score). */
@@ -57,14 +56,14 @@ export function createGuidePagesService(deps: {
       if (!g) throw guideNotFound();
       const privileged = viewer?.id === g.id || viewer?.role === 'staff';
       if (!g.visible && !privileged) throw guideNotFound();
-      // Everything else the page shows, side by side: one round trip after the guide's row.
-      const at = new Date(deps.now());
-      const [experiences, { rates }, response, match] = await Promise.all([
+      // Everything else the page shows, side by side: one round trip after the guide's row, which carries
+      // the guide's match side and first replies (docs/product.md#response-figures).
+      const [experiences, { rates }, match] = await Promise.all([
         deps.experiences.ofGuide(g.id, viewer),
         deps.rates(),
-        viewer ? deps.responseFigures(g.id, at) : null,
         viewer && g.visible ? matchWithSide(viewer, g.vector) : undefined,
       ]);
+      const response = viewer ? responseFigures(g.replies, new Date(deps.now())) : null;
       const preview: GuidePreview = {
         id: g.id,
         slug: g.slug,

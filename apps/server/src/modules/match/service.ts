@@ -118,11 +118,11 @@ export function createMatchService(ctx: AppContext) {
 
     /**
      * A guide's match with travellers read elsewhere (their profile and quiz answers), worded for the guide;
-     * none while the guide hides. The guide's side is read once, so a list scores its page without a look-up.
+     * none while the guide hides. The guide's side was read with the guide's row, so a list scores its page
+     * without a look-up.
      */
-    async scorerFor(guideId: string): Promise<(t: TravellerRow) => CardMatch | null> {
-      const [[guide], r] = await Promise.all([repo.guideVectors([guideId]), rates()]);
-      if (!guide) return () => null;
+    async scorerWith(guide: VectorRow): Promise<(t: TravellerRow) => CardMatch | null> {
+      const r = await rates();
       const side = guideSideFromVector(guide);
       return (t) => cardMatch(matchScore(travellerSide(t, r), side), 'guide');
     },
