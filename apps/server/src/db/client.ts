@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { useCompiledRowMappers } from './row-mapper.ts';
 import * as admin from './schema/admin.ts';
 import * as auth from './schema/auth.ts';
 import * as bookings from './schema/bookings.ts';
@@ -74,6 +75,7 @@ PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[])
 
 /** Opens the database named by DATABASE_URL and applies the committed migrations. */
 export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
+  useCompiledRowMappers();
   if (databaseUrl?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, Client: PreparingClient });
     const client = await pool.connect();
