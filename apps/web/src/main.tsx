@@ -24,6 +24,35 @@ function mount(router: ReturnType<typeof createAppRouter>) {
   );
 }
 
+/**
+ * A press that began on a prerendered link and ends after React has replaced the page (it replaces every
+ * element): the browser has nothing left to click, the pressed link is gone. The release then clicks the link
+ * now under the pointer with the same address, so the visitor's click opens what it would have (decision 048).
+ */
+function keepPressesAcrossTakeover() {
+  const prerendered = container.firstElementChild;
+  let pressed = container.querySelector<HTMLAnchorElement>('a[href]:active');
+  const down = (event: PointerEvent) => {
+    pressed = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  };
+  const up = (event: PointerEvent) => {
+    const link = pressed;
+    pressed = null;
+    // A plain primary click only: a modified or middle click opens elsewhere, which .click() would not do.
+    const plain = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+    if (link && !link.isConnected && plain) {
+      const now = document.elementFromPoint(event.clientX, event.clientY)?.closest('a[href]');
+      if (now instanceof HTMLAnchorElement && now.href === link.href) now.click();
+    }
+    if (!prerendered?.isConnected) {
+      removeEventListener('pointerdown', down, true);
+      removeEventListener('pointerup', up, true);
+    }
+  };
+  addEventListener('pointerdown', down, true);
+  addEventListener('pointerup', up, true);
+}
+
 // The landing page arrives prerendered: let the browser paint it before React takes over. A guide or
 // experience page also arrives with its preview (docs/product.md#shared-links), and other screens may arrive
 // with a skeleton in #root (decision 032): those have a screen to load first, take the path below, and React
@@ -31,6 +60,7 @@ function mount(router: ReturnType<typeof createAppRouter>) {
 function start() {
   const router = createAppRouter();
   const prerendered = container.hasChildNodes() && !container.querySelector('[data-skeleton]');
+  if (prerendered) keepPressesAcrossTakeover();
   if (prerendered && router.state.initialized)
     requestAnimationFrame(() => setTimeout(() => mount(router), 0));
   else if (router.state.initialized) mount(router);
