@@ -244,6 +244,25 @@ describe('the prerendered landing page before React takes it over', () => {
     expect(tab.errors).toEqual([]);
     await tab.close();
   });
+  it('keeps the keyboard focus on a prerendered link when React takes it over', async () => {
+    const tab = await withHeldScripts();
+    const { page } = tab;
+    await tab.openLanding();
+    await page.getByRole('link', { name: 'Start Exploring' }).focus();
+    await tab.release();
+    await expect.poll(() => reactOwns(page), { timeout: 15_000 }).toBe(true);
+    // The focus is on React's own link now, so Enter opens the page in the app.
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el && Object.keys(el).some((k) => k.startsWith('__react')) ? el.textContent : null;
+      });
+    await expect.poll(focused).toBe('Start Exploring');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${app.url}${paths.tourist.signup}`);
+    expect(tab.errors).toEqual([]);
+    await tab.close();
+  });
 });
 
 describe('not-found and /test', () => {
