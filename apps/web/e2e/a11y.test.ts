@@ -208,7 +208,7 @@ describe('axe-core on every route', () => {
     const found: AxeFinding[] = [];
     const { context, page } = await newPage();
     const open: [string, string, (p: Page) => Locator][] = [
-      [paths.landing, '/', (p) => p.getByRole('button', { name: 'Start Exploring' })],
+      [paths.landing, '/', (p) => p.getByRole('link', { name: 'Start Exploring' })],
       [paths.test, paths.test, (p) => p.getByRole('heading', { name: 'Routing test' })],
       [paths.tourist.signup, paths.tourist.signup, (p) => p.getByLabel('Email address')],
       [paths.tourist.login, paths.tourist.login, (p) => p.getByLabel('Email address')],

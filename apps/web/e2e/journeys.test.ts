@@ -95,7 +95,7 @@ describe('a tourist', () => {
     await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await toast(page, 'Successfully signed out').waitFor();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-    await page.getByRole('button', { name: 'Start Exploring' }).waitFor();
+    await page.getByRole('link', { name: 'Start Exploring' }).waitFor();
     // The session is gone on the server too.
     await page.goto(`${app.url}/tourist/home`);
     await page.waitForURL('**/tourist/login');

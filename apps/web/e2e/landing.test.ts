@@ -1,8 +1,10 @@
 import { MESSAGES } from '@lokal/shared/constants/messages';
 import { TOUR_TYPES } from '@lokal/shared/constants/tour-types';
-import type { Page } from 'playwright-core';
+import { paths } from '@lokal/shared/domain/pages';
+import { tourSignupPath } from '@lokal/shared/domain/tour-interest';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupApp } from './support/app.ts';
+import { DESKTOP, PHONE, setupApp } from './support/app.ts';
 import { escapeRegExp, toast } from './support/toast.ts';
 
 const app = setupApp();
@@ -11,32 +13,61 @@ const app = setupApp();
 const NOT_FOUND_STATUS = 'the server responded with a status of 404';
 const unexpected = (errors: string[]) => errors.filter((e) => !e.includes(NOT_FOUND_STATUS));
 
-/**
- * The landing page arrives prerendered and React takes it over a moment after load: until then its buttons are
- * drawn but do nothing, so a test (like a very quick visitor) waits until React owns them before clicking.
- */
-async function untilInteractive(page: Page) {
-  await page.waitForFunction(() => {
-    const button = document.querySelector('#root button');
-    return button !== null && Object.keys(button).some((k) => k.startsWith('__reactProps'));
-  });
-}
-
+// The landing page arrives prerendered and React takes it over a moment after load (decision 042). Its actions
+// are links (decision 048), so these tests click as soon as they are drawn, as a quick visitor does.
 async function openPage(path: string, viewport = { width: 1280, height: 900 }) {
   const { context, page, errors } = await app.newPage(viewport);
   await page.goto(`${app.url}${path}`);
-  if (path === '/') await untilInteractive(page);
   return { page, errors, close: () => context.close() };
 }
 
+/** Whether React has taken over the prerendered page (its elements carry React's props). */
+const reactOwns = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('#root a')].some((a) =>
+      Object.keys(a).some((k) => k.startsWith('__react')),
+    ),
+  );
+
+/**
+ * A page whose scripts are held back while `holding` is on: the landing page is the prerendered HTML only,
+ * the moment before React takes it over, for as long as the test needs. `release` lets the held ones through.
+ */
+async function withHeldScripts(viewport = DESKTOP) {
+  const { context, page, errors } = await app.newPage(viewport);
+  const held: Route[] = [];
+  const state = { holding: true };
+  await context.route(/\/assets\/.+\.js$/, async (route) => {
+    if (state.holding) held.push(route);
+    else await route.continue();
+  });
+  return {
+    page,
+    errors,
+    state,
+    /** Opens the landing page with its scripts held, once all of it is drawn. */
+    async openLanding() {
+      state.holding = true;
+      await page.goto(`${app.url}/`, { waitUntil: 'commit' });
+      await page.getByRole('link', { name: 'Contact us' }).waitFor();
+      expect(await reactOwns(page)).toBe(false);
+    },
+    async release() {
+      state.holding = false;
+      await Promise.all(held.splice(0).map((r) => r.continue()));
+    },
+    close: () => context.close(),
+  };
+}
+
 describe('landing page', () => {
-  it('sends the hero buttons to the sign-up pages', async () => {
+  it('sends the hero actions to the sign-up pages', async () => {
     const { page, errors, close } = await openPage('/');
-    await page.getByRole('button', { name: 'Start Exploring' }).click();
+    await page.getByRole('link', { name: 'Start Exploring' }).click();
     await page.waitForURL('**/tourist/signup');
     await page.getByRole('heading', { name: 'Join the Experience' }).waitFor();
     await page.goBack();
-    await page.getByRole('button', { name: 'Become a Guide' }).click();
+    await page.getByRole('link', { name: 'Become a Guide' }).click();
     await page.waitForURL('**/guide/signup');
     await page.getByRole('heading', { name: 'Become a Guide' }).waitFor();
     expect(errors).toEqual([]);
@@ -46,15 +77,14 @@ describe('landing page', () => {
   it('carries each of the 10 tour types to sign-up with its toast', async () => {
     const { page, errors, close } = await openPage('/');
     for (const t of TOUR_TYPES) {
-      await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(t.name)}`) }).click();
-      await page.waitForURL('**/tourist/signup');
+      await page.getByRole('link', { name: new RegExp(`^${escapeRegExp(t.name)}`) }).click();
+      await page.waitForURL(`${app.url}${tourSignupPath(t)}`);
       await toast(page, MESSAGES.tourTypeToast(t.name)).first().waitFor();
       const interest = page.getByTestId('tour-type-interest');
       await interest.waitFor();
       expect(await interest.textContent()).toBe(`You're interested in ${t.name} — ${t.description}`);
       await page.goBack();
       await page.waitForURL(`${app.url}/`);
-      await untilInteractive(page);
     }
     expect(errors).toEqual([]);
     await close();
@@ -126,10 +156,10 @@ describe('landing page', () => {
     }
     for (const figure of ['500+', '50+', '10,000+'])
       expect(await page.getByText(figure).first().isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Apply to be a Guide' }).click();
+    await page.getByRole('link', { name: 'Apply to be a Guide', exact: true }).click();
     await page.waitForURL('**/guide/signup');
     await page.goBack();
-    await page.getByRole('button', { name: 'Book Your Experience' }).click();
+    await page.getByRole('link', { name: 'Book Your Experience' }).click();
     await page.waitForURL('**/tourist/signup');
     await page.goBack();
     const footer = page.locator('footer');
@@ -149,6 +179,89 @@ describe('landing page', () => {
       expect(unexpected(errors), path).toEqual([]);
       await close();
     }
+  });
+});
+
+describe('the prerendered landing page before React takes it over', () => {
+  it('leads every action to its page: each one is a link that needs no script', async () => {
+    const tab = await withHeldScripts();
+    const { page } = tab;
+    const actions: [string, string, string][] = [
+      ['Start Exploring', paths.tourist.signup, 'Join the Experience'],
+      ['Become a Guide', paths.guide.signup, 'Become a Guide'],
+      ['Book Your Experience', paths.tourist.signup, 'Join the Experience'],
+      ['Apply to be a Guide', paths.guide.signup, 'Become a Guide'],
+      ['Sign in', paths.tourist.login, 'Welcome Back'],
+      ['For guides', paths.guide.signup, 'Become a Guide'],
+    ];
+    for (const [name, path, heading] of actions) {
+      await tab.openLanding();
+      // Nothing drawn before React is a button that would wait for it.
+      expect(await page.locator('#root button').count(), name).toBe(0);
+      // The page the click opens loads its scripts as usual.
+      tab.state.holding = false;
+      await page.getByRole('link', { name, exact: true }).click();
+      await page.waitForURL(`${app.url}${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    }
+    expect(tab.errors).toEqual([]);
+    await tab.close();
+  });
+
+  it('carries a tour type clicked before React to sign-up, with its toast and the interest', async () => {
+    const tab = await withHeldScripts(PHONE);
+    const { page } = tab;
+    await tab.openLanding();
+    const tour = TOUR_TYPES.find((t) => t.name === 'Food & Dining')!;
+    tab.state.holding = false;
+    await page.getByRole('link', { name: new RegExp(`^${escapeRegExp(tour.name)}`) }).click();
+    await page.waitForURL(`${app.url}/tourist/signup?tour=food-dining`);
+    await toast(page, MESSAGES.tourTypeToast(tour.name)).waitFor();
+    const interest = page.getByTestId('tour-type-interest');
+    await interest.waitFor();
+    expect(await interest.textContent()).toBe(`You're interested in ${tour.name} — ${tour.description}`);
+    // The interest is in the address, so it is still there after a reload.
+    await page.reload();
+    await interest.waitFor();
+    expect(tab.errors).toEqual([]);
+    await tab.close();
+  });
+
+  it('keeps a press that is still held when React would take over: its click still opens the page', async () => {
+    const tab = await withHeldScripts();
+    const { page } = tab;
+    await tab.openLanding();
+    const start = page.getByRole('link', { name: 'Start Exploring' });
+    const box = (await start.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await tab.release();
+    // React takes the page over while the button is still down: the pressed link is replaced.
+    await expect.poll(() => reactOwns(page), { timeout: 15_000 }).toBe(true);
+    await page.mouse.up();
+    await page.waitForURL(`${app.url}${paths.tourist.signup}`);
+    await page.getByRole('heading', { name: 'Join the Experience' }).waitFor();
+    expect(tab.errors).toEqual([]);
+    await tab.close();
+  });
+  it('keeps the keyboard focus on a prerendered link when React takes it over', async () => {
+    const tab = await withHeldScripts();
+    const { page } = tab;
+    await tab.openLanding();
+    await page.getByRole('link', { name: 'Start Exploring' }).focus();
+    await tab.release();
+    await expect.poll(() => reactOwns(page), { timeout: 15_000 }).toBe(true);
+    // The focus is on React's own link now, so Enter opens the page in the app.
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el && Object.keys(el).some((k) => k.startsWith('__react')) ? el.textContent : null;
+      });
+    await expect.poll(focused).toBe('Start Exploring');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${app.url}${paths.tourist.signup}`);
+    expect(tab.errors).toEqual([]);
+    await tab.close();
   });
 });
 

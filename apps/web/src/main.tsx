@@ -24,6 +24,59 @@ function mount(router: ReturnType<typeof createAppRouter>) {
   );
 }
 
+/**
+ * React replaces every prerendered element when it takes the page over (decision 048). A press that began on a
+ * prerendered link and ends after that has nothing left to click: the release clicks the link now under the
+ * pointer with the same address. A link that held the keyboard focus hands it to its new self.
+ */
+function keepIntentAcrossTakeover() {
+  const prerendered = container.firstElementChild;
+  const sameLink = (old: HTMLAnchorElement, at?: Element | null) => {
+    const link = at ? at.closest('a[href]') : null;
+    return link instanceof HTMLAnchorElement && link.href === old.href ? link : null;
+  };
+  let pressed = container.querySelector<HTMLAnchorElement>('a[href]:active');
+  let focused = document.activeElement?.closest('#root a[href]') ?? null;
+  const down = (event: PointerEvent) => {
+    pressed = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    // A press moves the focus (a link pressed takes it again just after). Not focusout: the browser sends one
+    // to an element it is about to remove, while it is still in the page.
+    focused = null;
+  };
+  const up = (event: PointerEvent) => {
+    const link = pressed;
+    pressed = null;
+    // A plain primary click only: a modified or middle click opens elsewhere, which .click() would not do.
+    const plain = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+    if (link instanceof HTMLAnchorElement && !link.isConnected && plain)
+      sameLink(link, document.elementFromPoint(event.clientX, event.clientY))?.click();
+    if (!prerendered?.isConnected) {
+      removeEventListener('pointerdown', down, true);
+      removeEventListener('pointerup', up, true);
+    }
+  };
+  const focusIn = (event: FocusEvent) => {
+    focused = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  };
+  addEventListener('pointerdown', down, true);
+  addEventListener('pointerup', up, true);
+  container.addEventListener('focusin', focusIn);
+  // React's commit swaps the whole tree at once; this runs right after it.
+  const swapped = new MutationObserver(() => {
+    if (prerendered?.isConnected) return;
+    swapped.disconnect();
+    container.removeEventListener('focusin', focusIn);
+    const link = focused;
+    if (!(link instanceof HTMLAnchorElement) || link.isConnected || document.activeElement !== document.body)
+      return;
+    const twin = [...container.querySelectorAll('a[href]')].find(
+      (candidate) => sameLink(link, candidate) && candidate.textContent === link.textContent,
+    );
+    if (twin instanceof HTMLElement) twin.focus();
+  });
+  swapped.observe(container, { childList: true });
+}
+
 // The landing page arrives prerendered: let the browser paint it before React takes over. A guide or
 // experience page also arrives with its preview (docs/product.md#shared-links), and other screens may arrive
 // with a skeleton in #root (decision 032): those have a screen to load first, take the path below, and React
@@ -31,6 +84,7 @@ function mount(router: ReturnType<typeof createAppRouter>) {
 function start() {
   const router = createAppRouter();
   const prerendered = container.hasChildNodes() && !container.querySelector('[data-skeleton]');
+  if (prerendered) keepIntentAcrossTakeover();
   if (prerendered && router.state.initialized)
     requestAnimationFrame(() => setTimeout(() => mount(router), 0));
   else if (router.state.initialized) mount(router);

@@ -2,6 +2,7 @@ import { MARKETING, WHY_CHOOSE } from '@lokal/shared/constants/marketing';
 import { MESSAGES } from '@lokal/shared/constants/messages';
 import { TOUR_TYPES } from '@lokal/shared/constants/tour-types';
 import { guidePagePath, paths } from '@lokal/shared/domain/pages';
+import { tourSignupPath } from '@lokal/shared/domain/tour-interest';
 import type { ProfileCard as Card } from '@lokal/shared/schemas/showcase';
 import {
   Beer,
@@ -144,12 +145,12 @@ export function Component() {
                 Curated, personal, unforgettable.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-                <Button variant="gold" size="lg" onClick={() => navigate(paths.tourist.signup)}>
+                <Link to={paths.tourist.signup} className={buttonClass('gold', 'lg')}>
                   Start Exploring
-                </Button>
-                <Button variant="light" size="lg" onClick={() => navigate(paths.guide.signup)}>
+                </Link>
+                <Link to={paths.guide.signup} className={buttonClass('light', 'lg')}>
                   Become a Guide
-                </Button>
+                </Link>
               </div>
             </div>
             <dl className="grid grid-cols-3 gap-3 rounded-card border border-ivory/15 bg-ivory/5 p-5 text-center sm:p-7 lg:grid-cols-1 lg:text-left">
@@ -186,14 +187,8 @@ export function Component() {
               const Icon = TOUR_ICONS[t.name] ?? Compass;
               return (
                 <li key={t.name}>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      toast.info(MESSAGES.tourTypeToast(t.name));
-                      navigate(paths.tourist.signup, {
-                        state: { tourType: { name: t.name, description: t.description } },
-                      });
-                    }}
+                  <Link
+                    to={tourSignupPath(t)}
                     className="group flex h-full w-full flex-col items-start rounded-card border border-line bg-white p-4 text-left sm:p-5 transition hover:-translate-y-0.5 hover:border-gold hover:shadow-card"
                   >
                     <span className="grid h-11 w-11 place-items-center rounded-xl bg-sand text-gold-deep transition-colors group-hover:bg-gold group-hover:text-ink">
@@ -201,7 +196,7 @@ export function Component() {
                     </span>
                     <span className="mt-4 font-display text-lg">{t.name}</span>
                     <span className="mt-1 text-xs text-muted sm:text-sm">{t.description}</span>
-                  </button>
+                  </Link>
                 </li>
               );
             })}
@@ -278,12 +273,12 @@ export function Component() {
             city you love.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button size="lg" onClick={() => navigate(paths.tourist.signup)}>
+            <Link to={paths.tourist.signup} className={buttonClass('primary', 'lg')}>
               Book Your Experience
-            </Button>
-            <Button variant="outline" size="lg" onClick={() => navigate(paths.guide.signup)}>
+            </Link>
+            <Link to={paths.guide.signup} className={buttonClass('outline', 'lg')}>
               Apply to be a Guide
-            </Button>
+            </Link>
           </div>
         </section>
       </main>

@@ -1,16 +1,28 @@
 import { MARKETING } from '@lokal/shared/constants/marketing';
+import { MESSAGES } from '@lokal/shared/constants/messages';
 import { paths } from '@lokal/shared/domain/pages';
-import { useLocation } from 'react-router';
+import { tourTypeOf } from '@lokal/shared/domain/tour-interest';
+import { useEffect, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import { AuthLinks } from '../../features/auth/components/auth-links.tsx';
 import { MagicLinkForm } from '../../features/auth/components/magic-link-form.tsx';
+import { toast } from '../../lib/toast.ts';
 
-type State = { tourType?: { name: string; description: string }; favorite?: string } | null;
+type State = { favorite?: string } | null;
 
 export function Component() {
   const state = useLocation().state as State;
-  const tourType = state?.tourType;
+  // A landing tour type arrives in the address (a plain link, docs/product.md#open-screens), with its toast.
+  const [params] = useSearchParams();
+  const tourType = tourTypeOf(params);
   const favorite = state?.favorite;
+  const toasted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!tourType || toasted.current === tourType.name) return;
+    toasted.current = tourType.name;
+    toast.info(MESSAGES.tourTypeToast(tourType.name));
+  }, [tourType]);
   return (
     <AuthLayout
       title="Join the Experience"
