@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PipelinedPool } from './pipelined-pool.ts';
 import { useCompiledRowMappers } from './row-mapper.ts';
 import * as admin from './schema/admin.ts';
 import * as auth from './schema/auth.ts';
@@ -73,6 +74,12 @@ PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[])
   return plainQuery.apply(this, args);
 } as typeof pg.Client.prototype.query;
 
+/**
+ * Pipelined connections for the statements outside transactions (decision 050): about two per core keeps every
+ * core of the database busy while Node prepares the next statements.
+ */
+const PIPELINED_LANES = 4;
+
 /** Opens the database named by DATABASE_URL and applies the committed migrations. */
 export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
   useCompiledRowMappers();
@@ -87,7 +94,19 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
       client.release();
     }
-    return { db: drizzlePg(pool, { schema }), kind: 'postgres', url: databaseUrl, close: () => pool.end() };
+    // Statements outside transactions go down a few pipelined connections; transactions take one of the pool's.
+    const lanes = new PipelinedPool(
+      { connectionString: databaseUrl },
+      PIPELINED_LANES,
+      pool,
+      PreparingClient,
+    );
+    return {
+      db: drizzlePg(lanes as unknown as pg.Pool, { schema }),
+      kind: 'postgres',
+      url: databaseUrl,
+      close: () => lanes.end(),
+    };
   }
 
   let client: PGlite;

@@ -1,0 +1,94 @@
+import type pg from 'pg';
+
+/** A plain read: the statement starts with `select` (a `with` may hide a write). */
+const READ = /^\s*select\b/i;
+
+type Lane = { client: Promise<pg.Client> | null; waiting: number };
+
+/**
+ * The statements asked of one connection in one turn of the event loop go out in one write: the socket is
+ * corked until the turn ends (pg corks each statement's messages on its own; corks nest).
+ */
+function holdWrites(client: pg.Client): void {
+  const stream = (client as unknown as { connection?: { stream?: Corkable } }).connection?.stream;
+  if (!stream?.cork || corked.has(stream)) return;
+  corked.add(stream);
+  stream.cork();
+  process.nextTick(() => {
+    corked.delete(stream);
+    stream.uncork();
+  });
+}
+type Corkable = { cork?: () => void; uncork: () => void };
+const corked = new WeakSet<Corkable>();
+
+/**
+ * The reads outside transactions share a few connections in pipeline mode (decision 050): a statement is
+ * written as soon as it is asked, behind those still running on that connection, instead of waiting for a
+ * connection of its own. On a server short of CPU the database then reads and answers several statements per
+ * wake-up. Each statement carries its own Sync, so an error fails only that statement. A transaction, or
+ * anything else that needs a connection to itself, gets one from `connect()` (the ordinary pool); the class's
+ * name ends in "Pool" because that is how Drizzle knows to open transactions with `connect()`.
+ */
+export class PipelinedPool {
+  private readonly lanes: Lane[];
+  private ended = false;
+
+  constructor(
+    private readonly config: pg.ClientConfig,
+    lanes: number,
+    private readonly pool: pg.Pool,
+    private readonly Client: typeof pg.Client,
+  ) {
+    this.lanes = Array.from({ length: lanes }, () => ({ client: null, waiting: 0 }));
+  }
+
+  async query(config: pg.QueryConfig | string, values?: unknown[]): Promise<pg.QueryResult> {
+    // Writes take a connection of their own: a write can wait for a row another request's transaction holds,
+    // and a lane must never wait (that transaction may be waiting for a read queued behind it). Reads take
+    // no row locks.
+    if (this.ended) throw new Error('Cannot use a pool after calling end on the pool');
+    if (!READ.test(typeof config === 'string' ? config : config.text)) return this.pool.query(config, values);
+    // The lane with the fewest statements in flight: a slow statement holds up only its own lane.
+    const lane = this.lanes.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+    lane.waiting += 1;
+    try {
+      lane.client ??= this.open(lane);
+      const client = await lane.client;
+      holdWrites(client);
+      return await client.query(config as pg.QueryConfig, values);
+    } finally {
+      lane.waiting -= 1;
+    }
+  }
+
+  private open(lane: Lane): Promise<pg.Client> {
+    const client = new this.Client({ ...this.config, pipeline: true } as pg.ClientConfig);
+    const opened = client.connect().then(() => client);
+    // A lost connection fails the statements in flight on it; the next statement opens the lane again.
+    const drop = () => {
+      if (lane.client === opened) lane.client = null;
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    opened.catch(drop);
+    return opened;
+  }
+
+  /** A connection of its own (transactions, migrations), from the ordinary pool. */
+  connect(): Promise<pg.PoolClient> {
+    return this.pool.connect();
+  }
+
+  async end(): Promise<void> {
+    this.ended = true;
+    await Promise.all(
+      this.lanes.map(async (lane) => {
+        const client = await lane.client?.catch(() => null);
+        lane.client = null;
+        await client?.end().catch(() => undefined);
+      }),
+    );
+    await this.pool.end();
+  }
+}
