@@ -96,18 +96,19 @@ export function cardMatch(m: Match | null, reader: 'traveller' | 'guide' = 'trav
 export function createMatchService(ctx: AppContext) {
   const repo = createMatchRepository(ctx.db);
   const rates = async () => (await localeOf(ctx).rates()).rates;
+  /** The signed-in traveller's side; null for anyone else (or a traveller without a profile yet). */
+  async function traveller(viewer: SessionUser | null): Promise<TravellerSide | null> {
+    if (viewer?.role !== 'tourist') return null;
+    const [row, r] = await Promise.all([repo.traveller(viewer.id), rates()]);
+    return row ? travellerSide(row, r) : null;
+  }
   return {
-    /** The signed-in traveller's side; null for anyone else (or a traveller without a profile yet). */
-    async traveller(viewer: SessionUser | null): Promise<TravellerSide | null> {
-      if (viewer?.role !== 'tourist') return null;
-      const [row, r] = await Promise.all([repo.traveller(viewer.id), rates()]);
-      return row ? travellerSide(row, r) : null;
-    },
+    traveller,
 
     /** The viewer's match with a guide whose stored side was read already; undefined for anyone but a traveller. */
     async travellerWith(viewer: SessionUser | null, guide: VectorRow): Promise<CardMatch | null | undefined> {
-      const traveller = await this.traveller(viewer);
-      return traveller ? cardMatch(matchScore(traveller, guideSideFromVector(guide))) : undefined;
+      const side = await traveller(viewer);
+      return side ? cardMatch(matchScore(side, guideSideFromVector(guide))) : undefined;
     },
 
     /** This traveller's match with each of these guides (null for a hidden guide). */
