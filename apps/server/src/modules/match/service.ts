@@ -12,7 +12,7 @@ import { travelStyleSchema } from '@lokal/shared/schemas/travel-style';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
-import { createMatchRepository } from './repository.ts';
+import { createMatchRepository, type TravellerRow } from './repository.ts';
 
 /** The guide's stored match columns (guideVectorColumns). */
 export type VectorRow = {
@@ -28,16 +28,6 @@ export type VectorRow = {
   matchJokes: number | null;
   matchAnime: number | null;
   hideProfile: boolean;
-};
-/** What the match reads of a traveller: the profile's columns and the quiz's answers (null when not taken). */
-export type TravellerRow = {
-  city: string;
-  languages: string[];
-  interests: string[];
-  lookingFor: string[];
-  budgetMax: number;
-  currency: string;
-  answers: unknown;
 };
 
 const ANIME = { 1: 'no', 3: 'sometimes', 5: 'yes' } as const;
