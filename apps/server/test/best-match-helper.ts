@@ -1,6 +1,7 @@
 import {
   closeness,
   type GuideSide,
+  guideSideOf,
   humourCloseness,
   MATCH_WEIGHTS,
   matchScore,
@@ -9,7 +10,17 @@ import {
   offerPace,
   sharedLanguages,
   type TravellerSide,
+  travellerSideOf,
 } from '@lokal/shared/domain/match';
+import type { GuideCard } from '@lokal/shared/schemas/discovery';
+import { travelStyleSchema } from '@lokal/shared/schemas/travel-style';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { experiences } from '../src/db/schema/experiences.ts';
+import { guideAssessments, guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
+import type { createTestApp } from './helper.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 const norm = (s: string) => s.trim().toLowerCase();
 
@@ -59,4 +70,76 @@ export function bestMatchOrder(t: TravellerSide, guides: Map<string, GuideSide>)
     .map(([id, side]) => ({ id, exact: exactMatch(t, side) }))
     .sort((a, b) => b.exact - a.exact || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((e) => e.id);
+}
+
+/** Every listed guide's side, read from the profile, the assessment and the experiences (not the stored vector). */
+export async function guideSides(t: TestApp): Promise<Map<string, GuideSide>> {
+  const db = t.database.db;
+  const rows = await db
+    .select({ profile: guideProfiles, answers: guideAssessments.answers })
+    .from(guideProfiles)
+    .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
+    .where(eq(guideProfiles.listed, true));
+  const published = await db
+    .select({ guideId: experiences.guideId, category: experiences.category })
+    .from(experiences)
+    .where(eq(experiences.status, 'published'));
+  return new Map(
+    rows.map(({ profile: p, answers }) => [
+      p.userId,
+      guideSideOf({
+        city: p.city,
+        languages: p.languages,
+        specialties: p.specialties,
+        tourCount: p.tourTypes.length,
+        priceMin: p.priceMin,
+        hideProfile: p.hideProfile,
+        assessment: (answers as Record<string, unknown> | null) ?? null,
+        publishedCategories: published.filter((e) => e.guideId === p.userId).map((e) => e.category),
+      }),
+    ]),
+  );
+}
+
+/** A signed-in traveller's side from their profile (a USD budget) and their quiz as the API gives it back. */
+export async function travellerSideFor(
+  t: TestApp,
+  session: { id: string; cookie: string },
+): Promise<TravellerSide> {
+  const style = await t.app.inject({
+    url: '/api/tourists/travel-style',
+    headers: { cookie: session.cookie },
+  });
+  const travelStyle = style.json().travelStyle;
+  const [p] = await t.database.db
+    .select()
+    .from(touristProfiles)
+    .where(eq(touristProfiles.userId, session.id));
+  expect(p!.currency).toBe('USD');
+  return travellerSideOf({
+    city: p!.city,
+    languages: p!.languages,
+    interests: p!.interests,
+    lookingFor: p!.lookingFor,
+    budgetMaxUsd: p!.budgetMax > 0 ? p!.budgetMax : null,
+    travelStyle: travelStyle ? travelStyleSchema.parse(travelStyle) : null,
+  });
+}
+
+/** Every page of a guide search, following the cursor; the number of pages. */
+export async function walkSearch(t: TestApp, cookie: string, query: string) {
+  const out: GuideCard[] = [];
+  let cursor: string | null = null;
+  for (let pages = 1; pages < 500; pages++) {
+    const res = await t.app.inject({
+      url: `/api/guides/search?${query}${cursor ? `&cursor=${cursor}` : ''}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { guides: GuideCard[]; nextCursor: string | null };
+    out.push(...page.guides);
+    cursor = page.nextCursor;
+    if (!cursor) return { guides: out, pages };
+  }
+  throw new Error('the search never ended');
 }

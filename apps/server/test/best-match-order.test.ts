@@ -1,24 +1,17 @@
 import {
   closeness,
-  type GuideSide,
-  guideSideOf,
   humourCloseness,
   MATCH_WEIGHTS,
   musicCloseness,
   nightlifeCloseness,
   offerPace,
-  type TravellerSide,
-  travellerSideOf,
 } from '@lokal/shared/domain/match';
-import type { GuideCard } from '@lokal/shared/schemas/discovery';
-import { travelStyleSchema } from '@lokal/shared/schemas/travel-style';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { experiences } from '../src/db/schema/experiences.ts';
-import { guideAssessments, guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
+import { touristProfiles } from '../src/db/schema/profiles.ts';
 import { QUIZ_POINTS, quizPoint } from '../src/modules/match/score-sql.ts';
 import { TRAVEL_STYLE } from './actors-helper.ts';
-import { bestMatchOrder, exactMatch } from './best-match-helper.ts';
+import { bestMatchOrder, exactMatch, guideSides, travellerSideFor, walkSearch } from './best-match-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
 // "Best match" reads a few short lists instead of scoring every guide (decision 045): whatever the guides are
@@ -75,35 +68,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-/** Every listed guide's side, read from the profile, the assessment and the experiences (not the stored vector). */
-async function guideSides(): Promise<Map<string, GuideSide>> {
-  const db = t.database.db;
-  const rows = await db
-    .select({ profile: guideProfiles, answers: guideAssessments.answers })
-    .from(guideProfiles)
-    .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
-    .where(eq(guideProfiles.listed, true));
-  const published = await db
-    .select({ guideId: experiences.guideId, category: experiences.category })
-    .from(experiences)
-    .where(eq(experiences.status, 'published'));
-  return new Map(
-    rows.map(({ profile: p, answers }) => [
-      p.userId,
-      guideSideOf({
-        city: p.city,
-        languages: p.languages,
-        specialties: p.specialties,
-        tourCount: p.tourTypes.length,
-        priceMin: p.priceMin,
-        hideProfile: p.hideProfile,
-        assessment: (answers as Record<string, unknown> | null) ?? null,
-        publishedCategories: published.filter((e) => e.guideId === p.userId).map((e) => e.category),
-      }),
-    ]),
-  );
-}
-
 /** A demo traveller made to want what the guides above offer, with or without the quiz; their side and cookie. */
 async function traveller(email: string, quiz: boolean, budgetMax: number) {
   const session = await mockSignIn(t.app, email, 'tourist');
@@ -127,48 +91,14 @@ async function traveller(email: string, quiz: boolean, budgetMax: number) {
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
   }
-  const style = await t.app.inject({
-    url: '/api/tourists/travel-style',
-    headers: { cookie: session.cookie },
-  });
-  const travelStyle = style.json().travelStyle;
-  expect(Boolean(travelStyle)).toBe(quiz);
-  const [p] = await t.database.db
-    .select()
-    .from(touristProfiles)
-    .where(eq(touristProfiles.userId, session.id));
-  const side: TravellerSide = travellerSideOf({
-    city: p!.city,
-    languages: p!.languages,
-    interests: p!.interests,
-    lookingFor: p!.lookingFor,
-    budgetMaxUsd: p!.budgetMax > 0 ? p!.budgetMax : null,
-    travelStyle: travelStyle ? travelStyleSchema.parse(travelStyle) : null,
-  });
+  const side = await travellerSideFor(t, session);
+  expect(side.quiz !== null).toBe(quiz);
   return { cookie: session.cookie, side };
-}
-
-/** Every page of a search, following the cursor; the number of pages. */
-async function walk(cookie: string, query: string) {
-  const out: GuideCard[] = [];
-  let cursor: string | null = null;
-  for (let pages = 1; pages < 500; pages++) {
-    const res = await t.app.inject({
-      url: `/api/guides/search?${query}${cursor ? `&cursor=${cursor}` : ''}`,
-      headers: { cookie },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json() as { guides: GuideCard[]; nextCursor: string | null };
-    out.push(...page.guides);
-    cursor = page.nextCursor;
-    if (!cursor) return { guides: out, pages };
-  }
-  throw new Error('the search never ended');
 }
 
 describe('Best match over many varied guides', () => {
   it('pages through exactly the order of sorting every guide by matchScore(), with and without the quiz', async () => {
-    const guides = await guideSides();
+    const guides = await guideSides(t);
     expect(guides.size).toBeGreaterThan(GUIDES);
     for (const [email, quiz] of [
       [JAMES, true],
@@ -179,7 +109,7 @@ describe('Best match over many varied guides', () => {
       // Many guides share a rounded score: the order within it is the score before rounding, then the id.
       const rounded = new Set(expected.map((id) => Math.round(exactMatch(side, guides.get(id)!))));
       expect(rounded.size).toBeLessThan(expected.length / 4);
-      const { guides: walked, pages } = await walk(cookie, 'sort=best_match&limit=9');
+      const { guides: walked, pages } = await walkSearch(t, cookie, 'sort=best_match&limit=9');
       expect(pages).toBeGreaterThan(30);
       const ids = walked.map((g) => g.id);
       expect(new Set(ids).size, `${email}: a guide twice`).toBe(ids.length);
@@ -193,7 +123,7 @@ describe('Best match over many varied guides', () => {
   }, 300_000);
 
   it("keeps each guide's quiz point at the distance the quiz parts lose, and its lists in step", async () => {
-    const guides = await guideSides();
+    const guides = await guideSides(t);
     const { side } = await traveller(JAMES, true, 100);
     const q = side.quiz!;
     const rows = await t.database.db.execute(sql`
@@ -225,15 +155,17 @@ describe('Best match over many varied guides', () => {
   });
 
   it('keeps the order inside a filter, and without a budget', async () => {
-    const guides = await guideSides();
+    const guides = await guideSides(t);
     const { cookie, side } = await traveller(JAMES, true, 0);
     expect(side.budgetMaxUsd).toBeNull();
     const all = bestMatchOrder(side, guides);
     const porto = all.filter((id) => guides.get(id)!.city === 'Porto');
     expect(porto.length).toBeGreaterThan(50);
-    expect((await walk(cookie, 'sort=best_match&limit=8&city=Porto')).guides.map((g) => g.id)).toEqual(porto);
+    expect(
+      (await walkSearch(t, cookie, 'sort=best_match&limit=8&city=Porto')).guides.map((g) => g.id),
+    ).toEqual(porto);
     const lisbon = all.filter((id) => guides.get(id)!.city === 'Lisbon');
-    const { guides: walked } = await walk(cookie, 'sort=best_match&limit=11&city=Lisbon');
+    const { guides: walked } = await walkSearch(t, cookie, 'sort=best_match&limit=11&city=Lisbon');
     expect(walked.map((g) => g.id)).toEqual(lisbon);
   }, 300_000);
 });

@@ -1,13 +1,11 @@
-import { guideSideOf, matchScore, type TravellerSide, travellerSideOf } from '@lokal/shared/domain/match';
+import { matchScore, type TravellerSide } from '@lokal/shared/domain/match';
 import type { GuideCard } from '@lokal/shared/schemas/discovery';
-import { travelStyleSchema } from '@lokal/shared/schemas/travel-style';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { experiences } from '../src/db/schema/experiences.ts';
-import { guideAssessments, guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
+import { guideProfiles } from '../src/db/schema/profiles.ts';
 import { matchParams, matchScoreSql } from '../src/modules/match/score-sql.ts';
 import { TRAVEL_STYLE } from './actors-helper.ts';
-import { bestMatchOrder } from './best-match-helper.ts';
+import { bestMatchOrder, guideSides, travellerSideFor, walkSearch } from './best-match-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
 // "Best match" (docs/product.md#match-score): the search's SQL score is matchScore() of the shared domain for
@@ -34,71 +32,10 @@ async function search(cookie: string | null, query: string) {
 }
 
 /** Every page of a search, following the cursor. */
-async function walk(cookie: string, query: string): Promise<GuideCard[]> {
-  const out: GuideCard[] = [];
-  let cursor: string | null = null;
-  for (let n = 0; n < 100; n++) {
-    const res = await search(cookie, `${query}${cursor ? `&cursor=${cursor}` : ''}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json() as { guides: GuideCard[]; nextCursor: string | null };
-    out.push(...page.guides);
-    cursor = page.nextCursor;
-    if (!cursor) return out;
-  }
-  throw new Error('the search never ended');
-}
-
-/** Every listed guide's side, read from the profile, the assessment and the experiences (not the stored vector). */
-async function guideSides() {
-  const db = t.database.db;
-  const rows = await db
-    .select({ profile: guideProfiles, answers: guideAssessments.answers })
-    .from(guideProfiles)
-    .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
-    .where(eq(guideProfiles.listed, true));
-  const published = await db
-    .select({ guideId: experiences.guideId, category: experiences.category })
-    .from(experiences)
-    .where(eq(experiences.status, 'published'));
-  return new Map(
-    rows.map(({ profile: p, answers }) => [
-      p.userId,
-      guideSideOf({
-        city: p.city,
-        languages: p.languages,
-        specialties: p.specialties,
-        tourCount: p.tourTypes.length,
-        priceMin: p.priceMin,
-        hideProfile: p.hideProfile,
-        assessment: (answers as Record<string, unknown> | null) ?? null,
-        publishedCategories: published.filter((e) => e.guideId === p.userId).map((e) => e.category),
-      }),
-    ]),
-  );
-}
+const walk = async (cookie: string, query: string) => (await walkSearch(t, cookie, query)).guides;
 
 /** A demo traveller's side from their profile and quiz (USD budgets in the demo data). */
-async function travellerSide(email: string): Promise<TravellerSide> {
-  const session = await mockSignIn(t.app, email, 'tourist');
-  const [p] = await t.database.db
-    .select()
-    .from(touristProfiles)
-    .where(eq(touristProfiles.userId, session.id));
-  const style = await t.app.inject({
-    url: '/api/tourists/travel-style',
-    headers: { cookie: session.cookie },
-  });
-  const travelStyle = style.json().travelStyle;
-  expect(p!.currency).toBe('USD');
-  return travellerSideOf({
-    city: p!.city,
-    languages: p!.languages,
-    interests: p!.interests,
-    lookingFor: p!.lookingFor,
-    budgetMaxUsd: p!.budgetMax > 0 ? p!.budgetMax : null,
-    travelStyle: travelStyle ? travelStyleSchema.parse(travelStyle) : null,
-  });
-}
+const travellerSide = async (email: string) => travellerSideFor(t, await mockSignIn(t.app, email, 'tourist'));
 
 /** The SQL expression's score of every listed guide for this traveller, straight from the database. */
 async function sqlScores(traveller: TravellerSide): Promise<Map<string, number>> {
@@ -119,7 +56,7 @@ describe('the Best match sort', () => {
       headers: { cookie: await signIn(JAMES) },
       payload: TRAVEL_STYLE,
     });
-    const guides = await guideSides();
+    const guides = await guideSides(t);
     expect(guides.size).toBeGreaterThan(40);
     let quizzed = 0;
     for (const email of [JAMES, AISHA, 'lucas.meyer@demo.lokal.app']) {
@@ -137,7 +74,7 @@ describe('the Best match sort', () => {
   it('walks every guide once, best first, in stable pages, with the match on each card', async () => {
     const cookie = await signIn(JAMES);
     const traveller = await travellerSide(JAMES);
-    const guides = await guideSides();
+    const guides = await guideSides(t);
     const walked = await walk(cookie, 'sort=best_match&limit=5');
     const ids = walked.map((g) => g.id);
     expect(new Set(ids).size).toBe(ids.length);

@@ -9,6 +9,7 @@ import {
   type GuideFilters,
   type GuideSort,
 } from '@lokal/shared/schemas/discovery';
+import type { TravelStyle } from '@lokal/shared/schemas/travel-style';
 import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
@@ -77,7 +78,7 @@ const touristRowColumns = (since: SQL) => ({
   rankScore: touristProfiles.rankScore,
   figures: figuresOf(since),
   // The "Travel style" quiz, for the guide's match with this traveller (null when not taken).
-  travelStyle: sql<unknown>`(select ts.answers from ${travelStyles} ts where ts.user_id = ${touristProfiles.userId})`,
+  travelStyle: sql<TravelStyle | null>`(select ts.answers from ${travelStyles} ts where ts.user_id = ${touristProfiles.userId})`,
   // Microseconds survive as text; a JavaScript Date would round them off and repeat or skip a row.
   cursorAt: sql<string>`${touristProfiles.lastActiveAt}::text`,
 });

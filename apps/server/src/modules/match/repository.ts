@@ -78,3 +78,8 @@ export function createMatchRepository(db: Db) {
 }
 
 export type MatchRepository = ReturnType<typeof createMatchRepository>;
+/**
+ * What the match reads of a traveller (travellerColumns, the quiz's answers null when not taken), without the id:
+ * inferred from the statement, so it follows the selection.
+ */
+export type TravellerRow = Omit<NonNullable<Awaited<ReturnType<MatchRepository['traveller']>>>, 'id'>;

@@ -12,7 +12,7 @@ import { travelStyleSchema } from '@lokal/shared/schemas/travel-style';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
-import { createMatchRepository } from './repository.ts';
+import { createMatchRepository, type TravellerRow } from './repository.ts';
 
 /** The guide's stored match columns (guideVectorColumns). */
 export type VectorRow = {
@@ -28,16 +28,6 @@ export type VectorRow = {
   matchJokes: number | null;
   matchAnime: number | null;
   hideProfile: boolean;
-};
-/** What the match reads of a traveller: the profile's columns and the quiz's answers (null when not taken). */
-export type TravellerRow = {
-  city: string;
-  languages: string[];
-  interests: string[];
-  lookingFor: string[];
-  budgetMax: number;
-  currency: string;
-  answers: unknown;
 };
 
 const ANIME = { 1: 'no', 3: 'sometimes', 5: 'yes' } as const;
@@ -96,18 +86,19 @@ export function cardMatch(m: Match | null, reader: 'traveller' | 'guide' = 'trav
 export function createMatchService(ctx: AppContext) {
   const repo = createMatchRepository(ctx.db);
   const rates = async () => (await localeOf(ctx).rates()).rates;
+  /** The signed-in traveller's side; null for anyone else (or a traveller without a profile yet). */
+  async function traveller(viewer: SessionUser | null): Promise<TravellerSide | null> {
+    if (viewer?.role !== 'tourist') return null;
+    const [row, r] = await Promise.all([repo.traveller(viewer.id), rates()]);
+    return row ? travellerSide(row, r) : null;
+  }
   return {
-    /** The signed-in traveller's side; null for anyone else (or a traveller without a profile yet). */
-    async traveller(viewer: SessionUser | null): Promise<TravellerSide | null> {
-      if (viewer?.role !== 'tourist') return null;
-      const [row, r] = await Promise.all([repo.traveller(viewer.id), rates()]);
-      return row ? travellerSide(row, r) : null;
-    },
+    traveller,
 
     /** The viewer's match with a guide whose stored side was read already; undefined for anyone but a traveller. */
     async travellerWith(viewer: SessionUser | null, guide: VectorRow): Promise<CardMatch | null | undefined> {
-      const traveller = await this.traveller(viewer);
-      return traveller ? cardMatch(matchScore(traveller, guideSideFromVector(guide))) : undefined;
+      const side = await traveller(viewer);
+      return side ? cardMatch(matchScore(side, guideSideFromVector(guide))) : undefined;
     },
 
     /** This traveller's match with each of these guides (null for a hidden guide). */

@@ -39,6 +39,19 @@ export async function recomputeRatings(tx: Pick<Db, 'execute'>, subjectIds: stri
 }
 
 export function createReviewsRepository(db: Db) {
+  /**
+   * Rating (1 decimal) and count over a person's published reviews (of one experience, when `experience` is
+   * given): the one aggregate both the summary and the guide's summary read.
+   */
+  const summaryOf = (subject: SQL, experience?: SQL) =>
+    db
+      .select({
+        rating: sql<number>`coalesce(round(avg(${reviews.rating})::numeric, 1), 0)::float8`.as('rating'),
+        count: sql<number>`count(*)::int`.as('count'),
+      })
+      .from(reviews)
+      .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
+      .where(and(sql`${reviews.subjectId} = ${subject}`, isNotNull(reviews.publishedAt), experience));
   // Every guide and experience page asks these: one prepared statement per shape, built on first use.
   const p = sql.placeholder;
   const ofExperience = (shape: string) =>
@@ -71,21 +84,9 @@ export function createReviewsRepository(db: Db) {
       .prepare(`reviews_list_${shape || 'all'}`);
   }
   function prepareSummary(shape: string) {
-    return db
-      .select({
-        rating: sql<number>`coalesce(round(avg(${reviews.rating})::numeric, 1), 0)::float8`,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(reviews)
-      .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
-      .where(
-        and(
-          sql`${reviews.subjectId} = ${p('subjectId')}::uuid`,
-          isNotNull(reviews.publishedAt),
-          ofExperience(shape),
-        ),
-      )
-      .prepare(`reviews_summary_${shape || 'all'}`);
+    return summaryOf(sql`${p('subjectId')}::uuid`, ofExperience(shape)).prepare(
+      `reviews_summary_${shape || 'all'}`,
+    );
   }
   const reviewStatements = { list: perShape(prepareList), summary: perShape(prepareSummary) };
 
@@ -243,10 +244,7 @@ export function createReviewsRepository(db: Db) {
       const own = viewer?.id === guideId || viewer?.role === 'staff';
       const result = await db.execute(sql`
         select s.rating, s.count from ${guideProfiles}
-        cross join lateral (
-          select coalesce(round(avg(r.rating)::numeric, 1), 0)::float8 as rating, count(*)::int as count
-          from ${reviews} r join ${bookings} b on b.id = r.booking_id
-          where r.subject_id = ${guideProfiles.userId} and r.published_at is not null) s
+        cross join lateral ${summaryOf(sql`${guideProfiles.userId}`)} s
         where ${guideProfiles.userId} = ${guideId}::uuid and (${own}::boolean or ${guideVisibleToTravellers})`);
       const [row] = (result as unknown as { rows: { rating: number; count: number }[] }).rows;
       return row ? { rating: Number(row.rating), count: Number(row.count) } : null;

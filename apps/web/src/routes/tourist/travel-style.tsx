@@ -6,10 +6,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Slider } from '../../components/ui/slider.tsx';
-import { SwitchField } from '../../components/ui/switch-field.tsx';
 import { useTravelStyle } from '../../features/match/api/get-travel-style.ts';
 import { saveTravelStyle } from '../../features/match/api/save-travel-style.ts';
 import { ChoiceChips } from '../../features/onboarding/components/choice-chips.tsx';
+import { DrinksFields, PoliticalJokesSlider } from '../../features/onboarding/components/comfort-fields.tsx';
 import { MusicSliders } from '../../features/onboarding/components/music-sliders.tsx';
 import { WizardShell } from '../../features/onboarding/components/wizard-shell.tsx';
 import { useSubmitOnce } from '../../features/onboarding/hooks/use-submit-once.ts';
@@ -124,13 +124,7 @@ export function Component() {
       ) : null}
       {step === 4 ? (
         <div className="space-y-6">
-          <SwitchField label="I drink alcohol" checked={d.drinks} onChange={(drinks) => set({ drinks })} />
-          <Slider
-            label="Comfort around cannabis"
-            value={d.cannabisComfort}
-            onChange={(cannabisComfort) => set({ cannabisComfort })}
-            hint={['Not at all', 'Very']}
-          />
+          <DrinksFields value={d} onChange={set} />
           <p className="text-sm text-muted">
             Counted only within the night-life part of a match, never shown to a guide or named in a reason.
           </p>
@@ -138,12 +132,7 @@ export function Component() {
       ) : null}
       {step === 5 ? (
         <div className="space-y-6">
-          <Slider
-            label="Political jokes"
-            value={d.politicalJokes}
-            onChange={(politicalJokes) => set({ politicalJokes })}
-            hint={['Avoid', 'Love them']}
-          />
+          <PoliticalJokesSlider value={d} onChange={set} />
           <ChoiceChips
             legend="Do you watch anime or K-dramas?"
             options={ANIME_KDRAMA}
