@@ -68,7 +68,13 @@ export function createChatRepository(db: Db) {
     // Written out qualified: inside the subqueries a bare "id" would mean the message's id.
     const lastId = sql`(select max(m.id) from ${messages} m where m.conversation_id = conversations.id)`;
     const unread = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = conversations.id and m.read_at is null and m.sender_id <> ${userId})`;
-    const other = sql`(case when conversations.tourist_id = ${userId} then conversations.guide_id else conversations.tourist_id end)`;
+    // A side's own statement knows who the other party is: a plain column, and only their profile's join.
+    const other =
+      side === 'tourist'
+        ? sql`conversations.guide_id`
+        : side === 'guide'
+          ? sql`conversations.tourist_id`
+          : sql`(case when conversations.tourist_id = ${userId} then conversations.guide_id else conversations.tourist_id end)`;
     const blockedByMe = sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${other})`;
     const blockedByThem = sql<boolean>`exists (select 1 from ${blocks} b where b.blocked_id = ${userId} and b.blocker_id = ${other})`;
     const detailsShared = sql<boolean>`exists (select 1 from ${bookings} k where k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id and k.status in ('accepted', 'completed'))`;
@@ -84,7 +90,10 @@ export function createChatRepository(db: Db) {
         k.start_at desc
       limit 1)`;
     // In the currency of the latest completed booking: a guide is paid in one currency at a time.
-    const earnings = sql<{ amount: number; currency: string } | null>`(
+    const earnings =
+      side === 'tourist'
+        ? sql<null>`null`
+        : sql<{ amount: number; currency: string } | null>`(
       select json_build_object('amount', sum(k.guide_total), 'currency', min(k.guide_currency))
       from ${bookings} k
       where ${pair} and k.status = 'completed' and conversations.guide_id = ${userId}
@@ -149,8 +158,8 @@ export function createChatRepository(db: Db) {
       })
       .from(conversations)
       .innerJoin(other_, sql`${other_.id} = ${other}`)
-      .leftJoin(otherGuide, eq(otherGuide.userId, other_.id))
-      .leftJoin(otherTourist, eq(otherTourist.userId, other_.id))
+      .leftJoin(otherGuide, side === 'guide' ? sql`false` : eq(otherGuide.userId, other_.id))
+      .leftJoin(otherTourist, side === 'tourist' ? sql`false` : eq(otherTourist.userId, other_.id))
       .leftJoin(last, sql`${last.id} = ${lastId}`)
       .where(
         and(
