@@ -211,6 +211,22 @@ export function createChatRepository(db: Db) {
       .limit(p('limit'))
       .prepare(`chat_history_${kind}_${who}`);
   });
+  // Every screen's badge asks this: built once, then only executed.
+  const unreadTotalStatement = (() => {
+    const userId = sql`${sql.placeholder('userId')}::uuid`;
+    return db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(
+        and(
+          sql`(${conversations.touristId} = ${userId} or ${conversations.guideId} = ${userId})`,
+          isNull(messages.readAt),
+          sql`${messages.senderId} <> ${userId}`,
+        ),
+      )
+      .prepare('chat_unread_total');
+  })();
   const messagesStatement = db
     .select()
     .from(messages)
@@ -299,17 +315,7 @@ export function createChatRepository(db: Db) {
 
     /** Unread messages from others across all of the user's conversations. */
     async unreadTotal(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .where(
-          and(
-            or(eq(conversations.touristId, userId), eq(conversations.guideId, userId)),
-            isNull(messages.readAt),
-            ne(messages.senderId, userId),
-          ),
-        );
+      const [row] = await unreadTotalStatement.execute({ userId });
       return row?.n ?? 0;
     },
 

@@ -1,22 +1,25 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { guideProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 
 export function createLocaleRepository(db: Db) {
+  // Read by every home screen's first answers: built once, then only executed.
+  const settingsStatement = db
+    .select({
+      city: users.city,
+      currency: users.currency,
+      currencyMultiplier: users.currencyMultiplier,
+      guideCity: guideProfiles.city,
+      verified: guideProfiles.verified,
+    })
+    .from(users)
+    .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
+    .where(sql`${users.id} = ${sql.placeholder('userId')}::uuid`)
+    .prepare('locale_settings');
   return {
     async settings(userId: string) {
-      const [row] = await db
-        .select({
-          city: users.city,
-          currency: users.currency,
-          currencyMultiplier: users.currencyMultiplier,
-          guideCity: guideProfiles.city,
-          verified: guideProfiles.verified,
-        })
-        .from(users)
-        .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
-        .where(eq(users.id, userId));
+      const [row] = await settingsStatement.execute({ userId });
       return row ?? null;
     },
     async setCity(userId: string, city: string) {
