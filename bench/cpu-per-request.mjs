@@ -5,13 +5,12 @@
 // database's own processes. Requests per second move with whatever else the shared machine runs; the CPU a
 // request costs moves much less, so two builds compare fairly even on a busy machine. The two servers take
 // turns (A B, B A, …) at 50 connections.
-import { execSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, sessionCookie } from './lib/server.mjs';
+import { sessionCookie, startBuiltServer } from './lib/server.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -53,43 +52,17 @@ function databaseTicks() {
 }
 
 const onPostgres = Boolean(process.env.DATABASE_URL?.startsWith('postgres'));
-const dataDirs = [];
-async function start(root) {
-  const port = await freePort();
-  // PGlite's folder belongs to one process: each server then has its own (each seeds the demo).
-  const dataDir =
-    onPostgres && dataDirs.length ? dataDirs[0] : mkdtempSync(path.join(os.tmpdir(), 'lokal-cpu-'));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '1000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://localhost:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server of ${root} exited`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const email = who === 'guide' ? 'sofia.martinez@demo.lokal.app' : 'james.whitfield@demo.lokal.app';
-  const headers = { cookie: `lokal_session=${await sessionCookie(url, { email, userType: who })}` };
-  return { root, url, child, headers };
+const email = who === 'guide' ? 'sofia.martinez@demo.lokal.app' : 'james.whitfield@demo.lokal.app';
+/** A checkout's built server on one database with the other (PGlite's folder belongs to one process). */
+async function start(root, shared) {
+  const server = await startBuiltServer(shared ? { DATA_DIR: shared.dataDir } : {}, root);
+  const headers = { cookie: `lokal_session=${await sessionCookie(server.url, { email, userType: who })}` };
+  return { ...server, headers };
 }
 
 // One after the other: on PostgreSQL the first seeds the database and the second finds it ready.
-const servers = { A: await start(here), B: await start(path.resolve(other)) };
+const A = await start(here);
+const servers = { A, B: await start(path.resolve(other), onPostgres ? A : null) };
 try {
   for (const p of paths) {
     const costs = { A: [], B: [] };
@@ -99,9 +72,9 @@ try {
     for (let i = 0; i < rounds; i++) {
       for (const k of i % 2 ? ['B', 'A'] : ['A', 'B']) {
         const s = servers[k];
-        const [node0, db0] = [ticks(s.child.pid), databaseTicks()];
+        const [node0, db0] = [ticks(s.pid), databaseTicks()];
         const r = await autocannon({ url: s.url + p, headers: s.headers, connections: 50, amount: requests });
-        const [node1, db1] = [ticks(s.child.pid), databaseTicks()];
+        const [node1, db1] = [ticks(s.pid), databaseTicks()];
         if (r.non2xx) throw new Error(`${k} ${p}: ${r.non2xx} answers were not 2xx`);
         costs[k].push({
           node: ((node1 - node0) * TICK_US) / r.requests.total,
@@ -118,6 +91,7 @@ try {
     console.log(`${p} as ${who}: this checkout ${line('A')}; ${other} ${line('B')} — medians of ${rounds}`);
   }
 } finally {
-  for (const s of Object.values(servers)) s.child.kill('SIGTERM');
-  for (const dir of new Set(dataDirs)) rmSync(dir, { recursive: true, force: true });
+  // The second first: on PostgreSQL it borrows the first's folder, which the first removes when it stops.
+  await servers.B.stop();
+  await servers.A.stop();
 }

@@ -67,14 +67,17 @@ export function benchRow(endpoint, r, baseline) {
   };
 }
 
-/** The built app exactly as `npm start` runs it, on its own port and data folder. */
-export async function startBuiltServer(env = {}) {
+/**
+ * The built app exactly as `npm start` runs it, on its own port and data folder; `checkout` starts another
+ * checkout's build (a worktree at an older commit) instead of this one's.
+ */
+export async function startBuiltServer(env = {}, checkout = root) {
   const port = Number(env.PORT ?? (await freePort()));
   // A folder of its own unless the caller brings one (and keeps it).
   const ownData = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lokal-bench-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: String(port),

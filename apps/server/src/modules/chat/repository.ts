@@ -1,8 +1,4 @@
-import {
-  type FirstReply,
-  type ResponseFigures,
-  responseFigures,
-} from '@lokal/shared/domain/response-figures';
+import { type FirstReply, responseFigures } from '@lokal/shared/domain/response-figures';
 import { and, asc, desc, eq, getTableColumns, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -362,14 +358,9 @@ export function createChatRepository(db: Db) {
       return firstRepliesOf(row?.replies ?? null);
     },
 
-    /** The guide's response figures (the shared rule), as of now. */
-    async responseFiguresOf(guideId: string, now: Date): Promise<ResponseFigures> {
-      return responseFigures(await this.firstReplies(guideId), now);
-    },
-
     /** The guide's response rate in percent, or null while too few conversations to measure. */
     async responseRate(guideId: string, now: Date): Promise<number | null> {
-      return (await this.responseFiguresOf(guideId, now)).rate;
+      return responseFigures(await this.firstReplies(guideId), now).rate;
     },
 
     async messagesByIds(ids: number[]): Promise<MessageRow[]> {
