@@ -82,6 +82,35 @@ describe('the first load of a screen', () => {
     await context.close();
   });
 
+  it("renders a guide's and an experience's page for a tourist from the page itself, reviews and hearts included", async () => {
+    const { context, page, errors } = await app.signedIn('james.whitfield@demo.lokal.app', 'tourist', PHONE);
+    const seen = watch(page);
+    await page.goto(`${app.url}/guides/sofia-martinez`);
+    await page.getByRole('heading', { name: 'Sofia Martinez', level: 1 }).waitFor();
+    await page.getByTestId('review').first().waitFor();
+    await page.getByRole('button', { name: 'Message' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expectAnsweredByPage(seen.api, [
+      '/api/auth/session',
+      '/api/pages/guides/sofia-martinez',
+      '/api/profiles/guide/',
+      '/api/favorites/ids',
+    ]);
+
+    // Its first experience, opened as a link from elsewhere: the page again carries its reviews.
+    const tile = page.locator('a[href^="/experiences/"]').first();
+    const href = (await tile.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/experiences\/[0-9a-f-]{36}$/);
+    seen.api.length = 0;
+    await page.goto(`${app.url}${href}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('heading', { name: /Reviews/, level: 2 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expectAnsweredByPage(seen.api, ['/api/auth/session', '/api/pages/experiences/', '/api/experiences/']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('sends a visitor without a session to the sign-in page at once', async () => {
     const { context, page } = await app.newPage(PHONE);
     const seen = watch(page);

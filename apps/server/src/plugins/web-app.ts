@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { SESSION_READ, screenReads } from '@lokal/shared/domain/first-reads';
+import { pageExtras, SESSION_READ, screenReads } from '@lokal/shared/domain/first-reads';
 import { PAGE_LIST, publicPageRead } from '@lokal/shared/domain/pages';
 import type { StatusUser } from '@lokal/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -135,6 +135,8 @@ async function completeShell(
     );
     // A guide or experience page is rendered here, preview and tags (docs/product.md#shared-links).
     if (own) {
+      // What the page shows a member beside it (its reviews, the hearts), so it renders once, complete.
+      await Promise.all(pageExtras(route, answers[own]).map(read));
       page = renderPublicPage({
         route,
         publicUrl,

@@ -1,7 +1,7 @@
-import { mayOpen, touristHomeSearch } from '@lokal/shared/domain/first-reads';
+import { mayOpen, PAGE_REVIEWS, touristHomeSearch } from '@lokal/shared/domain/first-reads';
 import { paths } from '@lokal/shared/domain/pages';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
 import { AccessGuard } from '../features/auth/access-guard.tsx';
 import { statusQuery } from '../features/auth/api/get-status.ts';
 import { unreadQuery } from '../features/chat/api/get-unread.ts';
@@ -10,7 +10,11 @@ import { userProfileQuery } from '../features/discovery/api/get-user-profile.ts'
 import { verificationQuery } from '../features/discovery/api/get-verification.ts';
 import { guideSearchQuery } from '../features/discovery/api/search-guides.ts';
 import { favoriteIdsQuery } from '../features/favorites/api/get-favorites.ts';
+import { experiencePageQuery } from '../features/guide-pages/api/get-experience-page.ts';
+import { guidePageQuery } from '../features/guide-pages/api/get-guide-page.ts';
 import { travelStyleQuery } from '../features/match/api/get-travel-style.ts';
+import { experienceReviewsQuery } from '../features/reviews/api/get-experience-reviews.ts';
+import { profileReviewsQuery } from '../features/reviews/api/get-profile-reviews.ts';
 import { loadChunk } from '../lib/chunk-load.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { RoleShell } from './app-shell.tsx';
@@ -74,15 +78,40 @@ const SCREEN_DATA: Record<string, (url: URL) => Promise<unknown>[]> = {
     queryClient.prefetchQuery(unreadQuery),
   ],
 };
+
+// A guide's or an experience's page (open to visitors), and what it shows a member beside it (pageExtras in
+// the shared first reads): all in the page's first answers on the first load, so it renders once (decision
+// 053). No retries here: a page that cannot be read shows its own error and retries there.
+const PAGE_DATA: Record<string, (params: Params) => Promise<unknown>> = {
+  [paths.guidePage]: async ({ slug = '' }) => {
+    const page = await queryClient.fetchQuery({ ...guidePageQuery(slug), retry: false });
+    if (!page.details) return;
+    await Promise.all([
+      queryClient.prefetchInfiniteQuery(profileReviewsQuery('guide', page.preview.id, PAGE_REVIEWS)),
+      page.details.canMessage ? queryClient.prefetchQuery(favoriteIdsQuery) : null,
+    ]);
+  },
+  [paths.experiencePage]: async ({ experienceId = '' }) => {
+    const page = await queryClient.fetchQuery({ ...experiencePageQuery(experienceId), retry: false });
+    if (!page.experience) return;
+    await queryClient.prefetchInfiniteQuery(experienceReviewsQuery(page.experience.id, PAGE_REVIEWS));
+  },
+};
 let firstLoad = true;
 
 function route(screen: Screen): RouteObject {
   const { path, module, guarded } = screen;
   const data = SCREEN_DATA[path];
+  const pageData = PAGE_DATA[path];
   return {
     path,
-    loader: async ({ request }) => {
+    loader: async ({ request, params }) => {
       const reads = async () => {
+        if (pageData) {
+          // The member's session too, so the page's header knows the visitor at its first render.
+          await Promise.all([queryClient.prefetchQuery(statusQuery), pageData(params)]).catch(() => null);
+          return;
+        }
         if (!guarded) return;
         const user = await queryClient.fetchQuery(statusQuery).catch(() => null);
         // Only for a member the guard will let in: a visitor is on the way to sign in.

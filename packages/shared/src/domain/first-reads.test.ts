@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StatusUser } from '../schemas/auth.ts';
 import { apiUrl } from './api-url.ts';
-import { screenReads, touristHomeSearch } from './first-reads.ts';
+import { pageExtras, screenReads, touristHomeSearch } from './first-reads.ts';
 
 const tourist = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -69,5 +69,30 @@ describe('screenReads', () => {
       'city',
       'sort',
     ]);
+  });
+});
+
+describe('pageExtras', () => {
+  const id = '00000000-0000-4000-8000-00000000000a';
+  it("reads a member's guide page with its first reviews, and the hearts for one who may save the guide", () => {
+    const guide = (details: object | null) => ({ preview: { id }, details });
+    expect(pageExtras('/guides/ana', guide({ canMessage: true }))).toEqual([
+      `/api/profiles/guide/${id}/reviews?limit=5`,
+      '/api/favorites/ids',
+    ]);
+    expect(pageExtras('/guides/ana', guide({ canMessage: false }))).toEqual([
+      `/api/profiles/guide/${id}/reviews?limit=5`,
+    ]);
+    // Signed out: the preview only, nothing beside it.
+    expect(pageExtras('/guides/ana', guide(null))).toEqual([]);
+  });
+
+  it("reads an experience's first reviews for a member only, and nothing for other pages or answers", () => {
+    expect(pageExtras(`/experiences/${id}`, { preview: {}, experience: { id } })).toEqual([
+      `/api/experiences/${id}/reviews?limit=5`,
+    ]);
+    expect(pageExtras(`/experiences/${id}`, { preview: {}, experience: null })).toEqual([]);
+    expect(pageExtras('/tourist/home', { preview: { id }, details: {} })).toEqual([]);
+    expect(pageExtras('/guides/ana', undefined)).toEqual([]);
   });
 });

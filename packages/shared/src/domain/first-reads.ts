@@ -3,6 +3,7 @@ import { SEARCH_SORTS } from '../constants/discovery.ts';
 import { EXPERIENCE_CATEGORIES } from '../constants/experiences.ts';
 import type { StatusUser } from '../schemas/auth.ts';
 import type { GuideSearchFilters } from '../schemas/discovery.ts';
+import type { ExperiencePageResponse, GuidePageResponse } from '../schemas/guide-pages.ts';
 import { decideAccess } from './access-guard.ts';
 import { apiUrl } from './api-url.ts';
 import { PROTECTED_ROUTES, paths } from './pages.ts';
@@ -73,6 +74,32 @@ export function touristHomeSearch(params: URLSearchParams): GuideSearchFilters {
   // No sort is the viewer's default (Best match once a traveller took the quiz), so a chosen one stays.
   if (out.minPrice === undefined && out.maxPrice === undefined) delete out.currency;
   return out as GuideSearchFilters;
+}
+
+/** Reviews per page on a guide's or an experience's page ("Show more" loads the next). */
+export const PAGE_REVIEWS = 5;
+
+/**
+ * What a guide's or an experience's page shows a member beside its own answer: the first reviews and, for a
+ * tourist who may save the guide, the saved hearts. Read with the page (server) and before its first render
+ * (browser), so the page renders once, complete, instead of again as each arrives (decision 053).
+ */
+export function pageExtras(pathname: string, answer: unknown): string[] {
+  if (!answer || typeof answer !== 'object') return [];
+  if (/^\/guides\/[^/]+$/.test(pathname)) {
+    const { preview, details } = answer as Partial<GuidePageResponse>;
+    if (!preview || !details) return [];
+    return [
+      apiUrl(`/profiles/guide/${encodeURIComponent(preview.id)}/reviews`, { limit: PAGE_REVIEWS }),
+      ...(details.canMessage ? [apiUrl('/favorites/ids')] : []),
+    ];
+  }
+  if (/^\/experiences\/[^/]+$/.test(pathname)) {
+    const { experience } = answer as Partial<ExperiencePageResponse>;
+    if (!experience) return [];
+    return [apiUrl(`/experiences/${encodeURIComponent(experience.id)}/reviews`, { limit: PAGE_REVIEWS })];
+  }
+  return [];
 }
 
 /** The session look-up every page starts with. */

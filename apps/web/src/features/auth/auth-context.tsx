@@ -62,8 +62,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const status = useQuery(statusQuery);
   const config = useQuery({ ...appConfigQuery, enabled: onLocalhost });
   const devAvailable = onLocalhost && config.data?.environment === 'development';
+  // Local storage's first read can take a browser tens of milliseconds: asked only where the switch can exist.
   const [devSwitch, setDevSwitch] = useState(
-    () => storage.get(STORAGE_KEYS.developmentModeEnabled) === 'true',
+    () => onLocalhost && storage.get(STORAGE_KEYS.developmentModeEnabled) === 'true',
   );
   const devMode = devAvailable && devSwitch;
   const setDevMode = useCallback((on: boolean) => {

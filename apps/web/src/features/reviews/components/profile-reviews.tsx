@@ -1,4 +1,5 @@
 import { REVIEW_MESSAGES } from '@lokal/shared/constants/reviews';
+import { PAGE_REVIEWS } from '@lokal/shared/domain/first-reads';
 import { Star } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -22,7 +23,7 @@ type Props = {
 export function ProfileReviews({
   type,
   id,
-  pageSize = 5,
+  pageSize = PAGE_REVIEWS,
   heading = 'Reviews',
   enabled = true,
   level = 3,
