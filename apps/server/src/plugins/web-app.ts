@@ -189,24 +189,33 @@ async function completeShell(
   return { html, status: page?.status ?? 200 };
 }
 
-function matches(pattern: string, route: string): boolean {
-  const want = pattern.split('/');
-  const got = route.split('/');
-  return (
-    want.length === got.length &&
-    want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
-  );
+/** Patterns split into their parts once: every page request is matched against all of them. */
+const patternParts = new Map<string, string[]>();
+
+function matches(pattern: string, got: string[]): boolean {
+  let want = patternParts.get(pattern);
+  if (!want) {
+    want = pattern.split('/');
+    patternParts.set(pattern, want);
+  }
+  if (want.length !== got.length) return false;
+  for (let i = 0; i < want.length; i++) {
+    const part = want[i] as string;
+    if (part.startsWith(':') ? got[i] === '' : part !== got[i]) return false;
+  }
+  return true;
 }
 
 function forRoute<T>(table: Record<string, T>, route: string): T | undefined {
-  for (const [pattern, value] of Object.entries(table)) if (matches(pattern, route)) return value;
+  const got = route.split('/');
+  for (const pattern in table) if (matches(pattern, got)) return table[pattern];
   return undefined;
 }
 
 /** Whether the path is one of the app's pages (the shared page table); a trailing slash is forgiven. */
 function isPage(url: string): boolean {
-  const route = url.length > 1 ? url.replace(/\/+$/, '') : url;
-  return PAGE_LIST.some((page) => matches(page.path, route));
+  const got = (url.length > 1 ? url.replace(/\/+$/, '') : url).split('/');
+  return PAGE_LIST.some((page) => matches(page.path, got));
 }
 
 function isApi(url: string): boolean {
