@@ -1,4 +1,4 @@
-// `node bench/cpu-per-request.mjs OTHER_CHECKOUT PATH… [--as guide|tourist] [--rounds 4] [--requests 2000]`
+// `node bench/cpu-per-request.mjs OTHER_CHECKOUT PATH… [--as guide|tourist|staff] [--rounds 4] [--requests 2000]`
 //
 // CPU time per request of this checkout's built server against another checkout's (a worktree at the commit
 // before a change), both on one database: the server process plus, on PostgreSQL (DATABASE_URL), the
@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { sessionCookie, startBuiltServer } from './lib/server.mjs';
+import { STAFF_EMAIL, sessionCookie, staffCookie, startBuiltServer } from './lib/server.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -23,7 +23,7 @@ const rounds = Number(option('rounds', '4'));
 const requests = Number(option('requests', '2000'));
 const [other, ...paths] = args;
 if (!other || paths.length === 0) {
-  console.error('usage: node bench/cpu-per-request.mjs OTHER_CHECKOUT PATH… [--as guide|tourist]');
+  console.error('usage: node bench/cpu-per-request.mjs OTHER_CHECKOUT PATH… [--as guide|tourist|staff]');
   process.exit(2);
 }
 
@@ -56,7 +56,12 @@ const email = who === 'guide' ? 'sofia.martinez@demo.lokal.app' : 'james.whitfie
 /** A checkout's built server on one database with the other (PGlite's folder belongs to one process). */
 async function start(root, shared) {
   const server = await startBuiltServer(shared ? { DATA_DIR: shared.dataDir } : {}, root);
-  const headers = { cookie: `lokal_session=${await sessionCookie(server.url, { email, userType: who })}` };
+  // Staff sign in by the e-mailed link (in the data folder's outbox), the others by the development sign-in.
+  const token =
+    who === 'staff'
+      ? await staffCookie(server.url, server.dataDir, STAFF_EMAIL)
+      : await sessionCookie(server.url, { email, userType: who });
+  const headers = { cookie: `lokal_session=${token}` };
   return { ...server, headers };
 }
 

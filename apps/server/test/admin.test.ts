@@ -283,6 +283,27 @@ describe('verification queue', () => {
     expect(summary.pendingVerifications).toBe(res.guides.length);
   });
 
+  it("shows a guide's answers as last saved, and none when the stored answers no longer fit the questions", async () => {
+    const g = await waitingGuide('Nora', 'Conti');
+    const assessmentOf = async (id: string) =>
+      (await inject('GET', '/api/admin/verifications', staff.cookie))
+        .json()
+        .guides.find((q: { id: string }) => q.id === id).assessment;
+    expect(await assessmentOf(g.id)).toEqual(ANSWERS);
+    const saved = await inject('POST', '/api/guides/personality-assessment', g.cookie, {
+      ...ANSWERS,
+      occupation: '  Sculptor  ',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await assessmentOf(g.id)).toEqual({ ...ANSWERS, occupation: 'Sculptor' });
+    // Answers saved under an older version of the questions (an answer since removed).
+    await database.db.execute(
+      sql`update guide_assessments set answers = jsonb_set(answers, '{animeKdrama}', '"retired-answer"'),
+          updated_at = now() + interval '1 second' where user_id = ${g.id}`,
+    );
+    expect(await assessmentOf(g.id)).toBeNull();
+  });
+
   it('verifies a guide: their status call changes, they get an e-mail, a notification, and the audit a row', async () => {
     const g = await waitingGuide('Vera', 'Neri');
     const before = await inject('GET', '/api/guides/verification', g.cookie);

@@ -366,7 +366,7 @@ describe('the verification queue', () => {
     expect(pages.flat().map((g) => g.id)).toEqual([...expected.map((g) => g.id), late]);
     await expectBadCursorsRefused('/api/admin/verifications');
     const plan = await planOf(
-      createVerificationRepository(db()).queuePage(21, { at: '2026-01-01 00:00:00+00', id: made[0]!.id }),
+      createVerificationRepository(db()).queueQuery(21, { at: '2026-01-01 00:00:00+00', id: made[0]!.id }),
     );
     expectIndexOrder(plan, 'guide_profiles_waiting_idx');
   });

@@ -126,6 +126,47 @@ describe('the page of a client-side route', () => {
     expect((answers[search] as { guides: unknown[] }).guides.length).toBeGreaterThan(0);
   });
 
+  it('carries each answer byte for byte as the API writes it, in the order the page asked', async () => {
+    const guide = await mockSignIn(t.app, 'sofia.martinez@demo.lokal.app', 'guide');
+    const headers = { cookie: guide.cookie };
+    const page = await t.app.inject({ url: '/guide/home', headers });
+    const raw = page.body.match(/<script type="application\/json" id="first-answers">(.*?)<\/script>/s)![1];
+    const addresses = [
+      '/api/auth/session',
+      '/api/guides/tourists',
+      '/api/guides/verification',
+      '/api/users/profile',
+      '/api/chat/unread',
+    ];
+    const direct = await Promise.all(addresses.map((url) => t.app.inject({ url, headers })));
+    const expected = addresses.map((a, i) => `${JSON.stringify(a)}:${direct[i]!.body}`).join(',');
+    expect(raw).toBe(`{${expected}}`.replace(/</g, '\\u003c'));
+  });
+
+  it("answers with the cookie's session only, as the browser's own requests would be: a bearer token beside it is not used", async () => {
+    const guide = await mockSignIn(t.app, 'sofia.martinez@demo.lokal.app', 'guide');
+    const tourist = await mockSignIn(t.app, DEMO_TOURISTS[3]!.email, 'tourist');
+    const page = await t.app.inject({
+      url: '/tourist/home',
+      headers: { cookie: guide.cookie, authorization: `Bearer ${tourist.token}` },
+    });
+    const answers = firstAnswers(page.body);
+    expect(Object.keys(answers)).toEqual(['/api/auth/session']);
+    expect((answers['/api/auth/session'] as { user: { id: string } }).user.id).toBe(guide.id);
+  });
+
+  it('carries nothing of a member whose session was signed out', async () => {
+    const tourist = await mockSignIn(t.app, DEMO_TOURISTS[4]!.email, 'tourist');
+    const headers = { cookie: tourist.cookie };
+    expect(
+      Object.keys(firstAnswers((await t.app.inject({ url: '/tourist/home', headers })).body)),
+    ).toHaveLength(5);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers });
+    expect(out.statusCode).toBeLessThan(300);
+    const page = await t.app.inject({ url: '/tourist/home', headers });
+    expect(firstAnswers(page.body)).toEqual({ '/api/auth/session': { user: null } });
+  });
+
   it('does not answer a screen of the other role', async () => {
     const guide = await mockSignIn(t.app, 'sofia.martinez@demo.lokal.app', 'guide');
     const page = await t.app.inject({ url: '/tourist/home', headers: { cookie: guide.cookie } });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { isInternalRead } from './internal-reads.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -44,7 +45,9 @@ export function securityHeaders(config: Config): Record<string, string> {
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const headers = securityHeaders(config);
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // A page's first read (decision 051) is spliced into the page, which carries these headers itself.
+    if (isInternalRead(request.raw)) return;
     reply.headers(headers);
   });
 

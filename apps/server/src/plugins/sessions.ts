@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { App } from '../types.ts';
 import { HttpError } from './errors.ts';
+import { internalReadSession } from './internal-reads.ts';
 
 export type SessionUser = {
   id: string;
@@ -25,6 +26,13 @@ declare module 'fastify' {
      * reads a session when there is one. The OpenAPI document declares the session schemes accordingly.
      */
     session?: 'required' | 'optional';
+  }
+  interface FastifyInstance {
+    /**
+     * The session of the request's cookie alone (no bearer token), as an API request carrying only that
+     * cookie would find it: a page resolves it once for all its first reads (decision 051).
+     */
+    cookieSession(request: FastifyRequest): Promise<RequestAuth | null>;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
@@ -92,11 +100,19 @@ export function registerSessions(app: App, config: Config, lookUp: LookUp, forge
       return this.auth.user;
     },
   });
+  const find = async (token: string | null | undefined) =>
+    !token || token.length > 200 ? null : lookUp(sha256(token));
+  app.decorate('cookieSession', (request: FastifyRequest) =>
+    find(request.cookies[sessionCookieName(config)]),
+  );
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const token = readSessionToken(request, config);
-    if (!token || token.length > 200) return;
-    request.auth = await lookUp(sha256(token));
+    const preset = internalReadSession(request.raw);
+    if (preset !== undefined) {
+      request.auth = preset;
+      return;
+    }
+    request.auth = await find(readSessionToken(request, config));
   });
   app.addHook('onResponse', async (request) => {
     if (request.auth && !READS.has(request.method)) forget([request.auth.user.id]);

@@ -3,9 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { pageExtras, SESSION_READ, screenReads } from '@lokal/shared/domain/first-reads';
 import { PAGE_LIST, publicPageRead } from '@lokal/shared/domain/pages';
-import type { StatusUser } from '@lokal/shared/schemas/auth';
+import { sessionResponseSchema } from '@lokal/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import inject from 'light-my-request';
+import { sessionAnswer } from '../modules/auth/service.ts';
 import { type RenderedPage, renderPublicPage } from '../modules/guide-pages/render.ts';
+import { markInternalRead } from './internal-reads.ts';
 import { INTERNAL_READ } from './log.ts';
 
 /** Built per route pattern ('/tourist/chats/:conversationId'): its chunks, its skeleton's markup. */
@@ -106,33 +109,48 @@ async function completeShell(
   const shell = template.replace(ROOT, `<div id="root">${skeleton}</div>`);
   if (request.method === 'HEAD') return { html: shell.replace('</head>', `${links}</head>`), status: 200 };
 
-  const answers: Record<string, unknown> = {};
+  // Each answer is kept as the API wrote it and spliced into the page's JSON as is (decision 051).
+  const payloads = new Map<string, string>();
+  const asked = [SESSION_READ];
   const statuses: Record<string, number> = {};
-  const read = async (address: string): Promise<unknown> => {
-    const res = await app.inject({
-      method: 'GET',
-      url: address,
-      headers: {
-        accept: 'application/json',
-        [INTERNAL_READ.header]: INTERNAL_READ.value,
-        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-      },
-      remoteAddress: request.ip,
-    });
-    statuses[address] = res.statusCode;
-    if (res.statusCode !== 200) return undefined;
-    const body = res.json();
-    answers[address] = body;
-    return body;
-  };
   let page: RenderedPage | null = null;
   try {
-    const session = (await read(SESSION_READ)) as { user: StatusUser | null } | undefined;
+    // The session of the visitor's cookie, looked up once: every first read below is answered as an API
+    // request with that cookie (and nothing else of the visitor's) would be.
+    const auth = await app.cookieSession(request);
+    const headers = {
+      accept: 'application/json',
+      [INTERNAL_READ.header]: INTERNAL_READ.value,
+      ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+      ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+    };
+    const read = async (address: string): Promise<void> => {
+      const res = await inject(
+        (req, res) => {
+          markInternalRead(req, auth);
+          app.routing(req, res);
+        },
+        { method: 'GET', url: address, headers, remoteAddress: request.ip, validate: false },
+      );
+      statuses[address] = res.statusCode;
+      if (res.statusCode !== 200 || !String(res.headers['content-type']).startsWith('application/json')) {
+        return;
+      }
+      payloads.set(address, res.payload);
+    };
+    const parsed = <T>(address: string): T | undefined => {
+      const payload = payloads.get(address);
+      return payload === undefined ? undefined : (JSON.parse(payload) as T);
+    };
+    // The session's own answer needs no request: it is the resolved session, serialised as its route's
+    // serialiser does (zod's encode, then JSON.stringify).
+    const session = sessionResponseSchema.encode(sessionAnswer(auth));
+    payloads.set(SESSION_READ, JSON.stringify(session));
+    const user = session.user;
     const own = publicPageRead(route);
-    await Promise.all(
-      [...screenReads(route, searchParams, session?.user ?? null), ...(own ? [own] : [])].map(read),
-    );
+    const reads = [...screenReads(route, searchParams, user), ...(own ? [own] : [])];
+    asked.push(...reads);
+    await Promise.all(reads.map(read));
     // A guide or experience page is rendered here, preview and tags (docs/product.md#shared-links).
     if (own) {
       // What the page shows a member beside it (its reviews, the hearts), so it renders once, complete.
@@ -141,19 +159,26 @@ async function completeShell(
         route,
         publicUrl,
         status: statuses[own] ?? 500,
-        answer: answers[own],
-        signedIn: Boolean(session?.user),
+        answer: parsed(own),
+        signedIn: Boolean(user),
       });
     }
   } catch (err) {
     // The browser asks for itself what the page does not carry.
     request.log.warn({ err }, 'could not answer a first read in the page');
   }
-  // `<` is escaped so no answer can close the script element; the type keeps it data, never code.
-  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  // The answers in the order they were asked (the session first). `<` is escaped so no answer can close the
+  // script element; the type keeps it data, never code.
+  const entries: string[] = [];
+  for (const address of asked) {
+    const payload = payloads.get(address);
+    if (payload !== undefined) entries.push(`${JSON.stringify(address)}:${payload}`);
+  }
+  const json = `{${entries.join(',')}}`.replace(/</g, '\\u003c');
+  // A function, so a `$` in an answer is never read as a replacement pattern.
   let html = shell.replace(
     '</head>',
-    `${links}<script type="application/json" id="first-answers">${json}</script></head>`,
+    () => `${links}<script type="application/json" id="first-answers">${json}</script></head>`,
   );
   if (page) {
     html = html
@@ -166,24 +191,33 @@ async function completeShell(
   return { html, status: page?.status ?? 200 };
 }
 
-function matches(pattern: string, route: string): boolean {
-  const want = pattern.split('/');
-  const got = route.split('/');
-  return (
-    want.length === got.length &&
-    want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
-  );
+/** Patterns split into their parts once: every page request is matched against all of them. */
+const patternParts = new Map<string, string[]>();
+
+function matches(pattern: string, got: string[]): boolean {
+  let want = patternParts.get(pattern);
+  if (!want) {
+    want = pattern.split('/');
+    patternParts.set(pattern, want);
+  }
+  if (want.length !== got.length) return false;
+  for (let i = 0; i < want.length; i++) {
+    const part = want[i] as string;
+    if (part.startsWith(':') ? got[i] === '' : part !== got[i]) return false;
+  }
+  return true;
 }
 
 function forRoute<T>(table: Record<string, T>, route: string): T | undefined {
-  for (const [pattern, value] of Object.entries(table)) if (matches(pattern, route)) return value;
+  const got = route.split('/');
+  for (const pattern in table) if (matches(pattern, got)) return table[pattern];
   return undefined;
 }
 
 /** Whether the path is one of the app's pages (the shared page table); a trailing slash is forgiven. */
 function isPage(url: string): boolean {
-  const route = url.length > 1 ? url.replace(/\/+$/, '') : url;
-  return PAGE_LIST.some((page) => matches(page.path, route));
+  const got = (url.length > 1 ? url.replace(/\/+$/, '') : url).split('/');
+  return PAGE_LIST.some((page) => matches(page.path, got));
 }
 
 function isApi(url: string): boolean {

@@ -57,6 +57,7 @@ export const statusResponseSchema = z.object({ success: z.literal(true), user: s
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
 export type StatusUser = z.infer<typeof statusUserSchema>;
 export const sessionResponseSchema = z.object({ user: statusUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const successSchema = z.object({ success: z.literal(true) });
 

@@ -17,7 +17,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { clearSessionCookie, setSessionCookie, signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { ModulePlugin } from '../context.ts';
-import { authServiceOf, toStatus } from './service.ts';
+import { authServiceOf, sessionAnswer, toStatus } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -167,7 +167,7 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
         response: { 200: sessionResponseSchema },
       },
     },
-    async (request) => ({ user: request.auth ? toStatus(request.auth.user).user : null }),
+    async (request) => sessionAnswer(request.auth),
   );
 
   // Development only: not even registered in production.

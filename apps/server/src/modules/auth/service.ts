@@ -14,6 +14,7 @@ import type {
   LinkState,
   RequestLinkBody,
   Role,
+  SessionResponse,
   StatusResponse,
   UserType,
   VerifyBody,
@@ -44,6 +45,11 @@ function limits(scale: number) {
     betaPerIp: rule(10, 15),
     betaPerEmail: rule(3, 24 * 60),
   };
+}
+
+/** GET /api/auth/session's answer for a request with this session (a page carries it too, decision 051). */
+export function sessionAnswer(auth: RequestAuth | null): SessionResponse {
+  return { user: auth ? toStatus(auth.user).user : null };
 }
 
 export function toStatus(user: SessionUser): StatusResponse {

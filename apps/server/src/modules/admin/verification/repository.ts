@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { guideAssessments, guideProfiles, identityDocuments } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
@@ -28,41 +28,53 @@ export function createVerificationRepository(db: Db) {
         .where(waitingGuide),
     );
 
+  /** A page of the queue after the cursor (values or placeholders), longest waiting first. */
+  const queueQuery = (limit: number | Placeholder, cursor: { at: unknown; id: unknown } | null) =>
+    db
+      .select({
+        profile: guideProfiles,
+        email: users.email,
+        phone: users.phone,
+        phoneVerifiedAt: users.phoneVerifiedAt,
+        answers: guideAssessments.answers,
+        answersSavedAt: guideAssessments.updatedAt,
+        document: identityDocuments,
+        cursorAt: sql<string>`${waitingSince}::text`,
+      })
+      .from(guideProfiles)
+      .innerJoin(users, eq(users.id, guideProfiles.userId))
+      .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
+      .leftJoin(identityDocuments, eq(identityDocuments.userId, guideProfiles.userId))
+      .where(
+        and(
+          waitingGuide,
+          cursor
+            ? sql`(${waitingSince}, ${guideProfiles.userId}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+            : undefined,
+        ),
+      )
+      // Oldest first: whoever has waited longest is reviewed first.
+      .orderBy(waitingSince, asc(guideProfiles.userId))
+      .limit(limit);
+  // Every staff visit to the queue reads a page: built once, then only executed (decision 054).
+  const p = sql.placeholder;
+  const firstPage = queueQuery(p('limit'), null).prepare('verification_queue_first');
+  const laterPage = queueQuery(p('limit'), { at: p('at'), id: p('id') }).prepare('verification_queue_after');
+
   return {
     waitingCount,
 
     /**
-     * A page of the queue after the cursor, longest waiting first by (waiting since, guide id), from
-     * guide_profiles_waiting_idx (decision 043). Unawaited: the index test reads its plan.
+     * The statement of a page with its values bound, as `queuePage` runs it: the index test reads its plan
+     * (it comes from guide_profiles_waiting_idx, decision 043).
      */
+    queueQuery,
+
+    /** A page of the queue after the cursor, longest waiting first by (waiting since, guide id). */
     queuePage(limit: number, cursor: AtCursor | null) {
-      return (
-        db
-          .select({
-            profile: guideProfiles,
-            email: users.email,
-            phone: users.phone,
-            phoneVerifiedAt: users.phoneVerifiedAt,
-            answers: guideAssessments.answers,
-            document: identityDocuments,
-            cursorAt: sql<string>`${waitingSince}::text`,
-          })
-          .from(guideProfiles)
-          .innerJoin(users, eq(users.id, guideProfiles.userId))
-          .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
-          .leftJoin(identityDocuments, eq(identityDocuments.userId, guideProfiles.userId))
-          .where(
-            and(
-              waitingGuide,
-              cursor
-                ? sql`(${waitingSince}, ${guideProfiles.userId}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-                : undefined,
-            ),
-          )
-          // Oldest first: whoever has waited longest is reviewed first.
-          .orderBy(waitingSince, asc(guideProfiles.userId))
-          .limit(limit)
-      );
+      return cursor
+        ? laterPage.execute({ limit, at: cursor.at, id: cursor.id })
+        : firstPage.execute({ limit });
     },
 
     async guideForReview(guideId: string) {

@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES } from '@lokal/shared/constants/admin';
 import { IDENTITY_DOCUMENT_KEEP_DAYS, TRUST_MESSAGES } from '@lokal/shared/constants/trust';
 import { paths } from '@lokal/shared/domain/pages';
 import type { DecisionResponse, QueueGuide, QueueResponse } from '@lokal/shared/schemas/admin';
-import { assessmentSchema } from '@lokal/shared/schemas/onboarding';
+import { type Assessment, assessmentSchema } from '@lokal/shared/schemas/onboarding';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
 import { HttpError } from '../../../plugins/errors.ts';
@@ -25,9 +25,32 @@ export function missingEvidence(e: { phoneVerified: boolean; document: boolean }
 
 const DAY_MS = 24 * 60 * 60_000;
 
-function toQueueGuide(r: QueueRow): QueueGuide {
+/** Answers kept at most: more than a few pages of the queue. */
+const CHECKED_MAX = 2_000;
+
+/**
+ * The stored assessment answers as the queue shows them: parsed by the assessment's own schema, `null` when
+ * they no longer fit it (saved under an older version of the questions). Each saved version of a guide's
+ * answers is parsed once per instance, keyed by the guide and the time they were saved, which every write
+ * of the answers sets (decision 054).
+ */
+function answersChecker() {
+  const checked = new Map<string, { savedAt: number; answers: Assessment | null }>();
+  return (guideId: string, raw: unknown, savedAt: Date | null): Assessment | null => {
+    if (raw === null || savedAt === null) return null;
+    const hit = checked.get(guideId);
+    if (hit && hit.savedAt === savedAt.getTime()) return hit.answers;
+    const parsed = assessmentSchema.safeParse(raw);
+    const answers = parsed.success ? parsed.data : null;
+    checked.delete(guideId);
+    if (checked.size >= CHECKED_MAX) checked.delete(checked.keys().next().value as string);
+    checked.set(guideId, { savedAt: savedAt.getTime(), answers });
+    return answers;
+  };
+}
+
+function toQueueGuide(r: QueueRow, answers: Assessment | null): QueueGuide {
   const p = r.profile;
-  const answers = assessmentSchema.safeParse(r.answers);
   const d = r.document;
   return {
     id: p.userId,
@@ -48,7 +71,7 @@ function toQueueGuide(r: QueueRow): QueueGuide {
     phone: r.phone,
     phoneVerifiedAt: isoOrNull(r.phoneVerifiedAt),
     requestedAt: iso(p.verificationRequestedAt ?? p.createdAt),
-    assessment: answers.success ? answers.data : null,
+    assessment: answers,
     document: d
       ? {
           mimeType: d.mimeType,
@@ -76,6 +99,7 @@ export function createVerificationService(deps: {
   audit: AuditEntries;
 }) {
   const { repo, notifications, mailer, config, now, log, audit } = deps;
+  const answersOf = answersChecker();
 
   /** The decision stands whatever happens to the mail; the answer says whether it went. */
   async function tryMail(to: string, m: ReturnType<typeof layoutMail>): Promise<boolean> {
@@ -148,7 +172,10 @@ export function createVerificationService(deps: {
         at: r.cursorAt,
         id: r.profile.userId,
       }));
-      return { guides: page.map(toQueueGuide), nextCursor };
+      return {
+        guides: page.map((r) => toQueueGuide(r, answersOf(r.profile.userId, r.answers, r.answersSavedAt))),
+        nextCursor,
+      };
     },
 
     async rejectGuide(actor: Actor, guideId: string, reason: string): Promise<DecisionResponse> {
