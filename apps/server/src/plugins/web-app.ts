@@ -154,12 +154,15 @@ async function completeShell(
     // A guide or experience page is rendered here, preview and tags (docs/product.md#shared-links).
     if (own) {
       // What the page shows a member beside it (its reviews, the hearts), so it renders once, complete.
-      await Promise.all(pageExtras(route, answers[own]).map(read));
+      const answer = parsed(own);
+      const extras = pageExtras(route, answer);
+      asked.push(...extras);
+      await Promise.all(extras.map(read));
       page = renderPublicPage({
         route,
         publicUrl,
         status: statuses[own] ?? 500,
-        answer: parsed(own),
+        answer,
         signedIn: Boolean(user),
       });
     }
