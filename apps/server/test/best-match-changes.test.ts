@@ -2,8 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
 import { users } from '../src/db/schema/users.ts';
-import { ASSESSMENT, TRAVEL_STYLE } from './actors-helper.ts';
-import { bestMatchOrder, guideSides, travellerSideFor, walkSearch } from './best-match-helper.ts';
+import { TRAVEL_STYLE } from './actors-helper.ts';
+import {
+  bestMatchOrder,
+  guideSides,
+  mirrorAssessment,
+  travellerSideFor,
+  walkSearch,
+} from './best-match-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
 // "Best match" scores pages from every listed guide's side kept in memory (decision 052): a change of a guide
@@ -65,22 +71,12 @@ describe('Best match after a guide changes', () => {
       .find((c) => c.city === traveller!.city)!;
     expect(mover).toBeDefined();
     const guide = await mockSignIn(t.app, mover.email, 'guide');
-    const answers = {
-      ...ASSESSMENT,
-      languages: ['English', 'Portuguese'],
-      experiences: ['Pub Crawls', 'Food & Dining'],
-      musicPreference: TRAVEL_STYLE.musicPreference,
-      drinks: TRAVEL_STYLE.drinks,
-      cannabisComfort: TRAVEL_STYLE.cannabisComfort,
-      politicalJokes: TRAVEL_STYLE.politicalJokes,
-      animeKdrama: TRAVEL_STYLE.animeKdrama,
-    };
     const assess = (hideProfile: boolean) =>
       t.app.inject({
         method: 'POST',
         url: '/api/guides/personality-assessment',
         headers: { cookie: guide.cookie, origin: 'http://localhost:3000' },
-        payload: { ...answers, hideProfile },
+        payload: mirrorAssessment(hideProfile),
       });
     expect((await assess(false)).statusCode).toBeLessThan(300);
     // It climbs from the end of the order to its first page. The first page alone shows it: the change is read

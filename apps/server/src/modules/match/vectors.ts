@@ -42,6 +42,9 @@ export type Scored = [id: string, score: number];
 const EPS = 1e-9;
 const W = MATCH_WEIGHTS;
 
+/** A uuid's first eight hex digits as a number: in the order of the lower-case strings. */
+const hiOf = (id: string) => Number.parseInt(id.slice(0, 8), 16) >>> 0;
+
 /** Strings to small ids, and sets of them (kept sorted, duplicates kept: SQL counts them) to set ids. */
 class Interner {
   readonly ids = new Map<string, number>();
@@ -103,6 +106,8 @@ export function createVectorTable() {
   const offers = new Interner();
   let capacity = 0;
   const ids: string[] = [];
+  /** The id's first eight hex digits: ties of a score are ordered by number before the string is compared. */
+  let idHi = new Uint32Array(0);
   let city = new Int32Array(0);
   let cityKey = new Int32Array(0);
   let langSet = new Int32Array(0);
@@ -117,11 +122,12 @@ export function createVectorTable() {
   const bySet = new Groups();
 
   function grow(to: number) {
-    const resize = <T extends Int32Array | Float64Array | Int8Array>(a: T, n: number): T => {
+    const resize = <T extends Int32Array | Float64Array | Int8Array | Uint32Array>(a: T, n: number): T => {
       const next = new (a.constructor as new (n: number) => T)(n);
       next.set(a);
       return next;
     };
+    idHi = resize(idHi, to);
     city = resize(city, to);
     cityKey = resize(cityKey, to);
     langSet = resize(langSet, to);
@@ -153,6 +159,7 @@ export function createVectorTable() {
       ids.push('');
     }
     ids[s] = v.id;
+    idHi[s] = hiOf(v.id);
     slotOf.set(v.id, s);
     city[s] = cities.id(v.matchCity);
     cityKey[s] = cities.id(v.cityKey);
@@ -197,6 +204,62 @@ export function createVectorTable() {
     );
   }
 
+  /** What a traveller's languages hit, per language set (cached per list of languages; sets only grow). */
+  const langCache = new Map<string, Uint8Array>();
+  function langHits(t: TravellerSide): Uint8Array {
+    const words = [...new Set(t.languages.map(matchWord))];
+    const key = words.join('\u0000');
+    const cached = langCache.get(key);
+    if (cached && cached.length === languages.sets.length) return cached;
+    const mark = new Uint8Array(languages.ids.size);
+    for (const w of words) {
+      const id = languages.ids.get(w);
+      if (id !== undefined) mark[id] = 1;
+    }
+    const hit = new Uint8Array(languages.sets.length);
+    for (let i = 0; i < hit.length; i++) hit[i] = languages.sets[i]!.some((w) => mark[w] === 1) ? 1 : 0;
+    if (langCache.size >= 256) langCache.clear();
+    langCache.set(key, hit);
+    return hit;
+  }
+
+  /**
+   * The interests part per offer set for a traveller's wants, and the sets from the best part to the worst
+   * (cached per wants; sets only grow).
+   */
+  const offerCache = new Map<string, { interests: Float64Array; order: Int32Array }>();
+  function offerParts(t: TravellerSide): { interests: Float64Array; order: Int32Array } {
+    const words = [...new Set(t.wants.map(matchWord))];
+    const den = wantsCounted(t.wants);
+    const key = `${den}\u0001${words.join('\u0000')}`;
+    const cached = offerCache.get(key);
+    if (cached && cached.interests.length === offers.sets.length) return cached;
+    const mark = new Uint8Array(offers.ids.size);
+    for (const w of words) {
+      const id = offers.ids.get(w);
+      if (id !== undefined) mark[id] = 1;
+    }
+    const n = offers.sets.length;
+    const interests = new Float64Array(n);
+    // Counting sort by shared offers (a better interests part first); past den every count gives the same part.
+    const shared = new Int32Array(n);
+    const counts = new Int32Array(den + 2);
+    for (let i = 0; i < n; i++) {
+      let k = 0;
+      for (const w of offers.sets[i]!) k += mark[w]!;
+      interests[i] = den === 0 ? 0.5 : Math.max(0, Math.min(1, k / den));
+      shared[i] = Math.min(k, den);
+      counts[den - shared[i]!]!++;
+    }
+    for (let c = 1; c < counts.length; c++) counts[c]! += counts[c - 1]!;
+    const order = new Int32Array(n);
+    for (let i = n - 1; i >= 0; i--) order[--counts[den - shared[i]!]!] = i;
+    const parts = { interests, order };
+    if (offerCache.size >= 256) offerCache.clear();
+    offerCache.set(key, parts);
+    return parts;
+  }
+
   /**
    * The page after the cursor: the `limit` best guides by (score before rounding desc, id), the traveller's city
    * scored in full, then the other cities one offer set at a time, best bound first, while a guide of that set
@@ -211,34 +274,20 @@ export function createVectorTable() {
   ): Scored[] {
     const tCity = matchWord(t.city);
     const tCityId = tCity === '' ? -1 : (cities.ids.get(tCity) ?? -1);
-    // Per traveller: a language hit per language set, the interests part per offer set.
-    const tLangs = new Set(t.languages.map(matchWord));
-    const langHit = new Uint8Array(languages.sets.length);
-    const langWord = [...languages.ids.keys()];
-    for (let i = 0; i < languages.sets.length; i++) {
-      langHit[i] = languages.sets[i]!.some((w) => tLangs.has(langWord[w]!)) ? 1 : 0;
-    }
-    const wants = new Set(t.wants.map(matchWord));
-    const den = wantsCounted(t.wants);
-    const offerWord = [...offers.ids.keys()];
-    const interestsOf = new Float64Array(offers.sets.length);
-    for (let i = 0; i < offers.sets.length; i++) {
-      let shared = 0;
-      for (const w of offers.sets[i]!) if (wants.has(offerWord[w]!)) shared++;
-      interestsOf[i] = den === 0 ? 0.5 : Math.max(0, Math.min(1, shared / den));
-    }
-    const budget = t.budgetMaxUsd;
-    const noBudget = budget === null || budget <= 0;
+    const langHit = langHits(t);
+    const { interests: interestsOf, order } = offerParts(t);
+    const budget = t.budgetMaxUsd ?? 0;
+    const noBudget = t.budgetMaxUsd === null || budget <= 0;
     const tq = t.quiz;
     // closeness(traveller's answer, guide's 1–5 answer) for each answer a guide can give (index 0 unused).
     const close = (a: number, b: number) => Math.max(0, Math.min(1, 1 - Math.abs(a - b) / 4));
     const table = (a: number) => Float64Array.from([0, 1, 2, 3, 4, 5], (b) => close(a, b));
-    const cRap = tq ? table(tq.music.rap) : null;
-    const cTechno = tq ? table(tq.music.techno) : null;
-    const cRock = tq ? table(tq.music.rock) : null;
-    const cCannabis = tq ? table(tq.cannabisComfort) : null;
-    const cJokes = tq ? table(tq.politicalJokes) : null;
-    const cAnime = tq ? table(ANIME_SCALE[tq.animeKdrama]) : null;
+    const cRap = table(tq?.music.rap ?? 0);
+    const cTechno = table(tq?.music.techno ?? 0);
+    const cRock = table(tq?.music.rock ?? 0);
+    const cCannabis = table(tq?.cannabisComfort ?? 0);
+    const cJokes = table(tq?.politicalJokes ?? 0);
+    const cAnime = table(tq ? ANIME_SCALE[tq.animeKdrama] : 0);
     const tDrinks = tq?.drinks ? 1 : 0;
     const tPace = tq?.pace ?? 0;
 
@@ -248,9 +297,9 @@ export function createVectorTable() {
       const b =
         noBudget || Number.isNaN(from)
           ? 0.5
-          : from <= budget!
+          : from <= budget
             ? 1
-            : Math.max(0, Math.min(1, 2 - from / budget!));
+            : Math.max(0, Math.min(1, 2 - from / budget));
       const got =
         W.city * (city[s] === tCityId ? 1 : 0) +
         W.languages * langHit[langSet[s]!]! +
@@ -258,11 +307,11 @@ export function createVectorTable() {
         W.budget * b;
       const q = s * 7;
       if (!tq || quiz[q] === 0) return (100 * got) / 75;
-      const music = (cRap![quiz[q]!]! + cTechno![quiz[q + 1]!]! + cRock![quiz[q + 2]!]!) / 3;
+      const music = (cRap[quiz[q]!]! + cTechno[quiz[q + 1]!]! + cRock[quiz[q + 2]!]!) / 3;
       const nightlife =
         NIGHTLIFE_MIX.drinks * (quiz[q + 3] === tDrinks ? 1 : 0) +
-        NIGHTLIFE_MIX.cannabis * cCannabis![quiz[q + 4]!]!;
-      const humour = HUMOUR_MIX.jokes * cJokes![quiz[q + 5]!]! + HUMOUR_MIX.anime * cAnime![quiz[q + 6]!]!;
+        NIGHTLIFE_MIX.cannabis * cCannabis[quiz[q + 4]!]!;
+      const humour = HUMOUR_MIX.jokes * cJokes[quiz[q + 5]!]! + HUMOUR_MIX.anime * cAnime[quiz[q + 6]!]!;
       return (
         (100 *
           (got +
@@ -274,50 +323,56 @@ export function createVectorTable() {
       );
     };
 
-    // The page so far, best first.
-    const top: Scored[] = [];
+    // The page so far, best first: slots and scores. Ids compare by their first eight hex digits, then in full.
+    const topSlot = new Int32Array(limit);
+    const topScore = new Float64Array(limit);
+    let size = 0;
+    /** Whether slot a (score ma) comes before slot b (score mb). */
+    const precedes = (a: number, ma: number, b: number, mb: number) =>
+      ma > mb || (ma === mb && (idHi[a]! < idHi[b]! || (idHi[a] === idHi[b] && ids[a]! < ids[b]!)));
+    const cursorM = cursor?.m ?? 0;
+    const cursorHi = cursor ? hiOf(cursor.id) : 0;
+    const afterCursor = (s: number, m: number) =>
+      m < cursorM ||
+      (m === cursorM && (idHi[s]! > cursorHi || (idHi[s] === cursorHi && ids[s]! > cursor!.id)));
     const consider = (s: number) => {
       const m = score(s);
-      const id = ids[s]!;
-      if (cursor && !(m < cursor.m || (m === cursor.m && id > cursor.id))) return;
-      if (top.length === limit) {
-        const [wid, wm] = top[limit - 1]!;
-        if (m < wm || (m === wm && id > wid)) return;
-        top.pop();
+      if (cursor && !afterCursor(s, m)) return;
+      if (size === limit) {
+        if (!precedes(s, m, topSlot[limit - 1]!, topScore[limit - 1]!)) return;
+        size--;
       }
-      let i = top.length;
-      while (i > 0 && (top[i - 1]![1] < m || (top[i - 1]![1] === m && top[i - 1]![0] > id))) i--;
-      top.splice(i, 0, [id, m]);
+      let i = size;
+      while (i > 0 && precedes(s, m, topSlot[i - 1]!, topScore[i - 1]!)) {
+        topSlot[i] = topSlot[i - 1]!;
+        topScore[i] = topScore[i - 1]!;
+        i--;
+      }
+      topSlot[i] = s;
+      topScore[i] = m;
+      size++;
     };
+    const result = (): Scored[] =>
+      Array.from({ length: size }, (_, i): Scored => [ids[topSlot[i]!]!, topScore[i]!]);
 
     if (cityFilter !== undefined) {
       const key = cities.ids.get(cityFilter);
-      const list = byCity.members[cities.ids.get(cityFilter.trim()) ?? -1] ?? [];
+      const list = byCity.members[cities.ids.get(cityFilter.replace(/^ +| +$/g, '')) ?? -1] ?? [];
       if (key !== undefined) for (const s of list) if (cityKey[s] === key) consider(s);
-      return top;
+      return result();
     }
     for (const s of byCity.members[tCityId] ?? []) consider(s);
-    // Other cities: the most an offer set's guide can get there.
-    const profileMax = (i: number) =>
-      W.languages * (tLangs.size > 0 ? 1 : 0) +
-      W.interests * interestsOf[i]! +
-      W.budget * (noBudget ? 0.5 : 1);
-    const sets = offers.sets
-      .map((_, i) => {
-        const p = profileMax(i);
-        return {
-          i,
-          bound: tq
-            ? Math.max(p + W.music + W.nightlife + W.humour + W.pace, (100 * p) / 75)
-            : (100 * p) / 75,
-        };
-      })
-      .sort((a, b) => b.bound - a.bound);
-    for (const { i, bound } of sets) {
-      if (top.length === limit && bound < top[limit - 1]![1] - EPS) break;
-      for (const s of bySet.members[i] ?? []) if (city[s] !== tCityId || tCityId === -1) consider(s);
+    // Other cities, offer set by offer set from the best interests part: the most such a guide can get there.
+    const rest = W.languages * (t.languages.length > 0 ? 1 : 0) + W.budget * (noBudget ? 0.5 : 1);
+    const quizMost = W.music + W.nightlife + W.humour + W.pace;
+    for (let o = 0; o < order.length; o++) {
+      const i = order[o]!;
+      const p = rest + W.interests * interestsOf[i]!;
+      const bound = tq ? Math.max(p + quizMost, (100 * p) / 75) : (100 * p) / 75;
+      if (size === limit && bound < topScore[limit - 1]! - EPS) break;
+      for (const s of bySet.members[i] ?? []) if (city[s] !== tCityId) consider(s);
     }
-    return top;
+    return result();
   }
 
   return {
