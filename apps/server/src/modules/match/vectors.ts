@@ -73,7 +73,7 @@ class Interner {
 
 /** Slots grouped by a key (city, offer set): added and removed in O(1). */
 class Groups {
-  readonly members: number[][] = [];
+  readonly members = new Map<number, number[]>();
   private pos = new Int32Array(0);
   grow(capacity: number) {
     const next = new Int32Array(capacity);
@@ -81,24 +81,27 @@ class Groups {
     this.pos = next;
   }
   add(key: number, slot: number) {
-    let list = this.members[key];
+    let list = this.members.get(key);
     if (!list) {
       list = [];
-      this.members[key] = list;
+      this.members.set(key, list);
     }
     this.pos[slot] = list.length;
     list.push(slot);
   }
   remove(key: number, slot: number) {
-    const list = this.members[key]!;
+    const list = this.members.get(key)!;
     const at = this.pos[slot]!;
     const last = list.pop()!;
     if (last !== slot) {
       list[at] = last;
       this.pos[last] = at;
     }
+    if (list.length === 0) this.members.delete(key);
   }
 }
+/** The key of a city's guides of one offer set: city × SET_SPAN + set. */
+const SET_SPAN = 2 ** 26;
 
 export function createVectorTable() {
   const cities = new Interner();
@@ -119,6 +122,7 @@ export function createVectorTable() {
   const slotOf = new Map<string, number>();
   const free: number[] = [];
   const byCity = new Groups();
+  const byCitySet = new Groups();
   const bySet = new Groups();
 
   function grow(to: number) {
@@ -136,6 +140,7 @@ export function createVectorTable() {
     pace = resize(pace, to);
     quiz = resize(quiz, to * 7);
     byCity.grow(to);
+    byCitySet.grow(to);
     bySet.grow(to);
     capacity = to;
   }
@@ -144,6 +149,7 @@ export function createVectorTable() {
     const s = slotOf.get(id);
     if (s === undefined) return;
     byCity.remove(city[s]!, s);
+    byCitySet.remove(city[s]! * SET_SPAN + offerSet[s]!, s);
     bySet.remove(offerSet[s]!, s);
     slotOf.delete(id);
     ids[s] = '';
@@ -177,6 +183,7 @@ export function createVectorTable() {
     quiz[q + 5] = v.matchJokes ?? 0;
     quiz[q + 6] = v.matchAnime ?? 0;
     byCity.add(city[s]!, s);
+    byCitySet.add(city[s]! * SET_SPAN + offerSet[s]!, s);
     bySet.add(offerSet[s]!, s);
   }
 
@@ -218,7 +225,7 @@ export function createVectorTable() {
     }
     const hit = new Uint8Array(languages.sets.length);
     for (let i = 0; i < hit.length; i++) hit[i] = languages.sets[i]!.some((w) => mark[w] === 1) ? 1 : 0;
-    if (langCache.size >= 256) langCache.clear();
+    if (langCache.size >= 64) langCache.clear();
     langCache.set(key, hit);
     return hit;
   }
@@ -255,7 +262,7 @@ export function createVectorTable() {
     const order = new Int32Array(n);
     for (let i = n - 1; i >= 0; i--) order[--counts[den - shared[i]!]!] = i;
     const parts = { interests, order };
-    if (offerCache.size >= 256) offerCache.clear();
+    if (offerCache.size >= 64) offerCache.clear();
     offerCache.set(key, parts);
     return parts;
   }
@@ -357,20 +364,33 @@ export function createVectorTable() {
 
     if (cityFilter !== undefined) {
       const key = cities.ids.get(cityFilter);
-      const list = byCity.members[cities.ids.get(cityFilter.replace(/^ +| +$/g, '')) ?? -1] ?? [];
+      const list = byCity.members.get(cities.ids.get(cityFilter.replace(/^ +| +$/g, '')) ?? -1) ?? [];
       if (key !== undefined) for (const s of list) if (cityKey[s] === key) consider(s);
       return result();
     }
-    for (const s of byCity.members[tCityId] ?? []) consider(s);
-    // Other cities, offer set by offer set from the best interests part: the most such a guide can get there.
+    // Offer set by offer set from the best interests part, while the most a guide of the set can get (decision
+    // 045's bound: a shared language, a price within budget, the quiz parts at their most) may reach the page.
     const rest = W.languages * (t.languages.length > 0 ? 1 : 0) + W.budget * (noBudget ? 0.5 : 1);
     const quizMost = W.music + W.nightlife + W.humour + W.pace;
+    const boundOf = (p: number) => (tq ? Math.max(p + quizMost, (100 * p) / 75) : (100 * p) / 75);
+    // The traveller's city first: its guides raise the page's last score before other cities are read.
+    // When every set gives the same interests part no set can be passed over: the city is read as one list.
+    const varied = order.length > 0 && interestsOf[order[0]!] !== interestsOf[order[order.length - 1]!];
+    if (tCityId !== -1 && !varied) for (const s of byCity.members.get(tCityId) ?? []) consider(s);
+    if (tCityId !== -1 && varied) {
+      for (let o = 0; o < order.length; o++) {
+        const i = order[o]!;
+        const bound = boundOf(W.city + rest + W.interests * interestsOf[i]!);
+        if (size === limit && bound < topScore[limit - 1]! - EPS) break;
+        for (const s of byCitySet.members.get(tCityId * SET_SPAN + i) ?? []) consider(s);
+      }
+    }
+    // Other cities.
     for (let o = 0; o < order.length; o++) {
       const i = order[o]!;
-      const p = rest + W.interests * interestsOf[i]!;
-      const bound = tq ? Math.max(p + quizMost, (100 * p) / 75) : (100 * p) / 75;
+      const bound = boundOf(rest + W.interests * interestsOf[i]!);
       if (size === limit && bound < topScore[limit - 1]! - EPS) break;
-      for (const s of bySet.members[i] ?? []) if (city[s] !== tCityId) consider(s);
+      for (const s of bySet.members.get(i) ?? []) if (city[s] !== tCityId) consider(s);
     }
     return result();
   }
