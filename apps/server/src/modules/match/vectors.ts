@@ -111,6 +111,9 @@ export function createVectorTable() {
   const ids: string[] = [];
   /** The id's first eight hex digits: ties of a score are ordered by number before the string is compared. */
   let idHi = new Uint32Array(0);
+  /** Which slots a page has read already (the page's generation). */
+  let seen = new Uint32Array(0);
+  let generation = 0;
   let city = new Int32Array(0);
   let cityKey = new Int32Array(0);
   let langSet = new Int32Array(0);
@@ -132,6 +135,7 @@ export function createVectorTable() {
       return next;
     };
     idHi = resize(idHi, to);
+    seen = resize(seen, to);
     city = resize(city, to);
     cityKey = resize(cityKey, to);
     langSet = resize(langSet, to);
@@ -378,11 +382,23 @@ export function createVectorTable() {
     const varied = order.length > 0 && interestsOf[order[0]!] !== interestsOf[order[order.length - 1]!];
     if (tCityId !== -1 && !varied) for (const s of byCity.members.get(tCityId) ?? []) consider(s);
     if (tCityId !== -1 && varied) {
+      // When only the last class of sets is left and its guides can at most tie the page's last score, it would
+      // be read set by set to the end (many small lists): the rest of the city is read as one list instead,
+      // past the guides already read.
+      const read = ++generation;
       for (let o = 0; o < order.length; o++) {
         const i = order[o]!;
         const bound = boundOf(W.city + rest + W.interests * interestsOf[i]!);
         if (size === limit && bound < topScore[limit - 1]! - EPS) break;
-        for (const s of byCitySet.members.get(tCityId * SET_SPAN + i) ?? []) consider(s);
+        const lowest = interestsOf[i] === interestsOf[order[order.length - 1]!];
+        if (lowest && size === limit && bound <= topScore[limit - 1]! + EPS) {
+          for (const s of byCity.members.get(tCityId) ?? []) if (seen[s] !== read) consider(s);
+          break;
+        }
+        for (const s of byCitySet.members.get(tCityId * SET_SPAN + i) ?? []) {
+          seen[s] = read;
+          consider(s);
+        }
       }
     }
     // Other cities.
