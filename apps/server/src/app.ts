@@ -177,6 +177,7 @@ async function openContext(app: App, config: Config, options: BuildOptions): Pro
     files,
     publish: (to, frame) => hub.publish(to, frame),
     countHit: (key, start) => hits.countHit(key, start),
+    listen: database.listen ?? bus.listen ?? null,
   };
 }
 

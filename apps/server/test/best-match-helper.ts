@@ -16,8 +16,11 @@ import type { GuideCard } from '@lokal/shared/schemas/discovery';
 import { travelStyleSchema } from '@lokal/shared/schemas/travel-style';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Db } from '../src/db/client.ts';
 import { experiences } from '../src/db/schema/experiences.ts';
+import { travelStyles } from '../src/db/schema/match.ts';
 import { guideAssessments, guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
+import { ASSESSMENT, TRAVEL_STYLE } from './actors-helper.ts';
 import type { createTestApp } from './helper.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -72,8 +75,36 @@ export function bestMatchOrder(t: TravellerSide, guides: Map<string, GuideSide>)
     .map((e) => e.id);
 }
 
+/** A guide's assessment with the answers of the "Travel style" quiz TRAVEL_STYLE: a close match for its traveller. */
+export const mirrorAssessment = (hideProfile: boolean) => ({
+  ...ASSESSMENT,
+  languages: ['English', 'Portuguese'],
+  experiences: ['Pub Crawls', 'Food & Dining'],
+  musicPreference: TRAVEL_STYLE.musicPreference,
+  drinks: TRAVEL_STYLE.drinks,
+  cannabisComfort: TRAVEL_STYLE.cannabisComfort,
+  politicalJokes: TRAVEL_STYLE.politicalJokes,
+  animeKdrama: TRAVEL_STYLE.animeKdrama,
+  hideProfile,
+});
+
+/** A traveller's side read from the database (profile and saved quiz; a USD budget). */
+export async function travellerSideIn(db: Db, id: string): Promise<TravellerSide> {
+  const [p] = await db.select().from(touristProfiles).where(eq(touristProfiles.userId, id));
+  const [style] = await db.select().from(travelStyles).where(eq(travelStyles.userId, id));
+  expect(p!.currency).toBe('USD');
+  return travellerSideOf({
+    city: p!.city,
+    languages: p!.languages,
+    interests: p!.interests,
+    lookingFor: p!.lookingFor,
+    budgetMaxUsd: p!.budgetMax > 0 ? p!.budgetMax : null,
+    travelStyle: style ? travelStyleSchema.parse(style.answers) : null,
+  });
+}
+
 /** Every listed guide's side, read from the profile, the assessment and the experiences (not the stored vector). */
-export async function guideSides(t: TestApp): Promise<Map<string, GuideSide>> {
+export async function guideSides(t: Pick<TestApp, 'database'>): Promise<Map<string, GuideSide>> {
   const db = t.database.db;
   const rows = await db
     .select({ profile: guideProfiles, answers: guideAssessments.answers })

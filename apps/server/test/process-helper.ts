@@ -25,6 +25,7 @@ export async function startServerProcess(env: {
   DATABASE_URL?: string;
   DATA_DIR: string;
   SESSION_CACHE_MS?: string;
+  SEARCH_CACHE_MS?: string;
 }): Promise<ServerProcess> {
   const port = await freePort();
   let log = '';
@@ -39,6 +40,7 @@ export async function startServerProcess(env: {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '100',
       ...(env.SESSION_CACHE_MS ? { SESSION_CACHE_MS: env.SESSION_CACHE_MS } : {}),
+      ...(env.SEARCH_CACHE_MS ? { SEARCH_CACHE_MS: env.SEARCH_CACHE_MS } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

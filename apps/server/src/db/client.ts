@@ -30,6 +30,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The server URL (PostgreSQL only): the realtime bus opens its own LISTEN connection. */
   url?: string;
+  /** PGlite: hears a channel's notifications (a trigger's pg_notify) in process; PostgreSQL's go through the bus. */
+  listen?: (channel: string, listener: (payload: string) => void) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -121,7 +123,12 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
   yieldBetweenQueries(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    listen: async (channel, listener) => void (await client.listen(channel, listener)),
+    close: () => client.close(),
+  };
 }
 
 /**

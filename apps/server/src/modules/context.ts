@@ -28,6 +28,11 @@ export type AppContext = {
   files: FileStore;
   /** Counts rate-limit hits shared by every instance (the database's table). */
   countHit: HitCounter;
+  /**
+   * Hears a channel of the database's notifications, from every instance's writes (LISTEN on PostgreSQL, in
+   * process on PGlite); null when nothing carries them here (a test's own bus on PostgreSQL).
+   */
+  listen: ((channel: string, listener: (payload: string) => void) => Promise<void>) | null;
 };
 
 /** A module: a plugin registered with its prefix, given the app's context. */

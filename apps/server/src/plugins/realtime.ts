@@ -13,6 +13,11 @@ export const SIGNED_OUT_CLOSE = 4001;
 export type Bus = {
   publish: (event: RealtimeEvent) => Promise<void>;
   subscribe: (listener: (event: RealtimeEvent) => void) => void;
+  /**
+   * Hears the database's own notifications on a channel (a trigger's pg_notify), on PostgreSQL; PGlite's
+   * database listens in process (Database.listen).
+   */
+  listen?: (channel: string, listener: (payload: string) => void) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -39,13 +44,18 @@ export async function createPgBus(
   loadMessage: (id: number) => Promise<ChatMessage | null>,
 ): Promise<Bus> {
   const listeners = new Set<(e: RealtimeEvent) => void>();
+  const channels = new Map<string, Set<(payload: string) => void>>();
   const listen = new pg.Client({ connectionString });
   await listen.connect();
   const deliver = (event: RealtimeEvent) => {
     for (const l of listeners) l(event);
   };
   listen.on('notification', (n) => {
-    if (n.channel !== CHANNEL || !n.payload) return;
+    if (n.channel !== CHANNEL) {
+      for (const l of channels.get(n.channel) ?? []) l(n.payload ?? '');
+      return;
+    }
+    if (!n.payload) return;
     try {
       const wire = JSON.parse(n.payload) as Wire;
       if ('frame' in wire) return deliver(wire);
@@ -69,8 +79,16 @@ export async function createPgBus(
       await notify.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
     },
     subscribe: (l) => void listeners.add(l),
+    async listen(channel, listener) {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel ${channel}`);
+      const set = channels.get(channel) ?? new Set();
+      channels.set(channel, set);
+      set.add(listener);
+      if (set.size === 1) await listen.query(`LISTEN ${channel}`);
+    },
     async close() {
       listeners.clear();
+      channels.clear();
       await listen.end().catch(() => {});
       await notify.end().catch(() => {});
     },

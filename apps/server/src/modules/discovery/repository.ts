@@ -22,8 +22,9 @@ import { guideMatchTerms } from '../../db/schema/match-terms.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 import { activeMember } from '../../db/visibility.ts';
-import { guideVectorColumns } from '../match/repository.ts';
+import { guideVectorColumns, memoryVectorColumns } from '../match/repository.ts';
 import { matchExactSql, matchParams, profileBound, QUIZ_POINTS, quizPoint } from '../match/score-sql.ts';
+import type { MatchVectors } from '../match/vectors.ts';
 
 /** Where a page ended: verified, rating, price, match score before rounding (best match) and the id. */
 export type Cursor = { v: boolean; r: number; p: number; m: number; id: string };
@@ -491,7 +492,54 @@ function highValueOnline(city: SQL, since: SQL): SQL<number> {
         from ${users} u where u.id = hv.user_id), false))`;
 }
 
-export function createDiscoveryRepository(db: Db) {
+/**
+ * "Best match" from the in-memory table (decision 052), for a search with no filter but the city: the page is
+ * scored in memory, then only its cards are read, listed ones only. A card that is gone or whose side differs
+ * from the table's (a change whose notification has not arrived yet) corrects the table and the page is scored
+ * again, so a page never shows a guide that is no longer listed and its order is that of the rows it shows.
+ * Null when the table cannot answer: the SQL path does.
+ */
+function createMemoryBestMatch(db: Db, vectors: MatchVectors) {
+  const { id: _id, ...vectorColumns } = memoryVectorColumns;
+  const cardsStatement = db
+    .select({ ...cardColumns, ...vectorColumns })
+    .from(g)
+    .where(sql`${g.userId} = any(${sql.placeholder('ids')}::uuid[]) and ${g.listed}`)
+    .prepare('best_match_memory_cards');
+  return async function memoryPage(
+    filters: GuideFilters,
+    limit: number,
+    cursor: Cursor | null,
+    context: SearchContext,
+    traveller: TravellerSide,
+  ): Promise<GuideCardRow[] | null> {
+    const values = filterValues(filters, context);
+    const set = filtersSet(values);
+    if ([...set].some((k) => k !== 'city') || !(await vectors.ready())) return null;
+    const city = values.city as string | undefined;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const page = vectors.table.page(traveller, limit, cursor, city);
+      if (page.length === 0) return [];
+      const rows = await cardsStatement.execute({ ids: page.map(([id]) => id) });
+      const cards = new Map(rows.map((c) => [c.userId, c]));
+      let stale = false;
+      for (const [id] of page) {
+        const card = cards.get(id);
+        if (!card) {
+          vectors.table.remove(id);
+          stale = true;
+        } else if (!vectors.table.holds({ ...card, id })) {
+          vectors.table.put({ ...card, id });
+          stale = true;
+        }
+      }
+      if (!stale) return page.map(([id, score]) => ({ ...cards.get(id)!, matchScore: score }));
+    }
+    return null;
+  };
+}
+
+export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null = null) {
   // One prepared statement per shape of search (which filters are set, the sort, first page or after a
   // cursor): built once, then only executed; PostgreSQL keeps each one's plan per connection.
   const searchStatements = new Map<string, ReturnType<typeof prepareSearch>>();
@@ -504,6 +552,7 @@ export function createDiscoveryRepository(db: Db) {
       .limit(sql.placeholder('limit'))
       .prepare(name);
   const bestMatch = createBestMatch(db);
+  const memoryBestMatch = vectors ? createMemoryBestMatch(db, vectors) : null;
   // The guide's dashboard asks these on every visit: each one built once, then only executed.
   const p = sql.placeholder;
   // The guide as every guide's screen starts: the profile, the account's city and the match side (same row).
@@ -607,7 +656,8 @@ export function createDiscoveryRepository(db: Db) {
     ): Promise<GuideCardRow[]> {
       if (sort === 'best_match') {
         if (!context.traveller) throw new Error('best match needs the traveller');
-        return bestMatch(filters, limit, cursor, context, context.traveller);
+        const fromMemory = await memoryBestMatch?.(filters, limit, cursor, context, context.traveller);
+        return fromMemory ?? bestMatch(filters, limit, cursor, context, context.traveller);
       }
       const values = filterValues(filters, context);
       const set = filtersSet(values);

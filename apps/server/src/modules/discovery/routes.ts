@@ -15,7 +15,7 @@ import { type SessionUser, signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { ModulePlugin } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
-import { matchOf } from '../match/service.ts';
+import { matchOf, matchVectorsOf } from '../match/service.ts';
 import { contactRuleOf } from './contact-rule.ts';
 import { createDiscoveryRepository } from './repository.ts';
 import { createDiscoveryService, type DiscoveryService } from './service.ts';
@@ -23,8 +23,14 @@ import { createDiscoveryService, type DiscoveryService } from './service.ts';
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export const discoveryModule: ModulePlugin = async (app, { ctx }) => {
+  const vectors = matchVectorsOf(ctx);
+  if (vectors) {
+    // Loaded in the background: until then (and if it fails) "Best match" takes the SQL path.
+    app.addHook('onReady', async () => void vectors.start());
+    app.addHook('onClose', () => vectors.close());
+  }
   const service = createDiscoveryService({
-    repo: createDiscoveryRepository(ctx.db),
+    repo: createDiscoveryRepository(ctx.db, vectors),
     now: ctx.now,
     rates: () => localeOf(ctx).rates(),
     searchCacheMs: ctx.config.searchCacheMs,

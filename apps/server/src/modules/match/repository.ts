@@ -1,5 +1,5 @@
 import type { TravelStyle } from '@lokal/shared/schemas/travel-style';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { travelStyles } from '../../db/schema/match.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
@@ -21,6 +21,24 @@ export const guideVectorColumns = {
   matchJokes: g.matchJokes,
   matchAnime: g.matchAnime,
   hideProfile: g.hideProfile,
+};
+
+/** A listed guide's side as "Best match" keeps it in memory (GuideVector of vectors.ts, decision 052). */
+export const memoryVectorColumns = {
+  id: g.userId,
+  cityKey: sql<string>`lower(${g.city})`,
+  matchCity: g.matchCity,
+  matchLanguages: g.matchLanguages,
+  matchOffers: g.matchOffers,
+  matchFromUsd: g.matchFromUsd,
+  matchPace: g.matchPace,
+  matchRap: g.matchRap,
+  matchTechno: g.matchTechno,
+  matchRock: g.matchRock,
+  matchDrinks: g.matchDrinks,
+  matchCannabis: g.matchCannabis,
+  matchJokes: g.matchJokes,
+  matchAnime: g.matchAnime,
 };
 
 /** What the match reads of a traveller: profile and quiz answers (null when not taken). */
@@ -64,6 +82,14 @@ export function createMatchRepository(db: Db) {
     async traveller(id: string) {
       const [row] = await travellerStatement.execute({ id });
       return row ?? null;
+    },
+
+    /** Every listed guide's side (null), or these guides' when listed: what "Best match" keeps in memory. */
+    async listedVectors(ids: string[] | null) {
+      return db
+        .select(memoryVectorColumns)
+        .from(g)
+        .where(and(eq(g.listed, true), ids ? inArray(g.userId, ids) : undefined));
     },
 
     /** The stored match side of these guides. */

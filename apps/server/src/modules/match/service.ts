@@ -13,6 +13,7 @@ import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
 import { createMatchRepository, type TravellerRow } from './repository.ts';
+import { createMatchVectors, type MatchVectors } from './vectors.ts';
 
 /** The guide's stored match columns (guideVectorColumns). */
 export type VectorRow = {
@@ -122,3 +123,13 @@ export function createMatchService(ctx: AppContext) {
 
 export type MatchService = ReturnType<typeof createMatchService>;
 export const matchOf = perApp(createMatchService);
+
+/**
+ * The app's in-memory table of listed guides for "Best match" (decision 052), or null when it is turned off or
+ * no notifications reach this instance (then the SQL path answers).
+ */
+export const matchVectorsOf = perApp((ctx): MatchVectors | null => {
+  if (!ctx.config.matchVectors || !ctx.listen) return null;
+  const repo = createMatchRepository(ctx.db);
+  return createMatchVectors({ load: (ids) => repo.listedVectors(ids), listen: ctx.listen, log: ctx.log });
+});
