@@ -17,8 +17,8 @@ import type { CardMatch } from '@lokal/shared/schemas/match';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import * as listCursor from '../cursor.ts';
-import type { TravellerRow } from '../match/repository.ts';
-import { cardMatch, guideSideFromVector, type VectorRow } from '../match/service.ts';
+import type { TravellerRow, VectorRow } from '../match/repository.ts';
+import { cardMatch, guideSideFromVector } from '../match/service.ts';
 import { type ContactRule, scoreOf, type TouristRow } from './contact-rule.ts';
 import type { Cursor, DiscoveryRepository, GuideCardRow, TouristCursor } from './repository.ts';
 

@@ -10,7 +10,7 @@ import type { CardMatch } from '@lokal/shared/schemas/match';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import type { ExperiencesService } from '../experiences/service.ts';
-import type { VectorRow } from '../match/service.ts';
+import type { VectorRow } from '../match/repository.ts';
 import type { GuidePagesRepository } from './repository.ts';
 
 type Viewer = SessionUser | null;

@@ -23,22 +23,15 @@ export const guideVectorColumns = {
   hideProfile: g.hideProfile,
 };
 
+// Hiding a profile takes it off "Best match" lists: a guide kept in memory is listed, so the flag is not kept.
+const { hideProfile: _hidden, ...listedSideColumns } = guideVectorColumns;
+
 /** A listed guide's side as "Best match" keeps it in memory (GuideVector of vectors.ts, decision 052). */
 export const memoryVectorColumns = {
   id: g.userId,
   cityKey: sql<string>`lower(${g.city})`,
-  matchCity: g.matchCity,
-  matchLanguages: g.matchLanguages,
-  matchOffers: g.matchOffers,
-  matchFromUsd: g.matchFromUsd,
+  ...listedSideColumns,
   matchPace: g.matchPace,
-  matchRap: g.matchRap,
-  matchTechno: g.matchTechno,
-  matchRock: g.matchRock,
-  matchDrinks: g.matchDrinks,
-  matchCannabis: g.matchCannabis,
-  matchJokes: g.matchJokes,
-  matchAnime: g.matchAnime,
 };
 
 /** What the match reads of a traveller: profile and quiz answers (null when not taken). */
@@ -104,6 +97,8 @@ export function createMatchRepository(db: Db) {
 }
 
 export type MatchRepository = ReturnType<typeof createMatchRepository>;
+/** The guide's stored match columns (guideVectorColumns), inferred from the statement that reads them. */
+export type VectorRow = Omit<Awaited<ReturnType<MatchRepository['guideVectors']>>[number], 'id'>;
 /**
  * What the match reads of a traveller (travellerColumns, the quiz's answers null when not taken), without the id:
  * inferred from the statement, so it follows the selection.

@@ -12,24 +12,8 @@ import { travelStyleSchema } from '@lokal/shared/schemas/travel-style';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
-import { createMatchRepository, type TravellerRow } from './repository.ts';
+import { createMatchRepository, type TravellerRow, type VectorRow } from './repository.ts';
 import { createMatchVectors, type MatchVectors } from './vectors.ts';
-
-/** The guide's stored match columns (guideVectorColumns). */
-export type VectorRow = {
-  matchCity: string;
-  matchLanguages: string[];
-  matchOffers: string[];
-  matchFromUsd: number | null;
-  matchRap: number | null;
-  matchTechno: number | null;
-  matchRock: number | null;
-  matchDrinks: boolean | null;
-  matchCannabis: number | null;
-  matchJokes: number | null;
-  matchAnime: number | null;
-  hideProfile: boolean;
-};
 
 const ANIME = { 1: 'no', 3: 'sometimes', 5: 'yes' } as const;
 

@@ -7,6 +7,7 @@ import {
   type TravellerSide,
   wantsCounted,
 } from '@lokal/shared/domain/match';
+import type { MatchRepository } from './repository.ts';
 
 /**
  * Every listed guide's side of the match, in this instance's memory (decision 052): "Best match" scores a
@@ -16,24 +17,8 @@ import {
  * offers are worked out once per distinct set, not per guide.
  */
 
-/** A listed guide's stored side as the database gives it (guide_profiles' match columns). */
-export type GuideVector = {
-  id: string;
-  /** lower(city): what the city filter compares. */
-  cityKey: string;
-  matchCity: string;
-  matchLanguages: string[];
-  matchOffers: string[];
-  matchFromUsd: number | null;
-  matchPace: number;
-  matchRap: number | null;
-  matchTechno: number | null;
-  matchRock: number | null;
-  matchDrinks: boolean | null;
-  matchCannabis: number | null;
-  matchJokes: number | null;
-  matchAnime: number | null;
-};
+/** A listed guide's stored side as the database gives it (memoryVectorColumns; city key = lower(city)). */
+export type GuideVector = Awaited<ReturnType<MatchRepository['listedVectors']>>[number];
 
 /** One row of a page: the guide and its score before rounding. */
 export type Scored = [id: string, score: number];
