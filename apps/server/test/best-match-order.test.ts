@@ -83,19 +83,21 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A demo traveller made to want what the guides above offer, with or without the quiz; their side and cookie. */
-async function traveller(email: string, quiz: boolean, budgetMax: number) {
+const WANTS = {
+  languages: ['English'],
+  interests: ['Food & Dining', 'Wine', 'Surfing'],
+  lookingFor: ['Nightlife', 'hidden bars'],
+};
+
+/**
+ * A demo traveller in Lisbon made to want what the guides above offer (or `wants`), with or without the quiz;
+ * their side and cookie.
+ */
+async function traveller(email: string, quiz: boolean, budgetMax: number, wants = WANTS) {
   const session = await mockSignIn(t.app, email, 'tourist');
   await t.database.db
     .update(touristProfiles)
-    .set({
-      city: 'Lisbon',
-      languages: ['English'],
-      interests: ['Food & Dining', 'Wine', 'Surfing'],
-      lookingFor: ['Nightlife', 'hidden bars'],
-      budgetMax,
-      currency: 'USD',
-    })
+    .set({ city: 'Lisbon', ...wants, budgetMax, currency: 'USD' })
     .where(eq(touristProfiles.userId, session.id));
   if (quiz) {
     const res = await t.app.inject({
@@ -136,6 +138,27 @@ describe('Best match over many varied guides', () => {
           expect(card.match?.basis).toBe(quiz && guides.get(card.id)!.temperament ? 'quiz' : 'profile');
         }
       }
+    }
+  }, 300_000);
+
+  it('pages through a city where every guide ties in id order', async () => {
+    const guides = await guideSides(t);
+    // No language, wish or budget: every guide of a city gets the same score, so the ids alone order it.
+    const { cookie, side } = await traveller(AISHA, false, 0, {
+      languages: [],
+      interests: [],
+      lookingFor: [],
+    });
+    const expected = bestMatchOrder(side, guides);
+    const lisbon = expected.filter((id) => guides.get(id)!.city === 'Lisbon');
+    expect(lisbon.length).toBeGreaterThan(50);
+    expect(expected.slice(0, lisbon.length)).toEqual([...lisbon].sort());
+    for (const [path, app] of paths()) {
+      const { guides: walked } = await walkSearch(app, cookie, 'sort=best_match&limit=7');
+      expect(
+        walked.map((g) => g.id),
+        path,
+      ).toEqual(expected);
     }
   }, 300_000);
 
