@@ -52,10 +52,18 @@ function databaseTicks() {
 }
 
 const onPostgres = Boolean(process.env.DATABASE_URL?.startsWith('postgres'));
-const email = who === 'guide' ? 'sofia.martinez@demo.lokal.app' : 'james.whitfield@demo.lokal.app';
+// BENCH_EMAIL signs in another member (a bench traveller); BENCH_DATA_DIR puts both servers on a folder already
+// seeded (with DATABASE_URL, the large database of `npm run seed:bench`), which neither removes.
+const email =
+  process.env.BENCH_EMAIL ??
+  (who === 'guide' ? 'sofia.martinez@demo.lokal.app' : 'james.whitfield@demo.lokal.app');
+const dataDir = process.env.BENCH_DATA_DIR;
 /** A checkout's built server on one database with the other (PGlite's folder belongs to one process). */
 async function start(root, shared) {
-  const server = await startBuiltServer(shared ? { DATA_DIR: shared.dataDir } : {}, root);
+  const server = await startBuiltServer(
+    dataDir ? { DATA_DIR: dataDir } : shared ? { DATA_DIR: shared.dataDir } : {},
+    root,
+  );
   // Staff sign in by the e-mailed link (in the data folder's outbox), the others by the development sign-in.
   const token =
     who === 'staff'

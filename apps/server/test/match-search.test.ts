@@ -2,6 +2,7 @@ import { matchScore, type TravellerSide } from '@lokal/shared/domain/match';
 import type { GuideCard } from '@lokal/shared/schemas/discovery';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { travelStyles } from '../src/db/schema/match.ts';
 import { guideProfiles } from '../src/db/schema/profiles.ts';
 import { matchParams, matchScoreSql } from '../src/modules/match/score-sql.ts';
 import { TRAVEL_STYLE } from './actors-helper.ts';
@@ -139,6 +140,24 @@ describe('the Best match sort', () => {
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('invalid-cursor');
+  });
+
+  it("follows the traveller's own change on the very next page", async () => {
+    // The traveller's side is kept as long as the session read with it: a write of theirs must end both.
+    const { id, cookie } = await mockSignIn(t.app, AISHA, 'tourist');
+    const before = (await search(cookie, 'sort=best_match&limit=5')).json().guides as GuideCard[];
+    expect(before.every((g) => g.match?.basis === 'profile')).toBe(true);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/tourists/travel-style',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: TRAVEL_STYLE,
+    });
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    const after = (await search(cookie, 'limit=5')).json().guides as GuideCard[];
+    expect(after.some((g) => g.match?.basis === 'quiz')).toBe(true);
+    // AISHA stays a traveller without the quiz for the other tests.
+    await t.database.db.delete(travelStyles).where(eq(travelStyles.userId, id));
   });
 
   it('never scores a hidden guide, and follows a guide who changes', async () => {

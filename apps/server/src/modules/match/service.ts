@@ -71,11 +71,24 @@ export function cardMatch(m: Match | null, reader: 'traveller' | 'guide' = 'trav
 export function createMatchService(ctx: AppContext) {
   const repo = createMatchRepository(ctx.db);
   const rates = async () => (await localeOf(ctx).rates()).rates;
-  /** The signed-in traveller's side; null for anyone else (or a traveller without a profile yet). */
-  async function traveller(viewer: SessionUser | null): Promise<TravellerSide | null> {
-    if (viewer?.role !== 'tourist') return null;
-    const [row, r] = await Promise.all([repo.traveller(viewer.id), rates()]);
+  // A traveller's side is read once per session look-up: the session cache (decision 044) hands every request of
+  // that moment the same user object, and a new one once the entry ends (its second is up, the member wrote
+  // something on this instance, or signed out anywhere).
+  const sides = new WeakMap<SessionUser, Promise<TravellerSide | null>>();
+  async function readSide(id: string): Promise<TravellerSide | null> {
+    const [row, r] = await Promise.all([repo.traveller(id), rates()]);
     return row ? travellerSide(row, r) : null;
+  }
+  /** The signed-in traveller's side; null for anyone else (or a traveller without a profile yet). */
+  function traveller(viewer: SessionUser | null): Promise<TravellerSide | null> {
+    if (viewer?.role !== 'tourist') return Promise.resolve(null);
+    let side = sides.get(viewer);
+    if (!side) {
+      side = readSide(viewer.id);
+      sides.set(viewer, side);
+      side.catch(() => sides.delete(viewer));
+    }
+    return side;
   }
   return {
     traveller,
