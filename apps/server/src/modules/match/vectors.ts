@@ -530,6 +530,8 @@ export function createMatchVectors(deps: {
             schedule();
           });
           const rows = await deps.load(null);
+          // Slots in id order: a page reads its lists in id order, so it walks the arrays forward.
+          rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
           for (const r of rows) table.put(r);
           loaded = true;
           schedule();

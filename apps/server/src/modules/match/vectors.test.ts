@@ -1,0 +1,151 @@
+import { type TravellerSide, travellerSideOf } from '@lokal/shared/domain/match';
+import { describe, expect, it } from 'vitest';
+import { createVectorTable, type GuideVector, type Scored } from './vectors.ts';
+
+// A page stops reading a list at the first guide that can no longer enter it (lists kept in id order, each offer
+// set's peak). Whatever the guides and however they changed, paging with the cursor must give exactly the order
+// of scoring every guide (a page as large as the table reads them all), each guide once.
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(s ^ (s >>> 15), 1 | s);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+const CITIES = ['lisbon', 'porto', 'paris'];
+const LANGUAGES = [['english'], ['portuguese'], ['english', 'french'], ['german']];
+const OFFERS = ['food & dining', 'nightlife', 'history', 'wine', 'surfing', 'hidden bars'];
+
+function guide(next: () => number, id: string): GuideVector {
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
+  const city = pick(CITIES);
+  // Few values per answer, so that many guides tie.
+  const assessed = next() < 0.8;
+  const answer = () => (assessed ? pick([1, 3, 5]) : null);
+  return {
+    id,
+    cityKey: city,
+    matchCity: city,
+    matchLanguages: pick(LANGUAGES),
+    matchOffers: [...new Set([pick(OFFERS), pick(OFFERS)])],
+    matchFromUsd: next() < 0.15 ? null : pick([40, 80, 100, 150, 250]),
+    matchRap: answer(),
+    matchTechno: answer(),
+    matchRock: answer(),
+    matchDrinks: assessed ? next() < 0.5 : null,
+    matchCannabis: answer(),
+    matchJokes: answer(),
+    matchAnime: answer(),
+    matchPace: pick([2, 3, 4]),
+  };
+}
+
+const uuid = (next: () => number) =>
+  Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16))
+    .join('')
+    .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
+
+const TRAVELLERS: [string, TravellerSide][] = [
+  [
+    'with the quiz',
+    travellerSideOf({
+      city: 'Lisbon',
+      languages: ['English'],
+      interests: ['Food & Dining', 'Wine'],
+      lookingFor: ['Nightlife'],
+      budgetMaxUsd: 100,
+      travelStyle: {
+        languages: ['English'],
+        experiences: ['Hidden bars'],
+        musicPreference: { rap: 2, techno: 5, rock: 3 },
+        drinks: true,
+        cannabisComfort: 2,
+        politicalJokes: 4,
+        animeKdrama: 'no',
+        pace: 4,
+      },
+    }),
+  ],
+  [
+    'from the profile',
+    travellerSideOf({
+      city: 'Porto',
+      languages: ['Portuguese', 'French'],
+      interests: ['History'],
+      lookingFor: [],
+      budgetMaxUsd: 90,
+      travelStyle: null,
+    }),
+  ],
+  [
+    'with nothing to tell guides apart (every guide of a city ties)',
+    travellerSideOf({
+      city: 'Paris',
+      languages: [],
+      interests: [],
+      lookingFor: [],
+      budgetMaxUsd: null,
+      travelStyle: null,
+    }),
+  ],
+];
+
+/** Every page after the first, by the cursor of the last row. */
+function walk(table: ReturnType<typeof createVectorTable>, t: TravellerSide, limit: number): Scored[] {
+  const out: Scored[] = [];
+  let cursor: { m: number; id: string } | null = null;
+  for (let pages = 0; pages < 10_000; pages++) {
+    const page = table.page(t, limit, cursor);
+    out.push(...page);
+    if (page.length < limit) return out;
+    const [id, m] = page[page.length - 1]!;
+    cursor = { m, id };
+  }
+  throw new Error('the walk did not end');
+}
+
+describe('the table of listed guides', () => {
+  it('pages in the order of scoring every guide, before and after guides change, leave and arrive', () => {
+    const next = random(7);
+    const table = createVectorTable();
+    const ids: string[] = [];
+    for (let i = 0; i < 1500; i++) {
+      const id = uuid(next);
+      ids.push(id);
+      table.put(guide(next, id));
+    }
+    const check = (when: string) => {
+      for (const [name, t] of TRAVELLERS) {
+        const all = table.page(t, table.size + 1, null);
+        expect(all).toHaveLength(table.size);
+        for (const limit of [1, 7, 20]) {
+          expect(walk(table, t, limit), `${when}, ${name}, pages of ${limit}`).toEqual(all);
+        }
+      }
+    };
+    check('after the load');
+    // Changes after the lists were read in id order: each keeps its list in order.
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 150; i++) {
+        const at = Math.floor(next() * ids.length);
+        const roll = next();
+        if (roll < 0.5) table.put(guide(next, ids[at]!));
+        else if (roll < 0.75) {
+          table.remove(ids[at]!);
+          ids.splice(at, 1);
+        } else {
+          const id = uuid(next);
+          ids.push(id);
+          table.put(guide(next, id));
+        }
+      }
+      expect(table.size).toBe(ids.length);
+      check(`after changes, round ${round + 1}`);
+    }
+  });
+});
