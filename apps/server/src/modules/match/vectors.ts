@@ -41,6 +41,19 @@ class Interner {
     }
     return id;
   }
+  /** Whether set `id` holds exactly these words (no string built, nothing added). */
+  holds(id: number, words: string[]): boolean {
+    const members = this.sets[id];
+    if (!members || members.length !== words.length) return false;
+    const mine: number[] = [];
+    for (const w of words) {
+      const word = this.ids.get(w);
+      if (word === undefined) return false;
+      mine.push(word);
+    }
+    mine.sort((a, b) => a - b);
+    return mine.every((m, i) => m === members[i]);
+  }
   set(words: string[]): number {
     const members = words.map((w) => this.id(w)).sort((a, b) => a - b);
     const key = members.join(',');
@@ -229,8 +242,8 @@ export function createVectorTable() {
     return (
       city[s] === cities.ids.get(v.matchCity) &&
       cityKey[s] === cities.ids.get(v.cityKey) &&
-      langSet[s] === languages.set(v.matchLanguages) &&
-      offerSet[s] === offers.set(v.matchOffers) &&
+      languages.holds(langSet[s]!, v.matchLanguages) &&
+      offers.holds(offerSet[s]!, v.matchOffers) &&
       Object.is(fromUsd[s], v.matchFromUsd ?? Number.NaN) &&
       pace[s] === v.matchPace &&
       quiz[q] === (v.matchRap ?? 0) &&
