@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { perShape } from '../../db/prepared.ts';
+import { rateLimits } from '../../db/schema/auth.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { blocks, conversations, messages, reports } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
@@ -207,16 +208,18 @@ export function createChatRepository(db: Db) {
       .limit(p('limit'))
       .prepare(`chat_history_${kind}_${who}`);
   });
-  // Every screen's badge asks this: built once, then only executed.
+  // Every screen's badge asks this: built once, then only executed. The user's conversations first, then
+  // their unread messages by messages_unread_idx: written as a join, a plan made while the tables had no
+  // statistics yet (a fresh database) read every unread message of everyone per call (decision 055).
   const unreadTotalStatement = (() => {
     const userId = sql`${sql.placeholder('userId')}::uuid`;
     return db
       .select({ n: sql<number>`count(*)::int` })
       .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .where(
         and(
-          sql`(${conversations.touristId} = ${userId} or ${conversations.guideId} = ${userId})`,
+          sql`${messages.conversationId} = any(array(
+            select c.id from ${conversations} c where c.tourist_id = ${userId} or c.guide_id = ${userId}))`,
           isNull(messages.readAt),
           sql`${messages.senderId} <> ${userId}`,
         ),
@@ -240,27 +243,38 @@ export function createChatRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Whether tourists may start a conversation with this guide: onboarded and listed. */
-    async isListedGuide(id: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .innerJoin(guideProfiles, eq(guideProfiles.userId, users.id))
-        .where(
-          and(
-            eq(users.id, id),
-            eq(users.role, 'guide'),
-            eq(users.onboardingCompleted, true),
-            guideVisibleToTravellers,
-          ),
-        );
-      return rows.length > 0;
-    },
-
     /** The pair's conversation, created on first contact. */
     async openConversation(touristId: string, guideId: string, startedBy: string): Promise<ConversationRow> {
-      await db.insert(conversations).values({ touristId, guideId, startedBy }).onConflictDoNothing();
-      return (await this.findConversation(touristId, guideId))!;
+      const [made] = await db
+        .insert(conversations)
+        .values({ touristId, guideId, startedBy })
+        .onConflictDoNothing()
+        .returning();
+      return made ?? (await this.findConversation(touristId, guideId))!;
+    },
+
+    /**
+     * A tourist opening the conversation with a guide, in one statement: the pair's own if there is one,
+     * else a new one when the guide is listed (docs/product.md#hidden-and-unverified-guides). Null when neither,
+     * or when another request made the pair's conversation at the same moment (findConversation then sees it).
+     * Every tourist who writes to a guide passes here, most of them at once after a start (decision 055).
+     */
+    async openWithListedGuide(touristId: string, guideId: string): Promise<{ id: string } | null> {
+      const result = await db.execute(sql`
+        with found as (
+          select id from ${conversations} where tourist_id = ${touristId} and guide_id = ${guideId}
+        ), made as (
+          insert into ${conversations} (tourist_id, guide_id, started_by)
+          select ${touristId}, ${guideId}, ${touristId}
+          where not exists (select 1 from found)
+            and exists (
+              select 1 from ${users} u join ${guideProfiles} on guide_profiles.user_id = u.id
+              where u.id = ${guideId} and u.role = 'guide' and u.onboarding_completed and ${guideVisibleToTravellers})
+          on conflict (tourist_id, guide_id) do nothing
+          returning id
+        )
+        select id from found union all select id from made`);
+      return (result as unknown as { rows: { id: string }[] }).rows[0] ?? null;
     },
 
     async findConversation(touristId: string, guideId: string): Promise<ConversationRow | null> {
@@ -389,7 +403,11 @@ export function createChatRepository(db: Db) {
       return kind === 'after' ? rows : rows.reverse();
     },
 
-    /** Inserts once per (sender, clientId); a retry returns the message already stored. */
+    /**
+     * Inserts once per (sender, clientId); a retry returns the message already stored. With `hit`, the same
+     * statement counts the sender's hit in the rate limit's window and inserts only while the count is within
+     * `limit` (`hits` says how many there were).
+     */
     async send(values: {
       conversationId: string;
       senderId: string;
@@ -397,29 +415,43 @@ export function createChatRepository(db: Db) {
       clientId: string;
       kind?: 'text' | 'system';
       bookingId?: string;
-    }) {
-      // One statement (atomic on its own): insert, move the conversation's clock, answer. It is the hot
-      // path of chat, so one round trip instead of a transaction of three.
+      hit?: { key: string; windowStart: Date; limit: number };
+    }): Promise<{ message: MessageRow | null; created: boolean; hits: number | null }> {
+      const { hit } = values;
+      // One statement (atomic on its own): count the hit, insert, move the conversation's clock, answer. It is
+      // the hot path of chat, so one write instead of a transaction of three (decision 055).
       const result = await db.execute(sql`
-        with ins as (
+        with ${
+          hit
+            ? sql`hit as (
+          insert into ${rateLimits} (key, window_start, hits) values (${hit.key}, ${hit.windowStart.toISOString()}, 1)
+          on conflict (key, window_start) do update set hits = rate_limits.hits + 1
+          returning hits
+        ), `
+            : sql``
+        }ins as (
           insert into ${messages} (conversation_id, sender_id, body, client_id, kind, booking_id)
-          values (${values.conversationId}, ${values.senderId}, ${values.body}, ${values.clientId},
-                  ${values.kind ?? 'text'}, ${values.bookingId ?? null})
+          select ${values.conversationId}::uuid, ${values.senderId}::uuid, ${values.body}::text,
+            ${values.clientId}::text, ${values.kind ?? 'text'}::text, ${values.bookingId ?? null}::uuid
+          ${hit ? sql`where (select hits from hit) <= ${hit.limit}::int` : sql``}
           on conflict (sender_id, client_id) do nothing
           returning *
         ), touched as (
           update ${conversations} set last_message_at = ins.created_at
           from ins where conversations.id = ins.conversation_id
         )
-        select * from ins`);
-      const rows = (result as unknown as { rows: RawMessage[] }).rows;
-      if (rows[0]) return { message: fromRaw(rows[0]), created: true };
+        select ${hit ? sql`(select hits from hit)` : sql`null::int`} as hits, ins.*
+        from (select 1) one left join ins on true`);
+      const [row] = (result as unknown as { rows: (RawMessage & { hits: number | null })[] }).rows;
+      const hits = row?.hits ?? null;
+      if (row && row.id !== null) return { message: fromRaw(row), created: true, hits };
+      if (hit && hits !== null && hits > hit.limit) return { message: null, created: false, hits };
       // Sent before (a retry): the stored one. Read in a new statement, which sees a concurrent first send.
       const [existing] = await db
         .select()
         .from(messages)
         .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, values.clientId)));
-      return { message: existing!, created: false };
+      return { message: existing!, created: false, hits };
     },
 
     /** What sending needs to know, in one look-up: the conversation (if the user takes part), blocks, bookings. */
