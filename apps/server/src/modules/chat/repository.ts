@@ -1,5 +1,5 @@
 import { type FirstReply, responseFigures } from '@lokal/shared/domain/response-figures';
-import { and, asc, desc, eq, getTableColumns, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
@@ -62,8 +62,6 @@ export function createChatRepository(db: Db) {
     const p = sql.placeholder;
     const userId = sql`${p('userId')}::uuid`;
     const recent = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
-    // Written out qualified: inside the subqueries a bare "id" would mean the message's id.
-    const lastId = sql`(select max(m.id) from ${messages} m where m.conversation_id = conversations.id)`;
     const unread = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = conversations.id and m.read_at is null and m.sender_id <> ${userId})`;
     // A side's own statement knows who the other party is: a plain column, and only their profile's join.
     const other =
@@ -74,18 +72,21 @@ export function createChatRepository(db: Db) {
           : sql`(case when conversations.tourist_id = ${userId} then conversations.guide_id else conversations.tourist_id end)`;
     const blockedByMe = sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${other})`;
     const blockedByThem = sql<boolean>`exists (select 1 from ${blocks} b where b.blocked_id = ${userId} and b.blocker_id = ${other})`;
-    const detailsShared = sql<boolean>`exists (select 1 from ${bookings} k where k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id and k.status in ('accepted', 'completed'))`;
-    // The pair's booking to show in the row, and (for the guide) what its completed bookings paid: both in
-    // this one query, so a list of any length costs the same round trip (docs/product.md#chat).
+    // The pair's booking to show in the row, and whether they have an accepted or completed one (contact
+    // details shown): one look at the pair's bookings, joined per row of the page (docs/product.md#chat).
     const pair = sql`k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id`;
-    const booking = sql<{ status: string; startAt: string; timeZone: string } | null>`(
-      select json_build_object('status', k.status, 'startAt', k.start_at, 'timeZone', k.time_zone)
-      from ${bookings} k
-      where ${pair} and k.status in ('accepted', 'requested', 'completed')
-      order by case k.status when 'accepted' then 0 when 'requested' then 1 else 2 end,
-        case when k.status = 'completed' then null else k.start_at end asc,
-        k.start_at desc
-      limit 1)`;
+    const pairBookings = db
+      .select({
+        shared: sql<boolean | null>`bool_or(k.status in ('accepted', 'completed'))`.as('shared'),
+        booking: sql<{ status: string; startAt: string; timeZone: string } | null>`(array_agg(
+          json_build_object('status', k.status, 'startAt', k.start_at, 'timeZone', k.time_zone)
+          order by case k.status when 'accepted' then 0 when 'requested' then 1 else 2 end,
+            case when k.status = 'completed' then null else k.start_at end asc,
+            k.start_at desc))[1]`.as('booking'),
+      })
+      .from(sql`${bookings} k`)
+      .where(sql`${pair} and k.status in ('accepted', 'requested', 'completed')`)
+      .as('pair_bookings');
     // In the currency of the latest completed booking: a guide is paid in one currency at a time.
     const earnings =
       side === 'tourist'
@@ -105,7 +106,14 @@ export function createChatRepository(db: Db) {
     const other_ = alias(users, 'other');
     const otherGuide = alias(guideProfiles, 'other_guide');
     const otherTourist = alias(touristProfiles, 'other_tourist');
-    const last = alias(messages, 'last');
+    // The last message by one backward step of messages_conversation_idx (decision 055).
+    const last = db
+      .select()
+      .from(messages)
+      .where(sql`${messages.conversationId} = conversations.id`)
+      .orderBy(desc(messages.id))
+      .limit(1)
+      .as('last');
     return db
       .select({
         conversation: {
@@ -143,12 +151,22 @@ export function createChatRepository(db: Db) {
           budgetMax: otherTourist.budgetMax,
           currency: otherTourist.currency,
         },
-        last: getTableColumns(last),
+        last: {
+          id: last.id,
+          conversationId: last.conversationId,
+          senderId: last.senderId,
+          body: last.body,
+          kind: last.kind,
+          bookingId: last.bookingId,
+          clientId: last.clientId,
+          createdAt: last.createdAt,
+          readAt: last.readAt,
+        },
         unread,
         blockedByMe,
         blockedByThem,
-        detailsShared,
-        booking,
+        detailsShared: sql<boolean>`coalesce(${pairBookings.shared}, false)`,
+        booking: pairBookings.booking,
         earnings,
         // Microseconds survive as text: where a page ending here ends.
         cursorAt: sql<string>`${recent}::text`,
@@ -157,7 +175,8 @@ export function createChatRepository(db: Db) {
       .innerJoin(other_, sql`${other_.id} = ${other}`)
       .leftJoin(otherGuide, side === 'guide' ? sql`false` : eq(otherGuide.userId, other_.id))
       .leftJoin(otherTourist, side === 'tourist' ? sql`false` : eq(otherTourist.userId, other_.id))
-      .leftJoin(last, sql`${last.id} = ${lastId}`)
+      .leftJoinLateral(last, sql`true`)
+      .leftJoinLateral(pairBookings, sql`true`)
       .where(
         and(
           side === 'tourist'

@@ -9,6 +9,7 @@ import type {
   ReportInput,
   ServerFrame,
 } from '@lokal/shared/schemas/chat';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import {
@@ -75,6 +76,7 @@ export function createChatService(deps: {
   now: () => number;
   countHit: HitCounter;
   rateLimitScale: number;
+  log: Pick<FastifyBaseLogger, 'error'>;
   /** Pushes a frame to these users' open sockets, on every server instance. */
   publish: (to: string[], frame: ServerFrame) => Promise<void>;
   /**
@@ -326,8 +328,13 @@ export function createChatService(deps: {
         );
       }
       const out = toMessage(message);
-      // Pushed only after the insert committed, and only once per clientId.
-      if (created) await deps.publish([c.touristId, c.guideId], { type: 'message', message: out });
+      // Pushed only after the insert committed, and only once per clientId. The answer does not wait for the
+      // push: the message is stored, and the bus sends the pushes in the order they were asked (decision 055).
+      if (created) {
+        deps.publish([c.touristId, c.guideId], { type: 'message', message: out }).catch((err: unknown) => {
+          deps.log.error({ err, messageId: out.id }, 'could not push a message');
+        });
+      }
       return { message: out, created };
     },
 
@@ -432,6 +439,7 @@ export const chatServiceOf = perApp((ctx: AppContext) =>
     countHitWithSend: !ctx.inProcessDb,
     rateLimitScale: ctx.config.rateLimitScale,
     publish: ctx.publish,
+    log: ctx.log,
     cacheSendContext: ctx.inProcessDb,
   }),
 );
