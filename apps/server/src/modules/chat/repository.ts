@@ -132,25 +132,32 @@ export function createChatRepository(db: Db) {
           suspendedAt: other_.suspendedAt,
           lastActiveAt: other_.lastActiveAt,
         },
-        guide: {
-          firstName: otherGuide.firstName,
-          lastName: otherGuide.lastName,
-          image: otherGuide.image,
-          slug: otherGuide.slug,
-          city: otherGuide.city,
-          rating: otherGuide.rating,
-        },
-        tourist: {
-          firstName: otherTourist.firstName,
-          lastName: otherTourist.lastName,
-          image: otherTourist.image,
-          country: otherTourist.country,
-          rating: otherTourist.rating,
-          status: otherTourist.status,
-          budgetMin: otherTourist.budgetMin,
-          budgetMax: otherTourist.budgetMax,
-          currency: otherTourist.currency,
-        },
+        // Only the other side's profile: a guide talks to tourists, a tourist to guides (fewer fields to map).
+        guide:
+          side === 'guide'
+            ? sql<null>`null`
+            : {
+                firstName: otherGuide.firstName,
+                lastName: otherGuide.lastName,
+                image: otherGuide.image,
+                slug: otherGuide.slug,
+                city: otherGuide.city,
+                rating: otherGuide.rating,
+              },
+        tourist:
+          side === 'tourist'
+            ? sql<null>`null`
+            : {
+                firstName: otherTourist.firstName,
+                lastName: otherTourist.lastName,
+                image: otherTourist.image,
+                country: otherTourist.country,
+                rating: otherTourist.rating,
+                status: otherTourist.status,
+                budgetMin: otherTourist.budgetMin,
+                budgetMax: otherTourist.budgetMax,
+                currency: otherTourist.currency,
+              },
         last: {
           id: last.id,
           conversationId: last.conversationId,
