@@ -10,14 +10,21 @@ export class RateLimitError extends HttpError {
   }
 }
 
+/** The fixed window that a hit at `t` counts in, and the answer once it is over its limit. */
+export function fixedWindow(t: number, rule: RateRule) {
+  const start = t - (t % rule.windowMs);
+  return {
+    start: new Date(start),
+    tooMany: () => new RateLimitError(Math.max(1, Math.ceil((start + rule.windowMs - t) / 1000))),
+  };
+}
+
 /** Fixed-window limits kept in the database, so every server instance counts the same hits. */
 export function createRateLimiter(count: HitCounter, now: () => number) {
   return async function consume(key: string, rule: RateRule): Promise<void> {
-    const t = now();
-    const start = t - (t % rule.windowMs);
-    const hits = await count(key, new Date(start));
-    if (hits > rule.limit)
-      throw new RateLimitError(Math.max(1, Math.ceil((start + rule.windowMs - t) / 1000)));
+    const window = fixedWindow(now(), rule);
+    const hits = await count(key, window.start);
+    if (hits > rule.limit) throw window.tooMany();
   };
 }
 

@@ -36,7 +36,7 @@ const CHANNEL = 'lokal_events';
 // NOTIFY payloads must stay under 8000 bytes; a long message travels as its id and is read back.
 const MAX_NOTIFY_BYTES = 7500;
 
-type Wire = RealtimeEvent | { to: string[]; messageId: number };
+type Wire = (RealtimeEvent | { to: string[]; messageId: number }) & { seq?: number };
 
 export async function createPgBus(
   connectionString: string,
@@ -69,14 +69,39 @@ export async function createPgBus(
   });
   listen.on('error', (err) => log.error({ err }, 'realtime LISTEN connection failed'));
   await listen.query(`LISTEN ${CHANNEL}`);
-  const notify = new pg.Pool({ connectionString, max: 2 });
+  const notify = new pg.Pool({ connectionString, max: 1 });
+  // Events wait here while a batch is on its way: every send and read mark publishes, and one statement per
+  // event queued behind a few connections made a busy server's sends wait seconds (decision 055).
+  let queued: { payload: string; done: (err?: unknown) => void }[] = [];
+  let sending = false;
+  // PostgreSQL delivers identical payloads of one transaction once: a counter keeps each event its own.
+  let seq = 0;
+  async function sendQueued() {
+    sending = true;
+    while (queued.length > 0) {
+      const batch = queued;
+      queued = [];
+      // One transaction, the events in the order they were published (unnest reads the array in order).
+      const err = await notify
+        .query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [CHANNEL, batch.map((e) => e.payload)])
+        .then(
+          () => undefined,
+          (e: unknown) => e ?? new Error('notify failed'),
+        );
+      for (const e of batch) e.done(err);
+    }
+    sending = false;
+  }
   return {
-    async publish(event) {
-      let payload = JSON.stringify(event);
+    publish(event) {
+      let payload = JSON.stringify({ ...event, seq: ++seq });
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES && event.frame.type === 'message') {
-        payload = JSON.stringify({ to: event.to, messageId: event.frame.message.id } satisfies Wire);
+        payload = JSON.stringify({ to: event.to, messageId: event.frame.message.id, seq } satisfies Wire);
       }
-      await notify.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+      return new Promise<void>((resolve, reject) => {
+        queued.push({ payload, done: (err) => (err ? reject(err) : resolve()) });
+        if (!sending) void sendQueued();
+      });
     },
     subscribe: (l) => void listeners.add(l),
     async listen(channel, listener) {

@@ -1,10 +1,11 @@
 import { type FirstReply, responseFigures } from '@lokal/shared/domain/response-figures';
-import { and, asc, desc, eq, getTableColumns, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { perShape } from '../../db/prepared.ts';
+import { rateLimits } from '../../db/schema/auth.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { blocks, conversations, messages, reports } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
@@ -61,8 +62,6 @@ export function createChatRepository(db: Db) {
     const p = sql.placeholder;
     const userId = sql`${p('userId')}::uuid`;
     const recent = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
-    // Written out qualified: inside the subqueries a bare "id" would mean the message's id.
-    const lastId = sql`(select max(m.id) from ${messages} m where m.conversation_id = conversations.id)`;
     const unread = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = conversations.id and m.read_at is null and m.sender_id <> ${userId})`;
     // A side's own statement knows who the other party is: a plain column, and only their profile's join.
     const other =
@@ -73,18 +72,21 @@ export function createChatRepository(db: Db) {
           : sql`(case when conversations.tourist_id = ${userId} then conversations.guide_id else conversations.tourist_id end)`;
     const blockedByMe = sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${other})`;
     const blockedByThem = sql<boolean>`exists (select 1 from ${blocks} b where b.blocked_id = ${userId} and b.blocker_id = ${other})`;
-    const detailsShared = sql<boolean>`exists (select 1 from ${bookings} k where k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id and k.status in ('accepted', 'completed'))`;
-    // The pair's booking to show in the row, and (for the guide) what its completed bookings paid: both in
-    // this one query, so a list of any length costs the same round trip (docs/product.md#chat).
+    // The pair's booking to show in the row, and whether they have an accepted or completed one (contact
+    // details shown): one look at the pair's bookings, joined per row of the page (docs/product.md#chat).
     const pair = sql`k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id`;
-    const booking = sql<{ status: string; startAt: string; timeZone: string } | null>`(
-      select json_build_object('status', k.status, 'startAt', k.start_at, 'timeZone', k.time_zone)
-      from ${bookings} k
-      where ${pair} and k.status in ('accepted', 'requested', 'completed')
-      order by case k.status when 'accepted' then 0 when 'requested' then 1 else 2 end,
-        case when k.status = 'completed' then null else k.start_at end asc,
-        k.start_at desc
-      limit 1)`;
+    const pairBookings = db
+      .select({
+        shared: sql<boolean | null>`bool_or(k.status in ('accepted', 'completed'))`.as('shared'),
+        booking: sql<{ status: string; startAt: string; timeZone: string } | null>`(array_agg(
+          json_build_object('status', k.status, 'startAt', k.start_at, 'timeZone', k.time_zone)
+          order by case k.status when 'accepted' then 0 when 'requested' then 1 else 2 end,
+            case when k.status = 'completed' then null else k.start_at end asc,
+            k.start_at desc))[1]`.as('booking'),
+      })
+      .from(sql`${bookings} k`)
+      .where(sql`${pair} and k.status in ('accepted', 'requested', 'completed')`)
+      .as('pair_bookings');
     // In the currency of the latest completed booking: a guide is paid in one currency at a time.
     const earnings =
       side === 'tourist'
@@ -104,7 +106,14 @@ export function createChatRepository(db: Db) {
     const other_ = alias(users, 'other');
     const otherGuide = alias(guideProfiles, 'other_guide');
     const otherTourist = alias(touristProfiles, 'other_tourist');
-    const last = alias(messages, 'last');
+    // The last message by one backward step of messages_conversation_idx (decision 055).
+    const last = db
+      .select()
+      .from(messages)
+      .where(sql`${messages.conversationId} = conversations.id`)
+      .orderBy(desc(messages.id))
+      .limit(1)
+      .as('last');
     return db
       .select({
         conversation: {
@@ -123,31 +132,48 @@ export function createChatRepository(db: Db) {
           suspendedAt: other_.suspendedAt,
           lastActiveAt: other_.lastActiveAt,
         },
-        guide: {
-          firstName: otherGuide.firstName,
-          lastName: otherGuide.lastName,
-          image: otherGuide.image,
-          slug: otherGuide.slug,
-          city: otherGuide.city,
-          rating: otherGuide.rating,
+        // Only the other side's profile: a guide talks to tourists, a tourist to guides (fewer fields to map).
+        guide:
+          side === 'guide'
+            ? sql<null>`null`
+            : {
+                firstName: otherGuide.firstName,
+                lastName: otherGuide.lastName,
+                image: otherGuide.image,
+                slug: otherGuide.slug,
+                city: otherGuide.city,
+                rating: otherGuide.rating,
+              },
+        tourist:
+          side === 'tourist'
+            ? sql<null>`null`
+            : {
+                firstName: otherTourist.firstName,
+                lastName: otherTourist.lastName,
+                image: otherTourist.image,
+                country: otherTourist.country,
+                rating: otherTourist.rating,
+                status: otherTourist.status,
+                budgetMin: otherTourist.budgetMin,
+                budgetMax: otherTourist.budgetMax,
+                currency: otherTourist.currency,
+              },
+        last: {
+          id: last.id,
+          conversationId: last.conversationId,
+          senderId: last.senderId,
+          body: last.body,
+          kind: last.kind,
+          bookingId: last.bookingId,
+          clientId: last.clientId,
+          createdAt: last.createdAt,
+          readAt: last.readAt,
         },
-        tourist: {
-          firstName: otherTourist.firstName,
-          lastName: otherTourist.lastName,
-          image: otherTourist.image,
-          country: otherTourist.country,
-          rating: otherTourist.rating,
-          status: otherTourist.status,
-          budgetMin: otherTourist.budgetMin,
-          budgetMax: otherTourist.budgetMax,
-          currency: otherTourist.currency,
-        },
-        last: getTableColumns(last),
         unread,
         blockedByMe,
         blockedByThem,
-        detailsShared,
-        booking,
+        detailsShared: sql<boolean>`coalesce(${pairBookings.shared}, false)`,
+        booking: pairBookings.booking,
         earnings,
         // Microseconds survive as text: where a page ending here ends.
         cursorAt: sql<string>`${recent}::text`,
@@ -156,7 +182,8 @@ export function createChatRepository(db: Db) {
       .innerJoin(other_, sql`${other_.id} = ${other}`)
       .leftJoin(otherGuide, side === 'guide' ? sql`false` : eq(otherGuide.userId, other_.id))
       .leftJoin(otherTourist, side === 'tourist' ? sql`false` : eq(otherTourist.userId, other_.id))
-      .leftJoin(last, sql`${last.id} = ${lastId}`)
+      .leftJoinLateral(last, sql`true`)
+      .leftJoinLateral(pairBookings, sql`true`)
       .where(
         and(
           side === 'tourist'
@@ -207,16 +234,18 @@ export function createChatRepository(db: Db) {
       .limit(p('limit'))
       .prepare(`chat_history_${kind}_${who}`);
   });
-  // Every screen's badge asks this: built once, then only executed.
+  // Every screen's badge asks this: built once, then only executed. The user's conversations first, then
+  // their unread messages by messages_unread_idx: written as a join, a plan made while the tables had no
+  // statistics yet (a fresh database) read every unread message of everyone per call (decision 055).
   const unreadTotalStatement = (() => {
     const userId = sql`${sql.placeholder('userId')}::uuid`;
     return db
       .select({ n: sql<number>`count(*)::int` })
       .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .where(
         and(
-          sql`(${conversations.touristId} = ${userId} or ${conversations.guideId} = ${userId})`,
+          sql`${messages.conversationId} = any(array(
+            select c.id from ${conversations} c where c.tourist_id = ${userId} or c.guide_id = ${userId}))`,
           isNull(messages.readAt),
           sql`${messages.senderId} <> ${userId}`,
         ),
@@ -240,27 +269,38 @@ export function createChatRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Whether tourists may start a conversation with this guide: onboarded and listed. */
-    async isListedGuide(id: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .innerJoin(guideProfiles, eq(guideProfiles.userId, users.id))
-        .where(
-          and(
-            eq(users.id, id),
-            eq(users.role, 'guide'),
-            eq(users.onboardingCompleted, true),
-            guideVisibleToTravellers,
-          ),
-        );
-      return rows.length > 0;
-    },
-
     /** The pair's conversation, created on first contact. */
     async openConversation(touristId: string, guideId: string, startedBy: string): Promise<ConversationRow> {
-      await db.insert(conversations).values({ touristId, guideId, startedBy }).onConflictDoNothing();
-      return (await this.findConversation(touristId, guideId))!;
+      const [made] = await db
+        .insert(conversations)
+        .values({ touristId, guideId, startedBy })
+        .onConflictDoNothing()
+        .returning();
+      return made ?? (await this.findConversation(touristId, guideId))!;
+    },
+
+    /**
+     * A tourist opening the conversation with a guide, in one statement: the pair's own if there is one,
+     * else a new one when the guide is listed (docs/product.md#hidden-and-unverified-guides). Null when neither,
+     * or when another request made the pair's conversation at the same moment (findConversation then sees it).
+     * Every tourist who writes to a guide passes here, most of them at once after a start (decision 055).
+     */
+    async openWithListedGuide(touristId: string, guideId: string): Promise<{ id: string } | null> {
+      const result = await db.execute(sql`
+        with found as (
+          select id from ${conversations} where tourist_id = ${touristId} and guide_id = ${guideId}
+        ), made as (
+          insert into ${conversations} (tourist_id, guide_id, started_by)
+          select ${touristId}, ${guideId}, ${touristId}
+          where not exists (select 1 from found)
+            and exists (
+              select 1 from ${users} u join ${guideProfiles} on guide_profiles.user_id = u.id
+              where u.id = ${guideId} and u.role = 'guide' and u.onboarding_completed and ${guideVisibleToTravellers})
+          on conflict (tourist_id, guide_id) do nothing
+          returning id
+        )
+        select id from found union all select id from made`);
+      return (result as unknown as { rows: { id: string }[] }).rows[0] ?? null;
     },
 
     async findConversation(touristId: string, guideId: string): Promise<ConversationRow | null> {
@@ -389,7 +429,11 @@ export function createChatRepository(db: Db) {
       return kind === 'after' ? rows : rows.reverse();
     },
 
-    /** Inserts once per (sender, clientId); a retry returns the message already stored. */
+    /**
+     * Inserts once per (sender, clientId); a retry returns the message already stored. With `hit`, the same
+     * statement counts the sender's hit in the rate limit's window and inserts only while the count is within
+     * `limit` (`hits` says how many there were).
+     */
     async send(values: {
       conversationId: string;
       senderId: string;
@@ -397,29 +441,43 @@ export function createChatRepository(db: Db) {
       clientId: string;
       kind?: 'text' | 'system';
       bookingId?: string;
-    }) {
-      // One statement (atomic on its own): insert, move the conversation's clock, answer. It is the hot
-      // path of chat, so one round trip instead of a transaction of three.
+      hit?: { key: string; windowStart: Date; limit: number };
+    }): Promise<{ message: MessageRow | null; created: boolean; hits: number | null }> {
+      const { hit } = values;
+      // One statement (atomic on its own): count the hit, insert, move the conversation's clock, answer. It is
+      // the hot path of chat, so one write instead of a transaction of three (decision 055).
       const result = await db.execute(sql`
-        with ins as (
+        with ${
+          hit
+            ? sql`hit as (
+          insert into ${rateLimits} (key, window_start, hits) values (${hit.key}, ${hit.windowStart.toISOString()}, 1)
+          on conflict (key, window_start) do update set hits = rate_limits.hits + 1
+          returning hits
+        ), `
+            : sql``
+        }ins as (
           insert into ${messages} (conversation_id, sender_id, body, client_id, kind, booking_id)
-          values (${values.conversationId}, ${values.senderId}, ${values.body}, ${values.clientId},
-                  ${values.kind ?? 'text'}, ${values.bookingId ?? null})
+          select ${values.conversationId}::uuid, ${values.senderId}::uuid, ${values.body}::text,
+            ${values.clientId}::text, ${values.kind ?? 'text'}::text, ${values.bookingId ?? null}::uuid
+          ${hit ? sql`where (select hits from hit) <= ${hit.limit}::int` : sql``}
           on conflict (sender_id, client_id) do nothing
           returning *
         ), touched as (
           update ${conversations} set last_message_at = ins.created_at
           from ins where conversations.id = ins.conversation_id
         )
-        select * from ins`);
-      const rows = (result as unknown as { rows: RawMessage[] }).rows;
-      if (rows[0]) return { message: fromRaw(rows[0]), created: true };
+        select ${hit ? sql`(select hits from hit)` : sql`null::int`} as hits, ins.*
+        from (select 1) one left join ins on true`);
+      const [row] = (result as unknown as { rows: (RawMessage & { hits: number | null })[] }).rows;
+      const hits = row?.hits ?? null;
+      if (row && row.id !== null) return { message: fromRaw(row), created: true, hits };
+      if (hit && hits !== null && hits > hit.limit) return { message: null, created: false, hits };
       // Sent before (a retry): the stored one. Read in a new statement, which sees a concurrent first send.
       const [existing] = await db
         .select()
         .from(messages)
         .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, values.clientId)));
-      return { message: existing!, created: false };
+      return { message: existing!, created: false, hits };
     },
 
     /** What sending needs to know, in one look-up: the conversation (if the user takes part), blocks, bookings. */

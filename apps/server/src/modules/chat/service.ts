@@ -9,9 +9,15 @@ import type {
   ReportInput,
   ServerFrame,
 } from '@lokal/shared/schemas/chat';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { createMemoryHitCounter, createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
+import {
+  createMemoryHitCounter,
+  createRateLimiter,
+  fixedWindow,
+  type HitCounter,
+} from '../../plugins/rate-limit.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
@@ -70,8 +76,14 @@ export function createChatService(deps: {
   now: () => number;
   countHit: HitCounter;
   rateLimitScale: number;
+  log: Pick<FastifyBaseLogger, 'error'>;
   /** Pushes a frame to these users' open sockets, on every server instance. */
   publish: (to: string[], frame: ServerFrame) => Promise<void>;
+  /**
+   * Count the send limit's hits in the statement that stores the message (`countHit` is then not asked for
+   * sends): where hits are kept in the database, so a message costs one write, not two.
+   */
+  countHitWithSend?: boolean;
   /**
    * Keep what sending needs to know in memory. Only where one process owns the database (PGlite): every
    * change to blocks and bookings then passes through this process and clears it.
@@ -205,11 +217,11 @@ export function createChatService(deps: {
       if (user.role === 'tourist' && target.guideId) {
         // A pair that already talks keeps its conversation; a new one needs a listed guide, as a booking
         // does: hidden, unlisted or staff guides are not found (docs/product.md#hidden-and-unverified-guides).
-        const existing = await repo.findConversation(user.id, target.guideId);
-        if (existing) return existing;
-        if (!(await repo.isListedGuide(target.guideId)))
-          throw new HttpError(404, 'Guide not found', 'not-found');
-        return repo.openConversation(user.id, target.guideId, user.id);
+        const opened =
+          (await repo.openWithListedGuide(user.id, target.guideId)) ??
+          (await repo.findConversation(user.id, target.guideId));
+        if (!opened) throw new HttpError(404, 'Guide not found', 'not-found');
+        return opened;
       }
       if (user.role === 'guide' && target.touristId) {
         if (!(await repo.userExists(target.touristId, 'tourist')))
@@ -295,16 +307,19 @@ export function createChatService(deps: {
       const c = ctx.conversation;
       if (ctx.blocked) throw new HttpError(403, CHAT_MESSAGES.cannotSend, 'blocked');
       if (ctx.unavailable) throw new HttpError(403, CHAT_MESSAGES.memberUnavailable, 'member-unavailable');
-      await consume(`chat:user:${user.id}`, {
-        limit: SENDS_PER_MINUTE * deps.rateLimitScale,
-        windowMs: 60_000,
-      });
-      const { message, created } = await repo.send({
+      const key = `chat:user:${user.id}`;
+      const rule = { limit: SENDS_PER_MINUTE * deps.rateLimitScale, windowMs: 60_000 };
+      const window = fixedWindow(now(), rule);
+      // Counted in the insert's own statement where hits are kept in the database (decision 055).
+      if (!deps.countHitWithSend) await consume(key, rule);
+      const { message, hits, created } = await repo.send({
         conversationId: body.conversationId,
         senderId: user.id,
         body: shownAs(ctx.detailsShared, body.body),
         clientId: body.clientId,
+        ...(deps.countHitWithSend ? { hit: { key, windowStart: window.start, limit: rule.limit } } : {}),
       });
+      if (!message || (hits !== null && hits > rule.limit)) throw window.tooMany();
       if (message.conversationId !== body.conversationId) {
         throw new HttpError(
           409,
@@ -313,8 +328,13 @@ export function createChatService(deps: {
         );
       }
       const out = toMessage(message);
-      // Pushed only after the insert committed, and only once per clientId.
-      if (created) await deps.publish([c.touristId, c.guideId], { type: 'message', message: out });
+      // Pushed only after the insert committed, and only once per clientId. The answer does not wait for the
+      // push: the message is stored, and the bus sends the pushes in the order they were asked (decision 055).
+      if (created) {
+        deps.publish([c.touristId, c.guideId], { type: 'message', message: out }).catch((err: unknown) => {
+          deps.log.error({ err, messageId: out.id }, 'could not push a message');
+        });
+      }
       return { message: out, created };
     },
 
@@ -336,6 +356,8 @@ export function createChatService(deps: {
         kind: 'system',
         bookingId: input.bookingId,
       });
+      // Without a hit to count nothing holds the message back.
+      if (!message) return null;
       const out = toMessage(message);
       if (created) await deps.publish([c.touristId, c.guideId], { type: 'message', message: out });
       return out;
@@ -414,8 +436,10 @@ export const chatServiceOf = perApp((ctx: AppContext) =>
     now: ctx.now,
     // PGlite is one process: its send limit is counted in memory, sparing a write per message.
     countHit: ctx.inProcessDb ? createMemoryHitCounter() : ctx.countHit,
+    countHitWithSend: !ctx.inProcessDb,
     rateLimitScale: ctx.config.rateLimitScale,
     publish: ctx.publish,
+    log: ctx.log,
     cacheSendContext: ctx.inProcessDb,
   }),
 );
