@@ -86,7 +86,7 @@ await plans('High-value tourists online (asked alone when the page is empty)', (
 );
 await plans('Top 3 (GET /api/guides/top-tourists)', () => discovery.topOf(city, 3, monthAgo));
 await plans('Top 3 who welcome new guides (an unverified guide may contact them)', () =>
-  discovery.topOf(city, 3, monthAgo, true),
+  discovery.topOpenToNew(city, 3, monthAgo),
 );
 await plans("The dashboard's guide with the week's bookings, earnings and first replies", () =>
   discovery.guideDesk(guide.id, new Date()),

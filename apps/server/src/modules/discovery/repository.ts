@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_CITY } from '@lokal/shared/constants/discovery';
 import { MATCH_WEIGHTS, matchWord, type TravellerSide } from '@lokal/shared/domain/match';
 import type { UsdRates } from '@lokal/shared/domain/money';
 import { weekdayOf } from '@lokal/shared/domain/slots';
@@ -10,7 +11,7 @@ import {
   type GuideSort,
 } from '@lokal/shared/schemas/discovery';
 import type { TravelStyle } from '@lokal/shared/schemas/travel-style';
-import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { perShape } from '../../db/prepared.ts';
@@ -83,6 +84,48 @@ const touristRowColumns = (since: SQL) => ({
   // Microseconds survive as text; a JavaScript Date would round them off and repeat or skip a row.
   cursorAt: sql<string>`${touristProfiles.lastActiveAt}::text`,
 });
+
+/**
+ * The city whose travellers a guide sees (docs/product.md#tourist-list): the profile's, else the account's, one
+ * that is neither blank nor the placeholder a new account starts with; null when there is none.
+ */
+const listCityOf = (profileCity: SQLWrapper, accountCity: SQLWrapper) => {
+  const usable = (c: SQLWrapper) =>
+    sql`case when btrim(${c}) <> '' and lower(btrim(${c})) <> ${DEFAULT_CITY.toLowerCase()} then btrim(${c}) end`;
+  return sql<string | null>`coalesce(${usable(profileCity)}, ${usable(accountCity)})`;
+};
+
+/**
+ * Whose city a list is of: a city, or the guide's own (read in the same statement, so the guide's row and the
+ * list are asked side by side instead of one after the other).
+ */
+export type ListCity = string | { guide: string };
+
+/** The lower-cased city of a list's statement: the `city` placeholder, else the city of the `guide` one. */
+const listCityParam = (): SQL => {
+  const p = sql.placeholder;
+  return sql`coalesce(${p('city')}::text, (select lower(${listCityOf(sql`gc.city`, sql`uc.city`)})
+    from ${g} gc join ${users} uc on uc.id = gc.user_id where gc.user_id = ${p('guide')}::uuid))`;
+};
+
+/** The placeholders' values for a list's city. */
+const listCityValues = (of: ListCity) =>
+  typeof of === 'string' ? { city: of.toLowerCase(), guide: null } : { city: null, guide: of.guide };
+
+/** How many of a tourist's newest published reviews their profile shows (docs/product.md#tourist-profiles). */
+export const RECENT_REVIEWS = 3;
+
+/** A tourist's newest published reviews, as the profile shows them, read with the row. */
+const recentReviewsOf = (tourist: SQL | typeof touristProfiles.userId) =>
+  sql<{ rating: number; reviewer: string; text: string }[]>`(select coalesce(json_agg(json_build_object(
+      'rating', x.rating, 'reviewer', x.reviewer, 'text', x.text) order by x.published_at desc, x.id desc), '[]')
+    from (select r.id, r.published_at, r.rating, r.text, coalesce(gp.first_name, rt.first_name, '') as reviewer
+      from ${reviews} r
+      left join ${guideProfiles} gp on gp.user_id = r.author_id
+      left join ${touristProfiles} rt on rt.user_id = r.author_id
+      where r.subject_id = ${tourist} and r.published_at is not null
+      order by r.published_at desc, r.id desc
+      limit ${sql.raw(String(RECENT_REVIEWS))}) x)`;
 
 /** Tourists guides may see in a city: done with onboarding, an active account (docs/product.md#tourist-list). */
 const touristOf = (city: string | SQL): SQL[] => [
@@ -565,7 +608,8 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       verificationStatus: g.verificationStatus,
       rejectionReason: g.rejectionReason,
     },
-    userCity: users.city,
+    // The city whose travellers the guide sees, by the rule the lists' statements read it with.
+    listCity: listCityOf(g.city, users.city),
     vector: guideVectorColumns,
   };
   const guideOfStatement = db
@@ -596,7 +640,8 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
     prepareTouristPage(shape, `tourist_page_${shape || 'all'}`),
   );
   function prepareTouristPage(shape: string, name: string) {
-    const where: SQL[] = [...touristOf(sql`${p('city')}::text`)];
+    const city = listCityParam();
+    const where: SQL[] = [...touristOf(city)];
     if (shape.includes('n')) {
       where.push(sql`lower(${tp.firstName} || ' ' || ${tp.lastName} || ' ' || ${tp.country} || ' '
         || array_to_string(${tp.interests}, ' ')) like ${p('needle')}::text`);
@@ -612,7 +657,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       .select({
         ...touristRowColumns(sql`${p('since')}::timestamptz`),
         // The dashboard's count rides on the page (computed once for the statement, not per row).
-        highValueOnline: highValueOnline(sql`${p('city')}::text`, sql`${p('online')}::timestamptz`),
+        highValueOnline: highValueOnline(city, sql`${p('online')}::timestamptz`),
       })
       .from(tp)
       .innerJoin(users, eq(users.id, tp.userId))
@@ -625,22 +670,29 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       .limit(p('limit'))
       .prepare(name);
   }
-  const prepareTop = (openToNew: boolean, name: string) =>
+  // The top 3 carries each tourist's newest reviews (their profile shows them); the list of those open to
+  // new guides is only asked whom an unverified guide may contact.
+  const prepareTop = <R extends boolean>(openToNew: boolean, withReviews: R, name: string) =>
     db
-      .select(touristRowColumns(sql`${p('since')}::timestamptz`))
+      .select({
+        ...touristRowColumns(sql`${p('since')}::timestamptz`),
+        recentReviews: (withReviews ? recentReviewsOf(tp.userId) : sql`null`) as SQL<
+          R extends true ? { rating: number; reviewer: string; text: string }[] : null
+        >,
+      })
       .from(tp)
       .innerJoin(users, eq(users.id, tp.userId))
       .where(
         and(
-          ...touristOf(sql`${p('city')}::text`),
+          ...touristOf(listCityParam()),
           openToNew ? sql`(${tp.availability} ->> 'newGuides')::boolean` : undefined,
         ),
       )
       .orderBy(sql`${tp.rankScore} desc nulls last`, asc(tp.userId))
       .limit(p('limit'))
       .prepare(name);
-  const topStatement = prepareTop(false, 'tourists_top');
-  const topOpenStatement = prepareTop(true, 'tourists_top_open');
+  const topStatement = prepareTop(false, true, 'tourists_top');
+  const topOpenStatement = prepareTop(true, false, 'tourists_top_open');
   const highValueStatement = db
     .select({ n: highValueOnline(sql`${p('city')}::text`, sql`${p('online')}::timestamptz`) })
     .from(sql`(select 1) one`)
@@ -753,7 +805,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
      * those who share one of them.
      */
     async touristPage(
-      city: string,
+      city: ListCity,
       filter: { needle?: string; interests?: string[] },
       limit: number,
       cursor: TouristCursor | null,
@@ -762,7 +814,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
     ) {
       const shape = `${filter.needle ? 'n' : ''}${filter.interests ? 'i' : ''}${cursor ? 'c' : ''}`;
       return touristPageStatement(shape).execute({
-        city: city.toLowerCase(),
+        ...listCityValues(city),
         limit,
         since: since.toISOString(),
         online: onlineSince.toISOString(),
@@ -774,11 +826,16 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
 
     /**
      * The city's best tourists by the stored top-3 score (kept by the tourist-ranking job), from
-     * tourist_profiles_city_rank_idx; `openToNew` keeps those who welcome new guides.
+     * tourist_profiles_city_rank_idx, each with their newest reviews.
      */
-    async topOf(city: string, limit: number, since: Date, openToNew = false) {
-      return (openToNew ? topOpenStatement : topStatement).execute({
-        city: city.toLowerCase(),
+    async topOf(city: ListCity, limit: number, since: Date) {
+      return topStatement.execute({ ...listCityValues(city), limit, since: since.toISOString() });
+    },
+
+    /** The same, of those who welcome new guides: whom an unverified guide may contact. */
+    async topOpenToNew(city: ListCity, limit: number, since: Date) {
+      return topOpenStatement.execute({
+        ...listCityValues(city),
         limit,
         since: since.toISOString(),
       });
