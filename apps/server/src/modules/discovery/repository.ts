@@ -658,6 +658,11 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
         coalesce(sum(b.total_usd) filter (where b.status = 'completed'), 0))
         from ${bookings} b where b.guide_id = ${g.userId})`,
       replies: firstRepliesJson(g.userId),
+      // The dashboard's count of the guide's city, with the guide's row (whose city it is).
+      highValueOnline: highValueOnline(
+        sql`lower(${listCityOf(g.city, users.city)})`,
+        sql`${p('online')}::timestamptz`,
+      ),
     })
     .from(g)
     .innerJoin(users, eq(users.id, g.userId))
@@ -668,8 +673,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
     prepareTouristPage(shape, `tourist_page_${shape || 'all'}`),
   );
   function prepareTouristPage(shape: string, name: string) {
-    const city = listCityParam();
-    const where: SQL[] = [...touristOf(city)];
+    const where: SQL[] = [...touristOf(listCityParam())];
     if (shape.includes('n')) {
       where.push(sql`lower(${tp.firstName} || ' ' || ${tp.lastName} || ' ' || ${tp.country} || ' '
         || array_to_string(${tp.interests}, ' ')) like ${p('needle')}::text`);
@@ -682,11 +686,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       );
     }
     return db
-      .select({
-        ...touristRowColumns(sql`${p('since')}::timestamptz`),
-        // The dashboard's count rides on the page (computed once for the statement, not per row).
-        highValueOnline: highValueOnline(city, sql`${p('online')}::timestamptz`),
-      })
+      .select(touristRowColumns(sql`${p('since')}::timestamptz`))
       .from(tp)
       .innerJoin(users, eq(users.id, tp.userId))
       .where(and(...where))
@@ -721,10 +721,6 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       .prepare(name);
   const topStatement = prepareTop(false, true, 'tourists_top');
   const topOpenStatement = prepareTop(true, false, 'tourists_top_open');
-  const highValueStatement = db
-    .select({ n: highValueOnline(sql`${p('city')}::text`, sql`${p('online')}::timestamptz`) })
-    .from(sql`(select 1) one`)
-    .prepare('tourists_high_value_online');
 
   return {
     async searchGuides(
@@ -812,10 +808,15 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
     /**
      * The guide with the dashboard's figures (docs/product.md#tourist-list). This week: accepted or completed
      * bookings starting Monday–Sunday of the current week in the booking's own (the guide's city) time zone.
-     * Earnings: completed bookings, all time, USD. Replies: what the response figures count.
+     * Earnings: completed bookings, all time, USD. Replies: what the response figures count. The count of
+     * the city's Luxury VIP and Premium tourists active since `onlineSince`.
      */
-    async guideDesk(userId: string, now: Date) {
-      const [row] = await guideDeskStatement.execute({ userId, at: now.toISOString() });
+    async guideDesk(userId: string, now: Date, onlineSince: Date) {
+      const [row] = await guideDeskStatement.execute({
+        userId,
+        at: now.toISOString(),
+        online: onlineSince.toISOString(),
+      });
       if (!row) return null;
       const { figures, replies, ...guide } = row;
       return {
@@ -838,14 +839,12 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       limit: number,
       cursor: TouristCursor | null,
       since: Date,
-      onlineSince: Date,
     ) {
       const shape = `${filter.needle ? 'n' : ''}${filter.interests ? 'i' : ''}${cursor ? 'c' : ''}`;
       return touristPageStatement(shape).execute({
         ...listCityValues(city),
         limit,
         since: since.toISOString(),
-        online: onlineSince.toISOString(),
         ...(filter.needle ? { needle: `%${escapeLike(filter.needle)}%` } : {}),
         ...(filter.interests ? { interests: filter.interests } : {}),
         ...(cursor ? { cursorS: cursor.s, cursorAt: cursor.at, cursorId: cursor.id } : {}),
@@ -877,15 +876,6 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
         .innerJoin(users, eq(users.id, touristProfiles.userId))
         .where(and(eq(touristProfiles.userId, id), ...touristOf(city)));
       return row ?? null;
-    },
-
-    /** Luxury VIP and Premium tourists of the city active since then: only they are read (their own index). */
-    async highValueOnline(city: string, since: Date): Promise<number> {
-      const [row] = await highValueStatement.execute({
-        city: city.toLowerCase(),
-        online: since.toISOString(),
-      });
-      return Number(row?.n ?? 0);
     },
 
     /**

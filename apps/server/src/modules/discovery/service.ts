@@ -339,24 +339,22 @@ export function createDiscoveryService(deps: {
             : [category]
           : undefined;
       const onlineSince = new Date(at - ONLINE_WINDOW_MS);
-      // The guide with the dashboard's figures and match side, and beside it the page of the guide's city
-      // with each tourist's figures and quiz and the city's count: two statements asked together, whose work
-      // does not grow with the page or the city.
-      const ctx = await deskContext(viewer, new Date(at), (guide) =>
+      // The guide with the dashboard's figures, the city's count and match side, and beside it the page of
+      // the guide's city with each tourist's figures and quiz: two statements asked together, whose work does
+      // not grow with the page or the city.
+      const ctx = await deskContext(viewer, new Date(at), onlineSince, (guide) =>
         repo.touristPage(
           { guide },
           { needle: query.q?.toLowerCase() || undefined, interests },
           query.limit + 1,
           cursor,
           contactRule.monthAgo(),
-          onlineSince,
         ),
       );
       const g = ctx.guide.profile;
       const rows = ctx.besides;
       const score = await scorerWith(ctx.guide.vector);
-      // An empty page carries no count: asked on its own then.
-      const highValueOnline = rows[0]?.highValueOnline ?? (await repo.highValueOnline(ctx.city, onlineSince));
+      const { highValueOnline } = ctx.guide;
       const response = responseFigures(ctx.guide.replies, new Date(at));
       const figures = ctx.guide;
       const page = rows.slice(0, query.limit);
