@@ -339,21 +339,22 @@ export function createDiscoveryService(deps: {
             : [category]
           : undefined;
       const onlineSince = new Date(at - ONLINE_WINDOW_MS);
-      // The guide with the dashboard's figures, the city's count and match side, and beside it the page of
-      // the guide's city with each tourist's figures and quiz: two statements asked together, whose work does
-      // not grow with the page or the city.
-      const ctx = await deskContext(viewer, new Date(at), onlineSince, (guide) =>
+      // The guide with the dashboard's figures, the city's count and match side, then the page of the guide's
+      // city with each tourist's figures and quiz: two statements whose work does not grow with the page or
+      // the city. One after the other: asked side by side (the city found in the page's statement) they cost
+      // the database more than the wait they save (docs/performance.md section o).
+      const ctx = await deskContext(viewer, new Date(at), onlineSince);
+      const g = ctx.guide.profile;
+      const [rows, score] = await Promise.all([
         repo.touristPage(
-          { guide },
+          ctx.city,
           { needle: query.q?.toLowerCase() || undefined, interests },
           query.limit + 1,
           cursor,
           contactRule.monthAgo(),
         ),
-      );
-      const g = ctx.guide.profile;
-      const rows = ctx.besides;
-      const score = await scorerWith(ctx.guide.vector);
+        scorerWith(ctx.guide.vector),
+      ]);
       const { highValueOnline } = ctx.guide;
       const response = responseFigures(ctx.guide.replies, new Date(at));
       const figures = ctx.guide;
