@@ -107,8 +107,8 @@ const listCityOf = (profileCity: SQLWrapper, accountCity: SQLWrapper) => {
 };
 
 /**
- * Whose city a list is of: a city, or the guide's own (read in the same statement, so the guide's row and the
- * list are asked side by side instead of one after the other).
+ * Whose city the top 3 is of: a city, or the guide's own (read in the same statement, so the guide's row and
+ * the list are asked side by side instead of one after the other).
  */
 export type ListCity = string | { guide: string };
 
@@ -673,7 +673,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
     prepareTouristPage(shape, `tourist_page_${shape || 'all'}`),
   );
   function prepareTouristPage(shape: string, name: string) {
-    const where: SQL[] = [...touristOf(listCityParam())];
+    const where: SQL[] = [...touristOf(sql`${p('city')}::text`)];
     if (shape.includes('n')) {
       where.push(sql`lower(${tp.firstName} || ' ' || ${tp.lastName} || ' ' || ${tp.country} || ' '
         || array_to_string(${tp.interests}, ' ')) like ${p('needle')}::text`);
@@ -834,7 +834,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
      * those who share one of them.
      */
     async touristPage(
-      city: ListCity,
+      city: string,
       filter: { needle?: string; interests?: string[] },
       limit: number,
       cursor: TouristCursor | null,
@@ -842,7 +842,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
     ) {
       const shape = `${filter.needle ? 'n' : ''}${filter.interests ? 'i' : ''}${cursor ? 'c' : ''}`;
       return touristPageStatement(shape).execute({
-        ...listCityValues(city),
+        city: city.toLowerCase(),
         limit,
         since: since.toISOString(),
         ...(filter.needle ? { needle: `%${escapeLike(filter.needle)}%` } : {}),
