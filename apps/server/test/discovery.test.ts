@@ -136,6 +136,14 @@ describe('GET /api/guides/search', () => {
     ]);
   });
 
+  it('shows lists of words exactly as saved: commas, quotes, braces, backslashes and accents', async () => {
+    const specialties = ['Food, wine & "tapas"', 'Back\\slash {braces}', 'NULL'];
+    const languages = ['Português', 'Ελληνικά'];
+    await addGuide({ firstName: 'Listy', lastName: 'Words', specialties, languages });
+    const [card] = (await search('q=listy')).guides;
+    expect(card).toMatchObject({ name: 'Listy Words', specialties, languages });
+  });
+
   it('pages with a cursor that stays stable when guides are added', async () => {
     for (const sort of ['recommended', 'rating', 'price_asc', 'price_desc']) {
       const first = await search(`sort=${sort}&limit=10`);
@@ -592,6 +600,55 @@ describe("tourist privacy: onboarding, the assessment and a city first, the guid
       headers: { cookie },
     });
     expect(own.statusCode).toBe(200);
+  });
+
+  it("lists the account's city when the profile names none, in the list and the top 3, with each top tourist's newest reviews", async () => {
+    const cookie = await guide({ city: '  ' });
+    const named = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-city',
+      payload: { city: 'Lisbon' },
+      headers: { cookie },
+    });
+    expect(named.statusCode).toBe(200);
+    const list = (await t.app.inject({ url: '/api/guides/tourists', headers: { cookie } })).json();
+    expect(list.city).toBe('Lisbon');
+    expect(list.tourists.length).toBeGreaterThan(0);
+    expect(list.tourists.every((x: { city: string }) => x.city === 'Lisbon')).toBe(true);
+    const top = (await t.app.inject({ url: '/api/guides/top-tourists', headers: { cookie } })).json();
+    expect(top.city).toBe('Lisbon');
+    expect(top.tourists).toHaveLength(3);
+    // The reviews on a top-3 card are the ones the tourist's profile shows, newest first.
+    for (const x of top.tourists as { id: string; city: string; recentReviews: unknown[] }[]) {
+      expect(x.city).toBe('Lisbon');
+      const profile = await t.app.inject({ url: `/api/profiles/tourist/${x.id}`, headers: { cookie } });
+      expect(x.recentReviews).toEqual(profile.json().profile.recentReviews);
+    }
+    expect(top.tourists.some((x: { recentReviews: unknown[] }) => x.recentReviews.length > 0)).toBe(true);
+  });
+
+  it('lists the words of a tourist exactly as saved: commas, quotes and accents', async () => {
+    const cookie = await guide({ city: 'Lisbon' });
+    const [first] = (await t.app.inject({ url: '/api/guides/tourists', headers: { cookie } })).json()
+      .tourists as { id: string }[];
+    const interests = ['Jazz, blues', 'Say "olá"', '{braces}'];
+    const set = (to: string[]) =>
+      t.database.db
+        .update(touristProfiles)
+        .set({ interests: to })
+        .where(sql`${touristProfiles.userId} = ${first!.id}`)
+        .returning({ interests: touristProfiles.interests });
+    const [saved] = await t.database.db
+      .select({ interests: touristProfiles.interests })
+      .from(touristProfiles)
+      .where(sql`${touristProfiles.userId} = ${first!.id}`);
+    await set(interests);
+    try {
+      const list = (await t.app.inject({ url: '/api/guides/tourists', headers: { cookie } })).json();
+      expect(list.tourists.find((x: { id: string }) => x.id === first!.id).interests).toEqual(interests);
+    } finally {
+      await set(saved!.interests);
+    }
   });
 
   it('gives the top 3 profile details only for tourists the guide may open, like the profile', async () => {

@@ -62,34 +62,23 @@ console.log(
 );
 const monthAgo = new Date(Date.now() - 30 * 86_400_000);
 const online = new Date(Date.now() - 5 * 60_000);
-const first = await discovery.touristPage(city, {}, 25, null, monthAgo, online);
+const first = await discovery.touristPage(city, {}, 25, null, monthAgo);
 const last = first[first.length - 1]!;
 const cursor = { s: last.profile.tier, at: last.cursorAt, id: last.profile.userId };
 await plans("Tourist list, first page with each tourist's figures (GET /api/guides/tourists)", () =>
-  discovery.touristPage(city, {}, 25, null, monthAgo, online),
+  discovery.touristPage(city, {}, 25, null, monthAgo),
 );
-await plans('Tourist list, next page (cursor)', () =>
-  discovery.touristPage(city, {}, 25, cursor, monthAgo, online),
-);
+await plans('Tourist list, next page (cursor)', () => discovery.touristPage(city, {}, 25, cursor, monthAgo));
 await plans('Tourist list, searched (q=ana, category Art & Culture)', () =>
-  discovery.touristPage(
-    city,
-    { needle: 'ana', interests: ['Art & Culture', 'Art'] },
-    25,
-    null,
-    monthAgo,
-    online,
-  ),
-);
-await plans('High-value tourists online (asked alone when the page is empty)', () =>
-  discovery.highValueOnline(city, online),
+  discovery.touristPage(city, { needle: 'ana', interests: ['Art & Culture', 'Art'] }, 25, null, monthAgo),
 );
 await plans('Top 3 (GET /api/guides/top-tourists)', () => discovery.topOf(city, 3, monthAgo));
 await plans('Top 3 who welcome new guides (an unverified guide may contact them)', () =>
-  discovery.topOf(city, 3, monthAgo, true),
+  discovery.topOpenToNew(city, 3, monthAgo),
 );
-await plans("The dashboard's guide with the week's bookings, earnings and first replies", () =>
-  discovery.guideDesk(guide.id, new Date()),
+await plans(
+  "The dashboard's guide with the week's bookings, earnings, first replies and the city's count online",
+  () => discovery.guideDesk(guide.id, new Date(), online),
 );
 const page = await chat.listFor({ id: guide.id, role: 'guide' }, { limit: 31, cursor: null });
 const end = page[page.length - 1]!;

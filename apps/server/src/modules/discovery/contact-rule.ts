@@ -1,4 +1,4 @@
-import { DEFAULT_CITY, DISCOVERY_MESSAGES } from '@lokal/shared/constants/discovery';
+import { DISCOVERY_MESSAGES } from '@lokal/shared/constants/discovery';
 import { topTouristScore } from '@lokal/shared/domain/discovery';
 import { isUuid } from '@lokal/shared/domain/uuid';
 import { HttpError } from '../../plugins/errors.ts';
@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 type GuideRow = NonNullable<Awaited<ReturnType<DiscoveryRepository['guideOf']>>>;
 
 /** A tourist with the figures counted from chat and reviews (decision 010), read with the row. */
-export type TouristRow = Awaited<ReturnType<DiscoveryRepository['topOf']>>[number];
+export type TouristRow = NonNullable<Awaited<ReturnType<DiscoveryRepository['touristInCity']>>>;
 
 /** The top-3 ranking on real inputs: demand is guides' requests in the last 30 days, rating from reviews. */
 export function scoreOf(t: TouristRow, at: Date): number {
@@ -44,7 +44,11 @@ export function createContactRule(deps: { repo: DiscoveryRepository; now: () => 
    * The guide who may see travellers: onboarding and the assessment done (403), and a city (409). Everything
    * about tourists starts here (docs/product.md#tourist-list).
    */
-  async function readyGuide<G extends GuideRow>(user: SessionUser, read: (id: string) => Promise<G | null>) {
+  async function readyGuide<G extends GuideRow, B>(
+    user: SessionUser,
+    read: (id: string) => Promise<G | null>,
+    beside: (guideId: string) => Promise<B>,
+  ) {
     if (user.role !== 'guide') throw new HttpError(403, 'Only guides can open tourist profiles', 'forbidden');
     if (!user.onboardingCompleted) {
       throw new HttpError(403, DISCOVERY_MESSAGES.onboardingRequired, 'onboarding-required');
@@ -52,31 +56,40 @@ export function createContactRule(deps: { repo: DiscoveryRepository; now: () => 
     if (!user.personalityTestCompleted) {
       throw new HttpError(403, DISCOVERY_MESSAGES.personalityRequired, 'personality-test-required');
     }
-    const guide = await read(user.id);
-    const city = [guide?.profile.city, guide?.userCity]
-      .map((c) => c?.trim() ?? '')
-      .find((c) => c !== '' && c.toLowerCase() !== DEFAULT_CITY.toLowerCase());
+    // What the screen lists is read beside the guide's row, by the guide's city as that statement finds it.
+    const [guide, besides] = await Promise.all([read(user.id), beside(user.id)]);
+    const city = guide?.listCity;
     if (!guide || !city) throw new HttpError(409, DISCOVERY_MESSAGES.cityRequired, 'city-required');
-    return { guide, city };
+    return { guide, city, besides };
   }
 
   /**
    * The ready guide, their city, and whom of the city they may contact: a verified guide anyone; an
    * unverified guide only the three top guests of the city who welcome new guides.
    */
-  async function contextOf<G extends GuideRow>(user: SessionUser, read: (id: string) => Promise<G | null>) {
-    const { guide, city } = await readyGuide(user, read);
+  async function contextOf<G extends GuideRow, B>(
+    user: SessionUser,
+    read: (id: string) => Promise<G | null>,
+    beside: (guideId: string) => Promise<B>,
+  ) {
+    const { guide, city, besides } = await readyGuide(user, read, beside);
     const verified = guide.profile.verified;
     const allowed = verified
       ? null
-      : new Set((await repo.topOf(city, 3, monthAgo(), true)).map((t) => t.profile.userId));
+      : new Set((await repo.topOpenToNew(city, 3, monthAgo())).map((t) => t.profile.userId));
     /** For a tourist of the guide's city. */
     const canContact = (touristId: string) => verified || allowed!.has(touristId);
-    return { guide, city, verified, canContact };
+    return { guide, city, verified, canContact, besides };
   }
-  const guideContext = (user: SessionUser) => contextOf(user, repo.guideOf);
+  const nothing = async () => undefined;
+  /** `beside`: what the screen lists, read with the guide's row (its city found in the same statement). */
+  const guideContext = <B = undefined>(
+    user: SessionUser,
+    beside: (guideId: string) => Promise<B> = nothing as () => Promise<B>,
+  ) => contextOf(user, repo.guideOf, beside);
   /** The same, the guide read with the dashboard's figures (docs/product.md#tourist-list). */
-  const deskContext = (user: SessionUser, now: Date) => contextOf(user, (id) => repo.guideDesk(id, now));
+  const deskContext = (user: SessionUser, now: Date, onlineSince: Date) =>
+    contextOf(user, (id) => repo.guideDesk(id, now, onlineSince), nothing);
 
   /** The tourist of the guide's city, or the refusal: 404 (unknown or elsewhere), 403 (not allowed). */
   async function reachable(viewer: SessionUser, id: string, notFound: string): Promise<TouristRow> {

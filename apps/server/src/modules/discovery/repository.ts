@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_CITY } from '@lokal/shared/constants/discovery';
 import { MATCH_WEIGHTS, matchWord, type TravellerSide } from '@lokal/shared/domain/match';
 import type { UsdRates } from '@lokal/shared/domain/money';
 import { weekdayOf } from '@lokal/shared/domain/slots';
@@ -10,7 +11,18 @@ import {
   type GuideSort,
 } from '@lokal/shared/schemas/discovery';
 import type { TravelStyle } from '@lokal/shared/schemas/travel-style';
-import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  fillPlaceholders,
+  getTableColumns,
+  is,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import { PgArray } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { perShape } from '../../db/prepared.ts';
@@ -44,8 +56,9 @@ const {
   acceptanceRate: _a,
   requestsLast30Days: _r,
   rankScore: _s,
-  ...touristColumns
+  ...storedTouristColumns
 } = getTableColumns(touristProfiles);
+const touristColumns = arraysAsJson(storedTouristColumns);
 
 /** What a tourist's figures are made of; zeros for a tourist no guide has written to. */
 export type TouristFigures = { requests30: number; requests: number; answered: number; reviews: number };
@@ -56,10 +69,9 @@ export type TouristFigures = { requests30: number; requests: number; answered: n
  * published reviews about them. `since` starts the last 30 days.
  */
 const figuresOf = (since: SQL) =>
-  sql<TouristFigures>`(select array[
+  sql<TouristFigures>`(select json_build_array(
       count(*) filter (where c.created_at >= ${since}), count(*), count(c.tourist_wrote_at),
-      (select count(*) from ${reviews} r where r.subject_id = ${touristProfiles.userId} and r.published_at is not null)
-    ]::int[]
+      (select count(*) from ${reviews} r where r.subject_id = ${touristProfiles.userId} and r.published_at is not null))
     from ${conversations} c
     where c.tourist_id = ${touristProfiles.userId} and c.started_by = c.guide_id and c.guide_wrote_at is not null)`.mapWith(
     (v: number[]) => ({
@@ -83,6 +95,48 @@ const touristRowColumns = (since: SQL) => ({
   // Microseconds survive as text; a JavaScript Date would round them off and repeat or skip a row.
   cursorAt: sql<string>`${touristProfiles.lastActiveAt}::text`,
 });
+
+/**
+ * The city whose travellers a guide sees (docs/product.md#tourist-list): the profile's, else the account's, one
+ * that is neither blank nor the placeholder a new account starts with; null when there is none.
+ */
+const listCityOf = (profileCity: SQLWrapper, accountCity: SQLWrapper) => {
+  const usable = (c: SQLWrapper) =>
+    sql`case when btrim(${c}) <> '' and lower(btrim(${c})) <> ${DEFAULT_CITY.toLowerCase()} then btrim(${c}) end`;
+  return sql<string | null>`coalesce(${usable(profileCity)}, ${usable(accountCity)})`;
+};
+
+/**
+ * Whose city the top 3 is of: a city, or the guide's own (read in the same statement, so the guide's row and
+ * the list are asked side by side instead of one after the other).
+ */
+export type ListCity = string | { guide: string };
+
+/** The lower-cased city of a list's statement: the `city` placeholder, else the city of the `guide` one. */
+const listCityParam = (): SQL => {
+  const p = sql.placeholder;
+  return sql`coalesce(${p('city')}::text, (select lower(${listCityOf(sql`gc.city`, sql`uc.city`)})
+    from ${g} gc join ${users} uc on uc.id = gc.user_id where gc.user_id = ${p('guide')}::uuid))`;
+};
+
+/** The placeholders' values for a list's city. */
+const listCityValues = (of: ListCity) =>
+  typeof of === 'string' ? { city: of.toLowerCase(), guide: null } : { city: null, guide: of.guide };
+
+/** How many of a tourist's newest published reviews their profile shows (docs/product.md#tourist-profiles). */
+export const RECENT_REVIEWS = 3;
+
+/** A tourist's newest published reviews, as the profile shows them, read with the row. */
+const recentReviewsOf = (tourist: SQL | typeof touristProfiles.userId) =>
+  sql<{ rating: number; reviewer: string; text: string }[]>`(select coalesce(json_agg(json_build_object(
+      'rating', x.rating, 'reviewer', x.reviewer, 'text', x.text) order by x.published_at desc, x.id desc), '[]')
+    from (select r.id, r.published_at, r.rating, r.text, coalesce(gp.first_name, rt.first_name, '') as reviewer
+      from ${reviews} r
+      left join ${guideProfiles} gp on gp.user_id = r.author_id
+      left join ${touristProfiles} rt on rt.user_id = r.author_id
+      where r.subject_id = ${tourist} and r.published_at is not null
+      order by r.published_at desc, r.id desc
+      limit ${sql.raw(String(RECENT_REVIEWS))}) x)`;
 
 /** Tourists guides may see in a city: done with onboarding, an active account (docs/product.md#tourist-list). */
 const touristOf = (city: string | SQL): SQL[] => [
@@ -117,6 +171,23 @@ const cardColumns = {
   ...guideVectorColumns,
 };
 export type GuideCardRow = Pick<typeof g.$inferSelect, keyof typeof cardColumns> & { matchScore?: number };
+
+/**
+ * The same columns, each array read as JSON: the driver parses a text array in JavaScript, which was the
+ * largest single cost of reading a page of cards or tourists (the search's arrays, about a tenth of its CPU);
+ * a JSON column is parsed by the engine's own JSON.parse into the same arrays.
+ */
+function arraysAsJson<T extends Record<string, unknown>>(columns: T): T {
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [
+      key,
+      is(column, PgArray) ? sql`to_json(${column})` : column,
+    ]),
+  ) as T;
+}
+
+/** The search's columns (the card's and the guide's match side), arrays as JSON. */
+const searchColumns = arraysAsJson(cardColumns);
 
 /**
  * What a search needs besides its filters: the server's rates (prices), the clock (open requests) and, for
@@ -545,7 +616,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
   const searchStatements = new Map<string, ReturnType<typeof prepareSearch>>();
   const prepareSearch = (where: SQL[], sort: GuideSort, name: string) =>
     db
-      .select(cardColumns)
+      .select(searchColumns)
       .from(g)
       .where(and(...where))
       .orderBy(...order(sort))
@@ -565,7 +636,8 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       verificationStatus: g.verificationStatus,
       rejectionReason: g.rejectionReason,
     },
-    userCity: users.city,
+    // The city whose travellers the guide sees, by the rule the lists' statements read it with.
+    listCity: listCityOf(g.city, users.city),
     vector: guideVectorColumns,
   };
   const guideOfStatement = db
@@ -586,6 +658,11 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
         coalesce(sum(b.total_usd) filter (where b.status = 'completed'), 0))
         from ${bookings} b where b.guide_id = ${g.userId})`,
       replies: firstRepliesJson(g.userId),
+      // The dashboard's count of the guide's city, with the guide's row (whose city it is).
+      highValueOnline: highValueOnline(
+        sql`lower(${listCityOf(g.city, users.city)})`,
+        sql`${p('online')}::timestamptz`,
+      ),
     })
     .from(g)
     .innerJoin(users, eq(users.id, g.userId))
@@ -609,11 +686,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       );
     }
     return db
-      .select({
-        ...touristRowColumns(sql`${p('since')}::timestamptz`),
-        // The dashboard's count rides on the page (computed once for the statement, not per row).
-        highValueOnline: highValueOnline(sql`${p('city')}::text`, sql`${p('online')}::timestamptz`),
-      })
+      .select(touristRowColumns(sql`${p('since')}::timestamptz`))
       .from(tp)
       .innerJoin(users, eq(users.id, tp.userId))
       .where(and(...where))
@@ -625,26 +698,29 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       .limit(p('limit'))
       .prepare(name);
   }
-  const prepareTop = (openToNew: boolean, name: string) =>
+  // The top 3 carries each tourist's newest reviews (their profile shows them); the list of those open to
+  // new guides is only asked whom an unverified guide may contact.
+  const prepareTop = <R extends boolean>(openToNew: boolean, withReviews: R, name: string) =>
     db
-      .select(touristRowColumns(sql`${p('since')}::timestamptz`))
+      .select({
+        ...touristRowColumns(sql`${p('since')}::timestamptz`),
+        recentReviews: (withReviews ? recentReviewsOf(tp.userId) : sql`null`) as SQL<
+          R extends true ? { rating: number; reviewer: string; text: string }[] : null
+        >,
+      })
       .from(tp)
       .innerJoin(users, eq(users.id, tp.userId))
       .where(
         and(
-          ...touristOf(sql`${p('city')}::text`),
+          ...touristOf(listCityParam()),
           openToNew ? sql`(${tp.availability} ->> 'newGuides')::boolean` : undefined,
         ),
       )
       .orderBy(sql`${tp.rankScore} desc nulls last`, asc(tp.userId))
       .limit(p('limit'))
       .prepare(name);
-  const topStatement = prepareTop(false, 'tourists_top');
-  const topOpenStatement = prepareTop(true, 'tourists_top_open');
-  const highValueStatement = db
-    .select({ n: highValueOnline(sql`${p('city')}::text`, sql`${p('online')}::timestamptz`) })
-    .from(sql`(select 1) one`)
-    .prepare('tourists_high_value_online');
+  const topStatement = prepareTop(false, true, 'tourists_top');
+  const topOpenStatement = prepareTop(true, false, 'tourists_top_open');
 
   return {
     async searchGuides(
@@ -698,7 +774,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
     ): Promise<string> {
       const values = filterValues(filters, context);
       const query = db
-        .select(cardColumns)
+        .select(searchColumns)
         .from(g)
         .where(and(...filterConditions(filtersSet(values))))
         .orderBy(...order(options.sort ?? 'recommended'))
@@ -732,10 +808,15 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
     /**
      * The guide with the dashboard's figures (docs/product.md#tourist-list). This week: accepted or completed
      * bookings starting Monday–Sunday of the current week in the booking's own (the guide's city) time zone.
-     * Earnings: completed bookings, all time, USD. Replies: what the response figures count.
+     * Earnings: completed bookings, all time, USD. Replies: what the response figures count. The count of
+     * the city's Luxury VIP and Premium tourists active since `onlineSince`.
      */
-    async guideDesk(userId: string, now: Date) {
-      const [row] = await guideDeskStatement.execute({ userId, at: now.toISOString() });
+    async guideDesk(userId: string, now: Date, onlineSince: Date) {
+      const [row] = await guideDeskStatement.execute({
+        userId,
+        at: now.toISOString(),
+        online: onlineSince.toISOString(),
+      });
       if (!row) return null;
       const { figures, replies, ...guide } = row;
       return {
@@ -758,14 +839,12 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       limit: number,
       cursor: TouristCursor | null,
       since: Date,
-      onlineSince: Date,
     ) {
       const shape = `${filter.needle ? 'n' : ''}${filter.interests ? 'i' : ''}${cursor ? 'c' : ''}`;
       return touristPageStatement(shape).execute({
         city: city.toLowerCase(),
         limit,
         since: since.toISOString(),
-        online: onlineSince.toISOString(),
         ...(filter.needle ? { needle: `%${escapeLike(filter.needle)}%` } : {}),
         ...(filter.interests ? { interests: filter.interests } : {}),
         ...(cursor ? { cursorS: cursor.s, cursorAt: cursor.at, cursorId: cursor.id } : {}),
@@ -774,11 +853,16 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
 
     /**
      * The city's best tourists by the stored top-3 score (kept by the tourist-ranking job), from
-     * tourist_profiles_city_rank_idx; `openToNew` keeps those who welcome new guides.
+     * tourist_profiles_city_rank_idx, each with their newest reviews.
      */
-    async topOf(city: string, limit: number, since: Date, openToNew = false) {
-      return (openToNew ? topOpenStatement : topStatement).execute({
-        city: city.toLowerCase(),
+    async topOf(city: ListCity, limit: number, since: Date) {
+      return topStatement.execute({ ...listCityValues(city), limit, since: since.toISOString() });
+    },
+
+    /** The same, of those who welcome new guides: whom an unverified guide may contact. */
+    async topOpenToNew(city: ListCity, limit: number, since: Date) {
+      return topOpenStatement.execute({
+        ...listCityValues(city),
         limit,
         since: since.toISOString(),
       });
@@ -792,15 +876,6 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
         .innerJoin(users, eq(users.id, touristProfiles.userId))
         .where(and(eq(touristProfiles.userId, id), ...touristOf(city)));
       return row ?? null;
-    },
-
-    /** Luxury VIP and Premium tourists of the city active since then: only they are read (their own index). */
-    async highValueOnline(city: string, since: Date): Promise<number> {
-      const [row] = await highValueStatement.execute({
-        city: city.toLowerCase(),
-        online: since.toISOString(),
-      });
-      return Number(row?.n ?? 0);
     },
 
     /**

@@ -20,7 +20,13 @@ import * as listCursor from '../cursor.ts';
 import type { TravellerRow, VectorRow } from '../match/repository.ts';
 import { cardMatch, guideSideFromVector } from '../match/service.ts';
 import { type ContactRule, scoreOf, type TouristRow } from './contact-rule.ts';
-import type { Cursor, DiscoveryRepository, GuideCardRow, TouristCursor } from './repository.ts';
+import {
+  type Cursor,
+  type DiscoveryRepository,
+  type GuideCardRow,
+  RECENT_REVIEWS,
+  type TouristCursor,
+} from './repository.ts';
 
 const bestMatchNeedsTraveller = () =>
   new HttpError(400, 'Sign in as a traveller to sort by best match.', 'invalid-filter');
@@ -213,7 +219,7 @@ export function createDiscoveryService(deps: {
   /** The three newest published reviews of each tourist (docs/product.md#tourist-profiles). */
   async function recentReviewsOf(ids: string[]) {
     const byTourist = new Map<string, PremiumTourist['recentReviews']>();
-    for (const r of await repo.recentReviews(ids, 3)) {
+    for (const r of await repo.recentReviews(ids, RECENT_REVIEWS)) {
       const list = byTourist.get(r.subjectId) ?? [];
       list.push({ rating: Number(r.rating), reviewer: r.reviewer, text: r.text });
       byTourist.set(r.subjectId, list);
@@ -324,10 +330,6 @@ export function createDiscoveryService(deps: {
     ) {
       const cursor = decodeTouristCursor(query.cursor);
       const at = now();
-      // The guide with the dashboard's figures and match side in one statement, then the page with each
-      // tourist's figures and quiz and the city's count: the work and the round trips do not grow with the
-      // page or the city.
-      const ctx = await deskContext(viewer, new Date(at));
       const { category } = query;
       // Own keys only: ?category=valueOf must not find Object.prototype's function (500).
       const interests =
@@ -336,8 +338,13 @@ export function createDiscoveryService(deps: {
             ? GUIDE_CATEGORY_INTERESTS[category]!
             : [category]
           : undefined;
-      const g = ctx.guide.profile;
       const onlineSince = new Date(at - ONLINE_WINDOW_MS);
+      // The guide with the dashboard's figures, the city's count and match side, then the page of the guide's
+      // city with each tourist's figures and quiz: two statements whose work does not grow with the page or
+      // the city. One after the other: asked side by side (the city found in the page's statement) they cost
+      // the database more than the wait they save (docs/performance.md section o).
+      const ctx = await deskContext(viewer, new Date(at), onlineSince);
+      const g = ctx.guide.profile;
       const [rows, score] = await Promise.all([
         repo.touristPage(
           ctx.city,
@@ -345,12 +352,10 @@ export function createDiscoveryService(deps: {
           query.limit + 1,
           cursor,
           contactRule.monthAgo(),
-          onlineSince,
         ),
         scorerWith(ctx.guide.vector),
       ]);
-      // An empty page carries no count: asked on its own then.
-      const highValueOnline = rows[0]?.highValueOnline ?? (await repo.highValueOnline(ctx.city, onlineSince));
+      const { highValueOnline } = ctx.guide;
       const response = responseFigures(ctx.guide.replies, new Date(at));
       const figures = ctx.guide;
       const page = rows.slice(0, query.limit);
@@ -377,22 +382,19 @@ export function createDiscoveryService(deps: {
     },
 
     async topTourists(viewer: SessionUser): Promise<{ city: string; tourists: TopTourist[] }> {
-      const ctx = await guideContext(viewer);
-      // Ranked in SQL by the score the tourist-ranking job keeps (docs/product.md#top-3-ranking).
-      const [top, score] = await Promise.all([
-        repo.topOf(ctx.city, 3, contactRule.monthAgo()),
-        scorerWith(ctx.guide.vector),
-      ]);
+      // Ranked in SQL by the score the tourist-ranking job keeps (docs/product.md#top-3-ranking), read
+      // beside the guide's row, each with their newest reviews.
+      const ctx = await guideContext(viewer, (guide) => repo.topOf({ guide }, 3, contactRule.monthAgo()));
+      const top = ctx.besides;
+      const score = await scorerWith(ctx.guide.vector);
+      const at = now();
       // The details follow the tourist profile's rule (docs/product.md#top-3-ranking): only for those
       // this guide may contact; the others keep their card and the ranking's figures.
-      const open = top.filter((t) => ctx.canContact(t.profile.userId)).map((t) => t.profile.userId);
-      const recent = await recentReviewsOf(open);
-      const at = now();
       return {
         city: ctx.city,
         tourists: top.map((t) => ({
           ...(ctx.canContact(t.profile.userId)
-            ? { ...premium(t, recent(t.profile.userId)), ...ranked(t, at, t.rankScore) }
+            ? { ...premium(t, t.recentReviews), ...ranked(t, at, t.rankScore) }
             : { ...toTouristCard(t, at, false), canContact: false as const, ...ranked(t, at, t.rankScore) }),
           match: matchOf(score, t),
         })),

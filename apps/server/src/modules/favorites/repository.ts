@@ -11,6 +11,12 @@ export type FavoriteCursor = { at: string; type: ProfileType; id: string };
 const visible = sql`not exists (select 1 from ${users} u where u.id::text = ${favorites.profileId} and not ${activeMemberSql('u')})`;
 
 export function createFavoritesRepository(db: Db) {
+  // The hearts are read with every tourist's home page and guide page: built once, then only executed.
+  const keysStatement = db
+    .select({ profileId: favorites.profileId, profileType: favorites.profileType })
+    .from(favorites)
+    .where(and(sql`${favorites.userId} = ${sql.placeholder('userId')}::uuid`, visible))
+    .prepare('favorite_keys');
   return {
     async add(userId: string, f: { profileId: string; profileType: ProfileType; profileName: string }) {
       await db
@@ -54,10 +60,7 @@ export function createFavoritesRepository(db: Db) {
     },
     /** Every saved profile's key, for the hearts: two short columns per favorite, from the primary key. */
     keys(userId: string) {
-      return db
-        .select({ profileId: favorites.profileId, profileType: favorites.profileType })
-        .from(favorites)
-        .where(and(eq(favorites.userId, userId), visible));
+      return keysStatement.execute({ userId });
     },
   };
 }
