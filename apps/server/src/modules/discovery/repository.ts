@@ -573,7 +573,7 @@ function highValueOnline(city: SQL, since: SQL): SQL<number> {
 function createMemoryBestMatch(db: Db, vectors: MatchVectors) {
   const { id: _id, ...vectorColumns } = memoryVectorColumns;
   const cardsStatement = db
-    .select({ ...cardColumns, ...vectorColumns })
+    .select(arraysAsJson({ ...cardColumns, ...vectorColumns }))
     .from(g)
     .where(sql`${g.userId} = any(${sql.placeholder('ids')}::uuid[]) and ${g.listed}`)
     .prepare('best_match_memory_cards');
