@@ -49,7 +49,7 @@ const travellerColumns = {
 export function createMatchRepository(db: Db) {
   // A signed-in traveller's side, read for every page that shows a match: built once, then only executed.
   const travellerStatement = db
-    .select(travellerColumns)
+    .select({ ...travellerColumns, answeredAt: travelStyles.updatedAt })
     .from(t)
     .leftJoin(travelStyles, eq(travelStyles.userId, t.userId))
     .where(sql`${t.userId} = ${sql.placeholder('id')}::uuid`)
@@ -71,7 +71,7 @@ export function createMatchRepository(db: Db) {
       return row ?? null;
     },
 
-    /** What the match reads of a traveller: profile and quiz answers (null when not taken). */
+    /** What the match reads of a traveller: profile, quiz answers and when they were saved (null when not taken). */
     async traveller(id: string) {
       const [row] = await travellerStatement.execute({ id });
       return row ?? null;
@@ -103,4 +103,7 @@ export type VectorRow = Omit<Awaited<ReturnType<MatchRepository['guideVectors']>
  * What the match reads of a traveller (travellerColumns, the quiz's answers null when not taken), without the id:
  * inferred from the statement, so it follows the selection.
  */
-export type TravellerRow = Omit<NonNullable<Awaited<ReturnType<MatchRepository['traveller']>>>, 'id'>;
+export type TravellerRow = Omit<
+  NonNullable<Awaited<ReturnType<MatchRepository['traveller']>>>,
+  'id' | 'answeredAt'
+>;

@@ -5,6 +5,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { requireSession } from '../../plugins/sessions.ts';
 import type { ModulePlugin } from '../context.ts';
 import { createMatchRepository } from './repository.ts';
+import { matchOf } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
@@ -32,7 +33,8 @@ export const matchModule: ModulePlugin = async (app, { ctx }) => {
         response: { 200: travelStyleResponseSchema, ...errors },
       },
     },
-    async (request) => answer(await repo.travelStyleOf(request.user.id)),
+    // Read with the traveller's side of the match, once per session look-up (decision 057).
+    async (request) => answer(await matchOf(ctx).travelStyleOf(request.user)),
   );
 
   app.post(

@@ -71,27 +71,39 @@ export function cardMatch(m: Match | null, reader: 'traveller' | 'guide' = 'trav
 export function createMatchService(ctx: AppContext) {
   const repo = createMatchRepository(ctx.db);
   const rates = async () => (await localeOf(ctx).rates()).rates;
-  // A traveller's side is read once per session look-up: the session cache (decision 044) hands every request of
-  // that moment the same user object, and a new one once the entry ends (its second is up, the member wrote
-  // something on this instance, or signed out anywhere).
-  const sides = new WeakMap<SessionUser, Promise<TravellerSide | null>>();
-  async function readSide(id: string): Promise<TravellerSide | null> {
+  // A traveller's own row (profile and quiz) and side are read once per session look-up: the session cache
+  // (decision 044) hands every request of that moment the same user object, and a new one once the entry ends
+  // (its second is up, the member wrote something on this instance, or signed out anywhere).
+  type Own = { row: Awaited<ReturnType<typeof repo.traveller>>; side: TravellerSide | null };
+  const own = new WeakMap<SessionUser, Promise<Own>>();
+  async function readOwn(id: string): Promise<Own> {
     const [row, r] = await Promise.all([repo.traveller(id), rates()]);
-    return row ? travellerSide(row, r) : null;
+    return { row, side: row ? travellerSide(row, r) : null };
+  }
+  /** A tourist's own row and side, read once per session look-up. */
+  function ownOf(viewer: SessionUser): Promise<Own> {
+    let found = own.get(viewer);
+    if (!found) {
+      found = readOwn(viewer.id);
+      own.set(viewer, found);
+      found.catch(() => own.delete(viewer));
+    }
+    return found;
   }
   /** The signed-in traveller's side; null for anyone else (or a traveller without a profile yet). */
-  function traveller(viewer: SessionUser | null): Promise<TravellerSide | null> {
-    if (viewer?.role !== 'tourist') return Promise.resolve(null);
-    let side = sides.get(viewer);
-    if (!side) {
-      side = readSide(viewer.id);
-      sides.set(viewer, side);
-      side.catch(() => sides.delete(viewer));
-    }
-    return side;
+  async function traveller(viewer: SessionUser | null): Promise<TravellerSide | null> {
+    return viewer?.role === 'tourist' ? (await ownOf(viewer)).side : null;
   }
   return {
     traveller,
+
+    /** A tourist's own "Travel style" answers and when they were saved; null until taken. */
+    async travelStyleOf(viewer: SessionUser): Promise<{ answers: unknown; updatedAt: Date } | null> {
+      const { row } = await ownOf(viewer);
+      // Without a profile (not onboarded) the quiz is read on its own.
+      if (!row) return repo.travelStyleOf(viewer.id);
+      return row.answeredAt ? { answers: row.answers, updatedAt: row.answeredAt } : null;
+    },
 
     /** The viewer's match with a guide whose stored side was read already; undefined for anyone but a traveller. */
     async travellerWith(viewer: SessionUser | null, guide: VectorRow): Promise<CardMatch | null | undefined> {
