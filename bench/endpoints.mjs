@@ -3,7 +3,8 @@
 // sizes of data: the demo data, then the same database grown by `seed:bench` (bench-data.ts: 100,000 guides,
 // 100,000 tourists in one city, 1,000,000 messages, one guide with 20,000 conversations).
 // autocannon, BENCH_CONNECTIONS (50) connections, BENCH_SECONDS (5) per row after a 1-second warm-up; the guide
-// search page cache is off, so every request reaches the database.
+// search page cache is off (BENCH_SEARCH_CACHE_MS=1000 measures the default, a page kept for a second), so every
+// request reaches the database.
 // Usage: node bench/endpoints.mjs                       (PGlite in a throw-away folder)
 //        scripts/with-postgres.sh node bench/endpoints.mjs   (a throw-away PostgreSQL 15 cluster)
 // Knobs: BENCH_SIZES=default,large (which sizes), BENCH_ONLY=word,word (rows whose name holds a word),
@@ -103,7 +104,10 @@ function floorOf(kind, pg) {
 }
 
 async function measure(size, dataDir) {
-  const server = await startBuiltServer({ SEARCH_CACHE_MS: '0', DATA_DIR: dataDir });
+  const server = await startBuiltServer({
+    SEARCH_CACHE_MS: process.env.BENCH_SEARCH_CACHE_MS ?? '0',
+    DATA_DIR: dataDir,
+  });
   const rows = [];
   try {
     const cookie = (token) => ({ cookie: `lokal_session=${token}` });
