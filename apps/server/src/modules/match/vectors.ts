@@ -68,14 +68,16 @@ class Interner {
 }
 
 /**
- * Slots grouped by a key (city, offer set), each list in id order so a page can stop at the first guide that can
- * no longer enter it. A bulk load appends and the list is sorted when a page first reads it; after that a change
- * keeps the order (a binary search and a shift: tens of microseconds for 100,000 slots).
+ * Slots grouped by a key of one or two small numbers (a city, an offer set, or both), each list in id order so a
+ * page can stop at the first guide that can no longer enter it. A bulk load appends and the list is sorted when a
+ * page first reads it; after that a change keeps the order (a binary search and a shift: tens of microseconds for
+ * 100,000 slots). Keys stay small integers and unsorted lists are known by identity: a page looks up hundreds of
+ * lists, and a key past 2^30 would be a heap number hashed on every look-up.
  */
 class Groups {
-  readonly members = new Map<number, number[]>();
+  private readonly members = new Map<number, Map<number, number[]>>();
   private pos = new Int32Array(0);
-  private readonly unsorted = new Set<number>();
+  private readonly unsorted = new Set<number[]>();
   constructor(private readonly before: (a: number, b: number) => number) {}
   grow(capacity: number) {
     const next = new Int32Array(capacity);
@@ -85,14 +87,19 @@ class Groups {
   private renumber(list: number[], from: number) {
     for (let i = from; i < list.length; i++) this.pos[list[i]!] = i;
   }
-  add(key: number, slot: number) {
-    let list = this.members.get(key);
+  add(slot: number, a: number, b = 0) {
+    let inner = this.members.get(a);
+    if (!inner) {
+      inner = new Map();
+      this.members.set(a, inner);
+    }
+    let list = inner.get(b);
     if (!list) {
       list = [];
-      this.members.set(key, list);
-      this.unsorted.add(key);
+      inner.set(b, list);
+      this.unsorted.add(list);
     }
-    if (this.unsorted.has(key)) {
+    if (this.unsorted.has(list)) {
       this.pos[slot] = list.length;
       list.push(slot);
       return;
@@ -107,13 +114,15 @@ class Groups {
     list.splice(lo, 0, slot);
     this.renumber(list, lo);
   }
-  remove(key: number, slot: number) {
-    const list = this.members.get(key)!;
+  remove(slot: number, a: number, b = 0) {
+    const inner = this.members.get(a)!;
+    const list = inner.get(b)!;
     const at = this.pos[slot]!;
     if (list.length === 1) {
-      this.members.delete(key);
-      this.unsorted.delete(key);
-    } else if (this.unsorted.has(key)) {
+      inner.delete(b);
+      if (inner.size === 0) this.members.delete(a);
+      this.unsorted.delete(list);
+    } else if (this.unsorted.has(list)) {
       const last = list.pop()!;
       if (last !== slot) {
         list[at] = last;
@@ -124,18 +133,20 @@ class Groups {
       this.renumber(list, at);
     }
   }
+  /** The key's slots, in any order. */
+  get(a: number, b = 0): number[] | undefined {
+    return this.members.get(a)?.get(b);
+  }
   /** The key's slots in id order. */
-  sorted(key: number): number[] | undefined {
-    const list = this.members.get(key);
-    if (list && this.unsorted.delete(key)) {
+  sorted(a: number, b = 0): number[] | undefined {
+    const list = this.members.get(a)?.get(b);
+    if (list && this.unsorted.delete(list)) {
       list.sort(this.before);
       this.renumber(list, 0);
     }
     return list;
   }
 }
-/** The key of a city's guides of one offer set: city × SET_SPAN + set. */
-const SET_SPAN = 2 ** 26;
 
 export function createVectorTable() {
   const cities = new Interner();
@@ -192,10 +203,10 @@ export function createVectorTable() {
   function remove(id: string) {
     const s = slotOf.get(id);
     if (s === undefined) return;
-    byCity.remove(city[s]!, s);
-    byCitySet.remove(city[s]! * SET_SPAN + offerSet[s]!, s);
-    bySet.remove(offerSet[s]!, s);
-    everyone.remove(0, s);
+    byCity.remove(s, city[s]!);
+    byCitySet.remove(s, city[s]!, offerSet[s]!);
+    bySet.remove(s, offerSet[s]!);
+    everyone.remove(s, 0);
     slotOf.delete(id);
     ids[s] = '';
     free.push(s);
@@ -227,10 +238,10 @@ export function createVectorTable() {
     quiz[q + 4] = v.matchCannabis ?? 0;
     quiz[q + 5] = v.matchJokes ?? 0;
     quiz[q + 6] = v.matchAnime ?? 0;
-    byCity.add(city[s]!, s);
-    byCitySet.add(city[s]! * SET_SPAN + offerSet[s]!, s);
-    bySet.add(offerSet[s]!, s);
-    everyone.add(0, s);
+    byCity.add(s, city[s]!);
+    byCitySet.add(s, city[s]!, offerSet[s]!);
+    bySet.add(s, offerSet[s]!);
+    everyone.add(s, 0);
   }
 
   /** Whether the slot holds exactly this row (a card read back from the database). */
@@ -434,7 +445,7 @@ export function createVectorTable() {
 
     if (cityFilter !== undefined) {
       const key = cities.ids.get(cityFilter);
-      const list = byCity.members.get(cities.ids.get(cityFilter.replace(/^ +| +$/g, '')) ?? -1) ?? [];
+      const list = byCity.get(cities.ids.get(cityFilter.replace(/^ +| +$/g, '')) ?? -1) ?? [];
       if (key !== undefined) for (const s of list) if (cityKey[s] === key) consider(s);
       return result();
     }
@@ -468,7 +479,7 @@ export function createVectorTable() {
           scan(others ? everyone.sorted(0) : byCity.sorted(tCityId), peak, others);
           break;
         }
-        scan(others ? bySet.sorted(i) : byCitySet.sorted(tCityId * SET_SPAN + i), peak, others);
+        scan(others ? bySet.sorted(i) : byCitySet.sorted(tCityId, i), peak, others);
       }
     }
     return result();
