@@ -599,7 +599,7 @@ function createMemoryBestMatch(db: Db, vectors: MatchVectors) {
         if (!card) {
           vectors.table.remove(id);
           stale = true;
-        } else if (!vectors.table.holds({ ...card, id })) {
+        } else if (!vectors.table.holds(id, card)) {
           vectors.table.put({ ...card, id });
           stale = true;
         }

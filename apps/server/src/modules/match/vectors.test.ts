@@ -160,14 +160,18 @@ describe('the table of listed guides', () => {
     };
     table.put(row);
     table.put(guide(next, uuid(next)));
-    expect(table.holds(row)).toBe(true);
+    expect(table.holds(row.id, row)).toBe(true);
     expect(
-      table.holds({ ...row, matchLanguages: ['french', 'english'], matchOffers: ['history', 'wine'] }),
+      table.holds(row.id, {
+        ...row,
+        matchLanguages: ['french', 'english'],
+        matchOffers: ['history', 'wine'],
+      }),
     ).toBe(true);
-    expect(table.holds({ ...row, matchLanguages: ['english'] })).toBe(false);
-    expect(table.holds({ ...row, matchLanguages: ['english', 'german'] })).toBe(false);
-    expect(table.holds({ ...row, matchOffers: ['wine', 'surfing'] })).toBe(false);
-    expect(table.holds({ ...row, matchFromUsd: 999 })).toBe(false);
-    expect(table.holds({ ...row, id: uuid(next) })).toBe(false);
+    expect(table.holds(row.id, { ...row, matchLanguages: ['english'] })).toBe(false);
+    expect(table.holds(row.id, { ...row, matchLanguages: ['english', 'german'] })).toBe(false);
+    expect(table.holds(row.id, { ...row, matchOffers: ['wine', 'surfing'] })).toBe(false);
+    expect(table.holds(row.id, { ...row, matchFromUsd: 999 })).toBe(false);
+    expect(table.holds(uuid(next), row)).toBe(false);
   });
 });

@@ -41,18 +41,27 @@ class Interner {
     }
     return id;
   }
-  /** Whether set `id` holds exactly these words (no string built, nothing added). */
+  private scratch = new Int32Array(16);
+  /** Whether set `id` holds exactly these words (nothing built, nothing added). */
   holds(id: number, words: string[]): boolean {
     const members = this.sets[id];
-    if (!members || members.length !== words.length) return false;
-    const mine: number[] = [];
-    for (const w of words) {
-      const word = this.ids.get(w);
+    const n = words.length;
+    if (!members || members.length !== n) return false;
+    if (n > this.scratch.length) this.scratch = new Int32Array(n);
+    const mine = this.scratch;
+    // The words' ids in order (an insertion sort: a guide has a few languages and offers).
+    for (let i = 0; i < n; i++) {
+      const word = this.ids.get(words[i]!);
       if (word === undefined) return false;
-      mine.push(word);
+      let j = i;
+      while (j > 0 && mine[j - 1]! > word) {
+        mine[j] = mine[j - 1]!;
+        j--;
+      }
+      mine[j] = word;
     }
-    mine.sort((a, b) => a - b);
-    return mine.every((m, i) => m === members[i]);
+    for (let i = 0; i < n; i++) if (mine[i] !== members[i]) return false;
+    return true;
   }
   set(words: string[]): number {
     const members = words.map((w) => this.id(w)).sort((a, b) => a - b);
@@ -244,17 +253,14 @@ export function createVectorTable() {
     everyone.add(s, 0);
   }
 
-  /** Whether the slot holds exactly this row (a card read back from the database). */
-  function holds(v: GuideVector): boolean {
-    const s = slotOf.get(v.id);
+  /** Whether the guide's slot holds exactly this row (a card read back from the database). */
+  function holds(id: string, v: Omit<GuideVector, 'id'>): boolean {
+    const s = slotOf.get(id);
     if (s === undefined) return false;
     const q = s * 7;
     const same = (a: number, b: number | null) => a === (b ?? 0);
+    // The numbers first, the strings' look-ups last.
     return (
-      city[s] === cities.ids.get(v.matchCity) &&
-      cityKey[s] === cities.ids.get(v.cityKey) &&
-      languages.holds(langSet[s]!, v.matchLanguages) &&
-      offers.holds(offerSet[s]!, v.matchOffers) &&
       Object.is(fromUsd[s], v.matchFromUsd ?? Number.NaN) &&
       pace[s] === v.matchPace &&
       quiz[q] === (v.matchRap ?? 0) &&
@@ -264,7 +270,11 @@ export function createVectorTable() {
           quiz[q + 3] === (v.matchDrinks ? 1 : 0) &&
           same(quiz[q + 4]!, v.matchCannabis) &&
           same(quiz[q + 5]!, v.matchJokes) &&
-          same(quiz[q + 6]!, v.matchAnime)))
+          same(quiz[q + 6]!, v.matchAnime))) &&
+      city[s] === cities.ids.get(v.matchCity) &&
+      cityKey[s] === cities.ids.get(v.cityKey) &&
+      languages.holds(langSet[s]!, v.matchLanguages) &&
+      offers.holds(offerSet[s]!, v.matchOffers)
     );
   }
 
