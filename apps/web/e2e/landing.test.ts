@@ -232,9 +232,12 @@ describe('the prerendered landing page before React takes it over', () => {
     const { page } = tab;
     await tab.openLanding();
     const start = page.getByRole('link', { name: 'Start Exploring' });
-    const box = (await start.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // Over the link once it stands still, then pressed; the press is on the link before React is let in.
+    await start.hover();
     await page.mouse.down();
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('#root a:active')?.textContent))
+      .toBe('Start Exploring');
     await tab.release();
     // React takes the page over while the button is still down: the pressed link is replaced.
     await expect.poll(() => reactOwns(page), { timeout: 15_000 }).toBe(true);
