@@ -80,13 +80,13 @@ class Interner {
  * Slots grouped by a key of one or two small numbers (a city, an offer set, or both), each list in id order so a
  * page can stop at the first guide that can no longer enter it. A bulk load appends and the list is sorted when a
  * page first reads it; after that a change keeps the order (a binary search and a shift: tens of microseconds for
- * 100,000 slots). Keys stay small integers and unsorted lists are known by identity: a page looks up hundreds of
- * lists, and a key past 2^30 would be a heap number hashed on every look-up.
+ * 100,000 slots). Keys stay small integers: a page looks up hundreds of lists, and a key past 2^30 would be a heap
+ * number hashed on every look-up.
  */
 class Groups {
-  private readonly members = new Map<number, Map<number, number[]>>();
+  /** Indexed by both keys (small dense numbers: interned cities and offer sets). */
+  private readonly members: (Group | undefined)[][] = [];
   private pos = new Int32Array(0);
-  private readonly unsorted = new Set<number[]>();
   constructor(private readonly before: (a: number, b: number) => number) {}
   grow(capacity: number) {
     const next = new Int32Array(capacity);
@@ -97,18 +97,17 @@ class Groups {
     for (let i = from; i < list.length; i++) this.pos[list[i]!] = i;
   }
   add(slot: number, a: number, b = 0) {
-    let inner = this.members.get(a);
-    if (!inner) {
-      inner = new Map();
-      this.members.set(a, inner);
+    // Filled up to the key first, so the arrays stay packed.
+    while (this.members.length <= a) this.members.push([]);
+    const inner = this.members[a]!;
+    while (inner.length <= b) inner.push(undefined);
+    let group = inner[b];
+    if (!group) {
+      group = { list: [], sorted: false };
+      inner[b] = group;
     }
-    let list = inner.get(b);
-    if (!list) {
-      list = [];
-      inner.set(b, list);
-      this.unsorted.add(list);
-    }
-    if (this.unsorted.has(list)) {
+    const list = group.list;
+    if (!group.sorted) {
       this.pos[slot] = list.length;
       list.push(slot);
       return;
@@ -124,14 +123,13 @@ class Groups {
     this.renumber(list, lo);
   }
   remove(slot: number, a: number, b = 0) {
-    const inner = this.members.get(a)!;
-    const list = inner.get(b)!;
+    const inner = this.members[a]!;
+    const group = inner[b]!;
+    const list = group.list;
     const at = this.pos[slot]!;
     if (list.length === 1) {
-      inner.delete(b);
-      if (inner.size === 0) this.members.delete(a);
-      this.unsorted.delete(list);
-    } else if (this.unsorted.has(list)) {
+      inner[b] = undefined;
+    } else if (!group.sorted) {
       const last = list.pop()!;
       if (last !== slot) {
         list[at] = last;
@@ -144,18 +142,23 @@ class Groups {
   }
   /** The key's slots, in any order. */
   get(a: number, b = 0): number[] | undefined {
-    return this.members.get(a)?.get(b);
+    return this.members[a]?.[b]?.list;
   }
   /** The key's slots in id order. */
   sorted(a: number, b = 0): number[] | undefined {
-    const list = this.members.get(a)?.get(b);
-    if (list && this.unsorted.delete(list)) {
-      list.sort(this.before);
-      this.renumber(list, 0);
+    const group = this.members[a]?.[b];
+    if (!group) return undefined;
+    if (!group.sorted) {
+      group.list.sort(this.before);
+      this.renumber(group.list, 0);
+      group.sorted = true;
     }
-    return list;
+    return group.list;
   }
 }
+
+/** A group's slots; `sorted` once a page has put them in id order (then changes keep that order). */
+type Group = { list: number[]; sorted: boolean };
 
 export function createVectorTable() {
   const cities = new Interner();
@@ -355,7 +358,11 @@ export function createVectorTable() {
     const tq = t.quiz;
     // closeness(traveller's answer, guide's 1–5 answer) for each answer a guide can give (index 0 unused).
     const close = (a: number, b: number) => Math.max(0, Math.min(1, 1 - Math.abs(a - b) / 4));
-    const table = (a: number) => Float64Array.from([0, 1, 2, 3, 4, 5], (b) => close(a, b));
+    const table = (a: number) => {
+      const t = new Float64Array(6);
+      for (let b = 0; b < 6; b++) t[b] = close(a, b);
+      return t;
+    };
     const cRap = table(tq?.music.rap ?? 0);
     const cTechno = table(tq?.music.techno ?? 0);
     const cRock = table(tq?.music.rock ?? 0);
