@@ -7,7 +7,9 @@ import {
   MATCH_WEIGHTS,
   matchScore,
   musicCloseness,
+  NIGHTLIFE_MIX,
   nightlifeCloseness,
+  offerPace,
   sharedLanguages,
   type Temperament,
   type TravellerSide,
@@ -223,6 +225,110 @@ describe('the shared parts are symmetric', () => {
         expect(humourCloseness(a, a)).toBeCloseTo(1, 12);
         expect(musicCloseness(a.music, b.music)).toBeLessThanOrEqual(1);
       }),
+    );
+  });
+});
+
+/**
+ * The match as docs/product.md words it, written for clarity and nothing else: the oracle for matchScore(), which
+ * works a traveller's words out once per side and allocates as little as it can.
+ */
+function plainMatch(t: TravellerSide, g: GuideSide) {
+  if (g.hidden) return null;
+  const norm = (x: string) => x.trim().toLowerCase();
+  const W = MATCH_WEIGHTS;
+  const reasons: { text: string; weight: number }[] = [];
+  const fits: Record<string, number> = {};
+  fits.city = norm(t.city) !== '' && norm(t.city) === norm(g.city) ? 1 : 0;
+  const languages = sharedLanguages(t.languages, g.languages);
+  fits.languages = languages.length > 0 ? 1 : 0;
+  if (languages.length > 0) {
+    const named = languages.find((l) => norm(l) !== 'english') ?? languages[0];
+    reasons.push({ text: `You both speak ${named}`, weight: W.languages });
+  }
+  const offered = new Set(g.offers.map(norm));
+  const unique = [...new Set(t.wants.map(norm))];
+  const shared = t.wants.filter(
+    (w, i) => offered.has(norm(w)) && t.wants.findIndex((x) => norm(x) === norm(w)) === i,
+  );
+  fits.interests = unique.length === 0 ? 0.5 : Math.min(1, shared.length / Math.min(unique.length, 3));
+  if (shared.length > 0) {
+    reasons.push({ text: `Shares your love of ${shared[0]}`, weight: W.interests * fits.interests });
+  }
+  const max = t.budgetMaxUsd;
+  fits.budget =
+    max === null || g.fromUsd === null || max <= 0
+      ? 0.5
+      : g.fromUsd <= max
+        ? 1
+        : Math.max(0, Math.min(1, 2 - g.fromUsd / max));
+  if (fits.budget === 1 && max !== null) reasons.push({ text: 'Within your budget', weight: W.budget });
+  const parts = ['city', 'languages', 'interests', 'budget'] as const;
+  const q = t.quiz;
+  const m = g.temperament;
+  if (q && m) {
+    fits.music = musicCloseness(q.music, m.music);
+    const words = { rap: 'rap', techno: 'techno nights', rock: 'rock' } as const;
+    const loved = (['rap', 'techno', 'rock'] as const)
+      .filter((x) => q.music[x] >= 4 && m.music[x] >= 4)
+      .sort((a, b) => Math.min(m.music[b], q.music[b]) - Math.min(m.music[a], q.music[a]));
+    if (loved[0]) reasons.push({ text: `Loves ${words[loved[0]]} too`, weight: W.music });
+    fits.nightlife = nightlifeCloseness(q, m);
+    if (q.drinks && m.drinks) {
+      reasons.push({ text: 'Up for a drink too', weight: W.nightlife * NIGHTLIFE_MIX.drinks });
+    }
+    fits.humour = humourCloseness(q, m);
+    if (fits.humour >= 0.85)
+      reasons.push({ text: 'A similar sense of humour', weight: W.humour * fits.humour });
+    fits.pace = closeness(q.pace, offerPace(g.offers));
+  }
+  const counted = q && m ? [...parts, 'music', 'nightlife', 'humour', 'pace'] : parts;
+  const total = counted.reduce((sum, p) => sum + W[p as keyof typeof W], 0);
+  const got = counted.reduce((sum, p) => sum + W[p as keyof typeof W] * fits[p]!, 0);
+  return {
+    score: Math.round((100 * got) / total),
+    basis: q && m ? 'quiz' : 'profile',
+    reasons: reasons
+      .sort((a, b) => b.weight - a.weight)
+      .slice(0, 3)
+      .map((r) => r.text),
+  };
+}
+
+describe('matchScore against its plain definition', () => {
+  // Words in any case and with spaces, repeated: the traveller's first spelling is the one a reason names.
+  const word = (words: string[]) =>
+    fc
+      .tuple(fc.constantFrom(...words), fc.constantFrom('lower', 'upper', 'padded', 'as is'))
+      .map(([w, how]) =>
+        how === 'lower'
+          ? w.toLowerCase()
+          : how === 'upper'
+            ? w.toUpperCase()
+            : how === 'padded'
+              ? ` ${w} `
+              : w,
+      );
+  const messy = <T extends { languages: string[] }>(side: fc.Arbitrary<T>, key: 'wants' | 'offers') =>
+    side.chain((s) =>
+      fc
+        .record({
+          languages: fc.array(word(LANGS), { maxLength: 5 }),
+          words: fc.array(word([...OFFERS, 'Nightclub nights', 'Hidden bars']), { maxLength: 6 }),
+        })
+        .map(({ languages, words }) => ({ ...s, languages, [key]: words })),
+    );
+
+  it('gives the same score, basis and reasons for any pair, however the words are written', () => {
+    fc.assert(
+      fc.property(messy(traveller, 'wants'), messy(guide, 'offers'), (t, g) => {
+        const fast = matchScore(t, g);
+        const plain = plainMatch(t, g);
+        expect(fast && { ...fast, reasons: fast.reasons.map((r) => r.text) }).toEqual(plain);
+        // A second guide with the same traveller (its words are then worked out already).
+        expect(matchScore(t, lisbonGuide)?.score).toBe(plainMatch(t, lisbonGuide)?.score);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

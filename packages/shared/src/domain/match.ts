@@ -17,8 +17,6 @@ export const MATCH_WEIGHTS = {
 } as const;
 
 type Part = keyof typeof MATCH_WEIGHTS;
-const PROFILE_PARTS: Part[] = ['city', 'languages', 'interests', 'budget'];
-const QUIZ_PARTS: Part[] = ['music', 'nightlife', 'humour', 'pace'];
 
 /** The dimensions both sides answer on a 1–5 scale (the guide's assessment, the traveller's quiz). */
 export type Music = { rap: number; techno: number; rock: number };
@@ -127,17 +125,6 @@ export function wantsCounted(wants: string[]): number {
   return Math.min(new Set(wants.map(norm)).size, 3);
 }
 
-/** Share of what the traveller wants that the guide offers; up to three wants count fully. */
-function interestsFit(wants: string[], offers: string[]): { fit: number; shared: string[] } {
-  const offered = new Set(offers.map(norm));
-  const unique = [...new Set(wants.map(norm))];
-  const shared = wants.filter(
-    (w, i) => offered.has(norm(w)) && wants.findIndex((x) => norm(x) === norm(w)) === i,
-  );
-  if (unique.length === 0) return { fit: 0.5, shared };
-  return { fit: clamp01(shared.length / Math.min(unique.length, 3)), shared };
-}
-
 /** 1 within the budget, falling to 0 at twice the budget; ½ when either side has no figure. */
 function budgetFit(maxUsd: number | null, fromUsd: number | null): number {
   if (maxUsd === null || fromUsd === null || maxUsd <= 0) return 0.5;
@@ -147,82 +134,129 @@ function budgetFit(maxUsd: number | null, fromUsd: number | null): number {
 
 const GENRE_WORDS: Record<keyof Music, string> = { rap: 'rap', techno: 'techno nights', rock: 'rock' };
 
+/** A traveller's words as the match compares them: each distinct one once (by its lower-cased form), in order. */
+type Words = { word: string; text: string }[];
+const distinct = (texts: string[]): Words => {
+  const out: Words = [];
+  for (const text of texts) {
+    const word = norm(text);
+    if (!out.some((w) => w.word === word)) out.push({ word, text });
+  }
+  return out;
+};
+/** Whether `words` holds this lower-cased word. */
+const holds = (words: string[], word: string) => {
+  for (const w of words) if (w === word) return true;
+  return false;
+};
+
+/**
+ * What matchScore() works out of a traveller once: a list scores many guides with one traveller (a page of cards,
+ * a guide's tourist list), and a side is never changed once made, so it is kept per side object.
+ */
+type TravellerWords = { city: string; languages: Words; wants: Words };
+const travellerWords = new WeakMap<TravellerSide, TravellerWords>();
+function wordsOf(t: TravellerSide): TravellerWords {
+  let found = travellerWords.get(t);
+  if (!found) {
+    found = { city: norm(t.city), languages: distinct(t.languages), wants: distinct(t.wants) };
+    travellerWords.set(t, found);
+  }
+  return found;
+}
+
 /**
  * The match of a traveller and a guide, or null when the guide hides the profile. Without the traveller's
  * quiz (or the guide's assessment) the personality parts drop out and the rest is scaled to 100.
  */
 export function matchScore(traveller: TravellerSide, guide: GuideSide): Match | null {
   if (guide.hidden) return null;
-  const fits: Partial<Record<Part, number>> = {};
+  const words = wordsOf(traveller);
   const reasons: (MatchReason & { weight: number })[] = [];
+  const W = MATCH_WEIGHTS;
 
-  const sameCity = norm(traveller.city) !== '' && norm(traveller.city) === norm(guide.city);
-  fits.city = sameCity ? 1 : 0;
+  const city = words.city !== '' && words.city === norm(guide.city) ? 1 : 0;
 
-  const languages = sharedLanguages(traveller.languages, guide.languages);
-  fits.languages = languages.length > 0 ? 1 : 0;
-  if (languages.length > 0) {
-    // A shared language other than English says more.
-    const named = languages.find((l) => norm(l) !== 'english') ?? languages[0];
-    reasons.push({ part: 'languages', text: `You both speak ${named}`, weight: MATCH_WEIGHTS.languages });
+  // The first language both speak other than English says more; English when it is the only one.
+  const guideLanguages = guide.languages.map(norm);
+  let named: string | undefined;
+  for (const l of words.languages) {
+    if (!holds(guideLanguages, l.word)) continue;
+    if (l.word !== 'english') {
+      named = l.text;
+      break;
+    }
+    named ??= l.text;
+  }
+  const languages = named === undefined ? 0 : 1;
+  if (named !== undefined) {
+    reasons.push({ part: 'languages', text: `You both speak ${named}`, weight: W.languages });
   }
 
-  const interests = interestsFit(traveller.wants, guide.offers);
-  fits.interests = interests.fit;
-  if (interests.shared.length > 0) {
+  // Share of what the traveller wants that the guide offers; up to three wants count fully.
+  const offers = guide.offers.map(norm);
+  let shared = 0;
+  let firstShared: string | undefined;
+  for (const w of words.wants) {
+    if (!holds(offers, w.word)) continue;
+    shared++;
+    firstShared ??= w.text;
+  }
+  const interests = words.wants.length === 0 ? 0.5 : clamp01(shared / Math.min(words.wants.length, 3));
+  if (firstShared !== undefined) {
     reasons.push({
       part: 'interests',
-      text: `Shares your love of ${interests.shared[0]}`,
-      weight: MATCH_WEIGHTS.interests * interests.fit,
+      text: `Shares your love of ${firstShared}`,
+      weight: W.interests * interests,
     });
   }
 
-  fits.budget = budgetFit(traveller.budgetMaxUsd, guide.fromUsd);
-  if (fits.budget === 1 && traveller.budgetMaxUsd !== null) {
-    reasons.push({ part: 'budget', text: 'Within your budget', weight: MATCH_WEIGHTS.budget });
+  const budget = budgetFit(traveller.budgetMaxUsd, guide.fromUsd);
+  if (budget === 1 && traveller.budgetMaxUsd !== null) {
+    reasons.push({ part: 'budget', text: 'Within your budget', weight: W.budget });
   }
 
+  // The parts summed in the table's order (the search's SQL and the in-memory table sum them alike).
+  let got = W.city * city + W.languages * languages + W.interests * interests + W.budget * budget;
+  let total = W.city + W.languages + W.interests + W.budget;
   const quiz = traveller.quiz;
   const mind = guide.temperament;
   const withQuiz = quiz !== null && mind !== null;
   if (withQuiz) {
-    fits.music = musicCloseness(quiz.music, mind.music);
-    const loved = (Object.keys(GENRE_WORDS) as (keyof Music)[])
-      .filter((g) => quiz.music[g] >= 4 && mind.music[g] >= 4)
-      .sort((a, b) => Math.min(mind.music[b], quiz.music[b]) - Math.min(mind.music[a], quiz.music[a]));
-    if (loved[0]) {
-      reasons.push({
-        part: 'music',
-        text: `Loves ${GENRE_WORDS[loved[0]]} too`,
-        weight: MATCH_WEIGHTS.music,
-      });
+    const music = musicCloseness(quiz.music, mind.music);
+    // The genre both love most (rap, techno, rock on a tie).
+    let loved: keyof Music | undefined;
+    let most = 0;
+    for (const g of ['rap', 'techno', 'rock'] as const) {
+      const both = Math.min(mind.music[g], quiz.music[g]);
+      if (quiz.music[g] >= 4 && mind.music[g] >= 4 && both > most) {
+        loved = g;
+        most = both;
+      }
     }
-    fits.nightlife = nightlifeCloseness(quiz, mind);
+    if (loved) {
+      reasons.push({ part: 'music', text: `Loves ${GENRE_WORDS[loved]} too`, weight: W.music });
+    }
+    const nightlife = nightlifeCloseness(quiz, mind);
     // Named only from the drinks answer, never from cannabis comfort.
     if (quiz.drinks && mind.drinks) {
       reasons.push({
         part: 'nightlife',
         text: 'Up for a drink too',
-        weight: MATCH_WEIGHTS.nightlife * NIGHTLIFE_MIX.drinks,
+        weight: W.nightlife * NIGHTLIFE_MIX.drinks,
       });
     }
-    fits.humour = humourCloseness(quiz, mind);
-    if (fits.humour >= 0.85) {
-      reasons.push({
-        part: 'humour',
-        text: 'A similar sense of humour',
-        weight: MATCH_WEIGHTS.humour * fits.humour,
-      });
+    const humour = humourCloseness(quiz, mind);
+    if (humour >= 0.85) {
+      reasons.push({ part: 'humour', text: 'A similar sense of humour', weight: W.humour * humour });
     }
-    fits.pace = closeness(quiz.pace, offerPace(guide.offers));
+    const pace = closeness(quiz.pace, offerPace(guide.offers));
+    got = got + W.music * music + W.nightlife * nightlife + W.humour * humour + W.pace * pace;
+    total = total + W.music + W.nightlife + W.humour + W.pace;
   }
 
-  const parts = withQuiz ? [...PROFILE_PARTS, ...QUIZ_PARTS] : PROFILE_PARTS;
-  const total = parts.reduce((sum, p) => sum + MATCH_WEIGHTS[p], 0);
-  const got = parts.reduce((sum, p) => sum + MATCH_WEIGHTS[p] * (fits[p] ?? 0), 0);
-  const score = Math.round((100 * got) / total);
   return {
-    score,
+    score: Math.round((100 * got) / total),
     basis: withQuiz ? 'quiz' : 'profile',
     reasons: reasons
       .sort((a, b) => b.weight - a.weight)
