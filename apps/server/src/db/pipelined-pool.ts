@@ -7,14 +7,16 @@ type Lane = { client: Promise<pg.Client> | null; waiting: number };
 
 /**
  * The statements asked of one connection in one turn of the event loop go out in one write: the socket is
- * corked until the turn ends (pg corks each statement's messages on its own; corks nest).
+ * corked until the loop has run every callback of the I/O it found ready (setImmediate), so the requests that
+ * arrived together share a write. Each write wakes the database's process, and on a virtual machine a wake-up
+ * costs more than the statement (decision 058). pg corks each statement's messages on its own; corks nest.
  */
 function holdWrites(client: pg.Client): void {
   const stream = (client as unknown as { connection?: { stream?: Corkable } }).connection?.stream;
   if (!stream?.cork || corked.has(stream)) return;
   corked.add(stream);
   stream.cork();
-  process.nextTick(() => {
+  setImmediate(() => {
     corked.delete(stream);
     stream.uncork();
   });
