@@ -72,6 +72,33 @@ export function createExperiencesRepository(db: Db) {
       .limit(100)
       .prepare(anyGuide ? 'experiences_published_any' : 'experiences_published');
   const publishedStatements = { listed: preparePublished(false), any: preparePublished(true) };
+  // A guide's experiences and schedule screens ask these on every visit: built once, then only executed.
+  const guideParam = sql`${sql.placeholder('guideId')}::uuid`;
+  const mineStatement = cards()
+    .where(sql`${experiences.guideId} = ${guideParam}`)
+    .orderBy(desc(experiences.createdAt))
+    .limit(100)
+    .prepare('experiences_mine');
+  const rulesStatement = db
+    .select()
+    .from(guideAvailability)
+    .where(sql`${guideAvailability.guideId} = ${guideParam}`)
+    .prepare('availability_rules');
+  const exceptionsStatement = db
+    .select({
+      date: availabilityExceptions.date,
+      kind: availabilityExceptions.kind,
+      ranges: availabilityExceptions.ranges,
+    })
+    .from(availabilityExceptions)
+    .where(sql`${availabilityExceptions.guideId} = ${guideParam}`)
+    .orderBy(asc(availabilityExceptions.date))
+    .prepare('availability_exceptions');
+  const cityStatement = db
+    .select({ city: guideProfiles.city })
+    .from(guideProfiles)
+    .where(sql`${guideProfiles.userId} = ${guideParam}`)
+    .prepare('guide_city');
 
   async function photosOf(experienceId: string, tx: Executor = db) {
     return tx
@@ -85,7 +112,7 @@ export function createExperiencesRepository(db: Db) {
     photosOf,
 
     async mine(guideId: string) {
-      return cards().where(eq(experiences.guideId, guideId)).orderBy(desc(experiences.createdAt)).limit(100);
+      return mineStatement.execute({ guideId });
     },
 
     /** Published experiences of a guide travellers can see; `anyGuide` also for a hidden guide (owner, staff). */
@@ -205,16 +232,11 @@ export function createExperiencesRepository(db: Db) {
     },
 
     async availability(guideId: string) {
-      const [rules] = await db.select().from(guideAvailability).where(eq(guideAvailability.guideId, guideId));
-      const exceptions = await db
-        .select({
-          date: availabilityExceptions.date,
-          kind: availabilityExceptions.kind,
-          ranges: availabilityExceptions.ranges,
-        })
-        .from(availabilityExceptions)
-        .where(eq(availabilityExceptions.guideId, guideId))
-        .orderBy(asc(availabilityExceptions.date));
+      // Asked together: both go to the database in one write.
+      const [[rules], exceptions] = await Promise.all([
+        rulesStatement.execute({ guideId }),
+        exceptionsStatement.execute({ guideId }),
+      ]);
       return { rules: rules ?? null, exceptions };
     },
 
@@ -331,10 +353,7 @@ export function createExperiencesRepository(db: Db) {
     },
 
     async guideCity(guideId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ city: guideProfiles.city })
-        .from(guideProfiles)
-        .where(eq(guideProfiles.userId, guideId));
+      const [row] = await cityStatement.execute({ guideId });
       return row?.city ?? null;
     },
   };

@@ -127,8 +127,13 @@ export function createExperiencesService(deps: {
     return row;
   }
 
-  async function rulesOf(guideId: string, city: string): Promise<AvailabilityRules & { city: string }> {
-    const { rules, exceptions } = await repo.availability(guideId);
+  /** The guide's schedule as the screens show it, in the guide's city (read alongside, not after). */
+  async function rulesOf(
+    guideId: string,
+    cityOf: string | Promise<string | null>,
+  ): Promise<AvailabilityRules & { city: string }> {
+    const [found, { rules, exceptions }] = await Promise.all([cityOf, repo.availability(guideId)]);
+    const city = found ?? '';
     return { city, ...toRules(city, rules, exceptions) };
   }
 
@@ -387,13 +392,13 @@ export function createExperiencesService(deps: {
     },
 
     async availability(user: SessionUser) {
-      return rulesOf(user.id, (await repo.guideCity(user.id)) ?? '');
+      return rulesOf(user.id, repo.guideCity(user.id));
     },
 
     async saveAvailability(user: SessionUser, input: AvailabilityInput) {
       await repo.saveAvailability(user.id, input, new Date(now()));
       forgetSlots(user.id);
-      return rulesOf(user.id, (await repo.guideCity(user.id)) ?? '');
+      return rulesOf(user.id, repo.guideCity(user.id));
     },
 
     forgetSlots,

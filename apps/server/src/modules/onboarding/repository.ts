@@ -11,6 +11,14 @@ import { users } from '../../db/schema/users.ts';
 import { adoptTourTypes } from '../experiences/repository.ts';
 
 export function createOnboardingRepository(db: Db) {
+  // The guide's own page asks this on every visit: built once, then only executed.
+  const previewStatement = db
+    .select({ profile: guideProfiles, answers: guideAssessments.answers, user: users })
+    .from(guideProfiles)
+    .innerJoin(users, eq(users.id, guideProfiles.userId))
+    .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
+    .where(sql`${guideProfiles.userId} = ${sql.placeholder('userId')}::uuid`)
+    .prepare('guide_preview');
   return {
     async completeTourist(
       userId: string,
@@ -101,12 +109,7 @@ export function createOnboardingRepository(db: Db) {
     },
 
     async guidePreview(userId: string) {
-      const [row] = await db
-        .select({ profile: guideProfiles, answers: guideAssessments.answers, user: users })
-        .from(guideProfiles)
-        .innerJoin(users, eq(users.id, guideProfiles.userId))
-        .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
-        .where(eq(guideProfiles.userId, userId));
+      const [row] = await previewStatement.execute({ userId });
       return row ?? null;
     },
   };
