@@ -231,7 +231,7 @@ describe('the shared parts are symmetric', () => {
 
 /**
  * The match as docs/product.md words it, written for clarity and nothing else: the oracle for matchScore(), which
- * works a traveller's words out once per side and allocates as little as it can.
+ * compares words in small arrays and allocates as little as it can.
  */
 function plainMatch(t: TravellerSide, g: GuideSide) {
   if (g.hidden) return null;
@@ -325,8 +325,6 @@ describe('matchScore against its plain definition', () => {
         const fast = matchScore(t, g);
         const plain = plainMatch(t, g);
         expect(fast && { ...fast, reasons: fast.reasons.map((r) => r.text) }).toEqual(plain);
-        // A second guide with the same traveller (its words are then worked out already).
-        expect(matchScore(t, lisbonGuide)?.score).toBe(plainMatch(t, lisbonGuide)?.score);
       }),
       { numRuns: 2000 },
     );

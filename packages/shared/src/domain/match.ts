@@ -151,27 +151,16 @@ const holds = (words: string[], word: string) => {
 };
 
 /**
- * What matchScore() works out of a traveller once: a list scores many guides with one traveller (a page of cards,
- * a guide's tourist list), and a side is never changed once made, so it is kept per side object.
- */
-type TravellerWords = { city: string; languages: Words; wants: Words };
-const travellerWords = new WeakMap<TravellerSide, TravellerWords>();
-function wordsOf(t: TravellerSide): TravellerWords {
-  let found = travellerWords.get(t);
-  if (!found) {
-    found = { city: norm(t.city), languages: distinct(t.languages), wants: distinct(t.wants) };
-    travellerWords.set(t, found);
-  }
-  return found;
-}
-
-/**
  * The match of a traveller and a guide, or null when the guide hides the profile. Without the traveller's
  * quiz (or the guide's assessment) the personality parts drop out and the rest is scaled to 100.
  */
 export function matchScore(traveller: TravellerSide, guide: GuideSide): Match | null {
   if (guide.hidden) return null;
-  const words = wordsOf(traveller);
+  const words = {
+    city: norm(traveller.city),
+    languages: distinct(traveller.languages),
+    wants: distinct(traveller.wants),
+  };
   const reasons: (MatchReason & { weight: number })[] = [];
   const W = MATCH_WEIGHTS;
 
