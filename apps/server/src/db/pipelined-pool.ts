@@ -3,7 +3,8 @@ import type pg from 'pg';
 /** A plain read: the statement starts with `select` (a `with` may hide a write). */
 const READ = /^\s*select\b/i;
 
-type Lane = { client: Promise<pg.Client> | null; waiting: number };
+/** A pipelined connection; `since` holds when each statement in flight was asked, oldest first (answers come in order). */
+type Lane = { client: Promise<pg.Client> | null; waiting: number; since: number[] };
 
 /**
  * The statements asked of one connection in one turn of the event loop go out in one write: the socket is
@@ -21,6 +22,10 @@ function holdWrites(client: pg.Client): void {
     stream.uncork();
   });
 }
+/** Statements in flight a lane takes before the next lane is used. */
+const LANE_DEPTH = 32;
+/** A lane whose oldest statement in flight has waited this long (ms) is passed over for the next. */
+const LANE_SLOW_MS = 10;
 type Corkable = { cork?: () => void; uncork: () => void };
 const corked = new WeakSet<Corkable>();
 
@@ -42,7 +47,7 @@ export class PipelinedPool {
     private readonly pool: pg.Pool,
     private readonly Client: typeof pg.Client,
   ) {
-    this.lanes = Array.from({ length: lanes }, () => ({ client: null, waiting: 0 }));
+    this.lanes = Array.from({ length: lanes }, () => ({ client: null, waiting: 0, since: [] }));
   }
 
   async query(config: pg.QueryConfig | string, values?: unknown[]): Promise<pg.QueryResult> {
@@ -51,9 +56,10 @@ export class PipelinedPool {
     // no row locks.
     if (this.ended) throw new Error('Cannot use a pool after calling end on the pool');
     if (!READ.test(typeof config === 'string' ? config : config.text)) return this.pool.query(config, values);
-    // The lane with the fewest statements in flight: a slow statement holds up only its own lane.
-    const lane = this.lanes.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+    const now = performance.now();
+    const lane = this.pick(now);
     lane.waiting += 1;
+    lane.since.push(now);
     try {
       lane.client ??= this.open(lane);
       const client = await lane.client;
@@ -61,7 +67,22 @@ export class PipelinedPool {
       return await client.query(config as pg.QueryConfig, values);
     } finally {
       lane.waiting -= 1;
+      lane.since.shift();
     }
+  }
+
+  /**
+   * The first lane with room whose oldest statement is not slow: under a moderate load every read goes down one
+   * connection, so a turn's reads share one write and the database wakes once (decision 058). A lane that is
+   * full, or held up by a slow statement, is passed over for the next; when every lane is, the one with the
+   * fewest statements in flight.
+   */
+  private pick(now: number): Lane {
+    for (const lane of this.lanes) {
+      if (lane.waiting === 0 || (lane.waiting < LANE_DEPTH && now - lane.since[0]! < LANE_SLOW_MS))
+        return lane;
+    }
+    return this.lanes.reduce((a, b) => (b.waiting < a.waiting ? b : a));
   }
 
   private open(lane: Lane): Promise<pg.Client> {

@@ -39,6 +39,25 @@ describe('pipelined reads', () => {
     expect(backends.size).toBeLessThanOrEqual(4);
   });
 
+  it('sends the reads of a moment down one connection, and around a slow read rather than behind it', async () => {
+    const pid = async () =>
+      rows<{ pid: number }>(await database.db.execute(sql`select pg_backend_pid() as pid`))[0]!.pid;
+    // A few reads at once share a connection (one write, one wake-up of the database).
+    const together = await Promise.all(Array.from({ length: 10 }, pid));
+    expect(new Set(together).size).toBe(1);
+    // A slow read holds its connection: reads asked while it runs go to another and do not wait for it.
+    const started = Date.now();
+    // (Drizzle sends a statement when it is awaited: the async function sends this one now.)
+    const slow = (async () =>
+      rows<{ pid: number }>(await database.db.execute(sql`select pg_sleep(2), pg_backend_pid() as pid`))[0]!
+        .pid)();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const quick = await Promise.all(Array.from({ length: 5 }, pid));
+    expect(Date.now() - started).toBeLessThan(1500);
+    const slowPid = await slow;
+    expect(quick.every((p) => p !== slowPid)).toBe(true);
+  });
+
   it('fails only the statement in error, not those sent beside it on the same connection', async () => {
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
