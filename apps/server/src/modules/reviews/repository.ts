@@ -89,6 +89,16 @@ export function createReviewsRepository(db: Db) {
     );
   }
   const reviewStatements = { list: perShape(prepareList), summary: perShape(prepareSummary) };
+  // The guide's reviews page asks this every time: whether the viewer may see them, and the summary.
+  const summary = summaryOf(sql`${guideProfiles.userId}`).as('s');
+  const guideSummaryStatement = db
+    .select({ rating: sql<number>`s.rating`, count: sql<number>`s.count` })
+    .from(guideProfiles)
+    .crossJoinLateral(summary)
+    .where(
+      sql`${guideProfiles.userId} = ${p('guideId')}::uuid and (${p('own')}::boolean or ${guideVisibleToTravellers})`,
+    )
+    .prepare('reviews_guide_summary');
 
   return {
     /** The booking, only when this user is its tourist or its guide. */
@@ -242,11 +252,7 @@ export function createReviewsRepository(db: Db) {
       viewer: { id: string; role: string } | null,
     ): Promise<{ rating: number; count: number } | null> {
       const own = viewer?.id === guideId || viewer?.role === 'staff';
-      const result = await db.execute(sql`
-        select s.rating, s.count from ${guideProfiles}
-        cross join lateral ${summaryOf(sql`${guideProfiles.userId}`)} s
-        where ${guideProfiles.userId} = ${guideId}::uuid and (${own}::boolean or ${guideVisibleToTravellers})`);
-      const [row] = (result as unknown as { rows: { rating: number; count: number }[] }).rows;
+      const [row] = await guideSummaryStatement.execute({ guideId, own });
       return row ? { rating: Number(row.rating), count: Number(row.count) } : null;
     },
 
