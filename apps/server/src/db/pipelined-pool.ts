@@ -5,6 +5,10 @@ const READ = /^\s*select\b/i;
 
 /** A pipelined connection; `since` holds when each statement in flight was asked, oldest first (answers come in order). */
 type Lane = { client: Promise<pg.Client> | null; waiting: number; since: number[] };
+/** Statements in flight a lane takes before the next lane is used. */
+const LANE_DEPTH = 32;
+/** A lane whose oldest statement in flight has waited this long (ms) is passed over for the next. */
+const LANE_SLOW_MS = 10;
 
 /**
  * The statements asked of one connection in one turn of the event loop go out in one write: the socket is
@@ -22,10 +26,6 @@ function holdWrites(client: pg.Client): void {
     stream.uncork();
   });
 }
-/** Statements in flight a lane takes before the next lane is used. */
-const LANE_DEPTH = 32;
-/** A lane whose oldest statement in flight has waited this long (ms) is passed over for the next. */
-const LANE_SLOW_MS = 10;
 type Corkable = { cork?: () => void; uncork: () => void };
 const corked = new WeakSet<Corkable>();
 

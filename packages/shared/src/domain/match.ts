@@ -68,8 +68,18 @@ const clamp01 = (n: number) => (n < 0 ? 0 : n > 1 ? 1 : n);
 
 /** The languages both speak, in the traveller's order. */
 export function sharedLanguages(a: string[], b: string[]): string[] {
-  const other = new Set(b.map(norm));
-  return a.filter((l, i) => other.has(norm(l)) && a.findIndex((x) => norm(x) === norm(l)) === i);
+  return sharedWords(a, b).map((w) => w.text);
+}
+
+/** Words of `a` that `b` also holds, compared lower-cased: each once, as `a` first spells it, in `a`'s order. */
+function sharedWords(a: string[], b: string[]): { word: string; text: string }[] {
+  const other = b.map(norm);
+  const out: { word: string; text: string }[] = [];
+  for (const text of a) {
+    const word = norm(text);
+    if (other.includes(word) && !out.some((w) => w.word === word)) out.push({ word, text });
+  }
+  return out;
 }
 
 /** 1 when two 1–5 answers agree, 0 when they are at opposite ends. Symmetric. */
@@ -134,68 +144,33 @@ function budgetFit(maxUsd: number | null, fromUsd: number | null): number {
 
 const GENRE_WORDS: Record<keyof Music, string> = { rap: 'rap', techno: 'techno nights', rock: 'rock' };
 
-/** A traveller's words as the match compares them: each distinct one once (by its lower-cased form), in order. */
-type Words = { word: string; text: string }[];
-const distinct = (texts: string[]): Words => {
-  const out: Words = [];
-  for (const text of texts) {
-    const word = norm(text);
-    if (!out.some((w) => w.word === word)) out.push({ word, text });
-  }
-  return out;
-};
-/** Whether `words` holds this lower-cased word. */
-const holds = (words: string[], word: string) => {
-  for (const w of words) if (w === word) return true;
-  return false;
-};
-
 /**
  * The match of a traveller and a guide, or null when the guide hides the profile. Without the traveller's
  * quiz (or the guide's assessment) the personality parts drop out and the rest is scaled to 100.
  */
 export function matchScore(traveller: TravellerSide, guide: GuideSide): Match | null {
   if (guide.hidden) return null;
-  const words = {
-    city: norm(traveller.city),
-    languages: distinct(traveller.languages),
-    wants: distinct(traveller.wants),
-  };
   const reasons: (MatchReason & { weight: number })[] = [];
   const W = MATCH_WEIGHTS;
 
-  const city = words.city !== '' && words.city === norm(guide.city) ? 1 : 0;
+  const city = norm(traveller.city) !== '' && norm(traveller.city) === norm(guide.city) ? 1 : 0;
 
-  // The first language both speak other than English says more; English when it is the only one.
-  const guideLanguages = guide.languages.map(norm);
-  let named: string | undefined;
-  for (const l of words.languages) {
-    if (!holds(guideLanguages, l.word)) continue;
-    if (l.word !== 'english') {
-      named = l.text;
-      break;
-    }
-    named ??= l.text;
-  }
-  const languages = named === undefined ? 0 : 1;
-  if (named !== undefined) {
-    reasons.push({ part: 'languages', text: `You both speak ${named}`, weight: W.languages });
+  const shared = sharedWords(traveller.languages, guide.languages);
+  const languages = shared.length > 0 ? 1 : 0;
+  if (shared.length > 0) {
+    // A shared language other than English says more.
+    const named = shared.find((l) => l.word !== 'english') ?? shared[0]!;
+    reasons.push({ part: 'languages', text: `You both speak ${named.text}`, weight: W.languages });
   }
 
   // Share of what the traveller wants that the guide offers; up to three wants count fully.
-  const offers = guide.offers.map(norm);
-  let shared = 0;
-  let firstShared: string | undefined;
-  for (const w of words.wants) {
-    if (!holds(offers, w.word)) continue;
-    shared++;
-    firstShared ??= w.text;
-  }
-  const interests = words.wants.length === 0 ? 0.5 : clamp01(shared / Math.min(words.wants.length, 3));
-  if (firstShared !== undefined) {
+  const offered = sharedWords(traveller.wants, guide.offers);
+  const den = wantsCounted(traveller.wants);
+  const interests = den === 0 ? 0.5 : clamp01(offered.length / den);
+  if (offered.length > 0) {
     reasons.push({
       part: 'interests',
-      text: `Shares your love of ${firstShared}`,
+      text: `Shares your love of ${offered[0]!.text}`,
       weight: W.interests * interests,
     });
   }
