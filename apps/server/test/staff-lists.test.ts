@@ -1,9 +1,10 @@
+import { REPORT_PREVIEW_MESSAGES } from '@lokal/shared/constants/admin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { auditLog } from '../src/db/schema/admin.ts';
 import { invites, waitlist } from '../src/db/schema/auth.ts';
-import { reports } from '../src/db/schema/chat.ts';
+import { conversations, messages, reports } from '../src/db/schema/chat.ts';
 import { guideProfiles } from '../src/db/schema/profiles.ts';
 import { users } from '../src/db/schema/users.ts';
 import { createAuditRepository } from '../src/modules/admin/audit/repository.ts';
@@ -118,8 +119,11 @@ describe('members', () => {
     await expectBadCursorsRefused('/api/admin/users');
     const repo = createUsersRepository(db());
     const cursor = { at: '2026-01-01 00:00:00+00', id: expected[0]!.id };
-    expectIndexOrder(await planOf(repo.usersPage('', undefined, 21, cursor)), 'users_created_idx');
-    expectIndexOrder(await planOf(repo.usersPage('', 'guide', 21, cursor)), 'users_role_created_idx');
+    expectIndexOrder(await planOf(repo.usersPageStatement('', undefined, 21, cursor)), 'users_created_idx');
+    expectIndexOrder(
+      await planOf(repo.usersPageStatement('', 'guide', 21, cursor)),
+      'users_role_created_idx',
+    );
   });
 });
 
@@ -305,8 +309,49 @@ describe('reports', () => {
 
     const repo = createReportsRepository(db());
     const cursor = { at: '2026-01-01 00:00:00+00', id: open[0]!.id };
-    expectIndexOrder(await planOf(repo.reportsPage('open', 21, cursor)), 'reports_open_idx');
-    expectIndexOrder(await planOf(repo.reportsPage('resolved', 21, cursor)), 'reports_resolved_idx');
+    expectIndexOrder(await planOf(repo.reportsPageStatement('open', 21, cursor)), 'reports_open_idx');
+    expectIndexOrder(await planOf(repo.reportsPageStatement('resolved', 21, cursor)), 'reports_resolved_idx');
+  });
+});
+
+describe("a report's conversation", () => {
+  it('shows its latest messages, oldest first, however long the conversation', async () => {
+    const [tourist, guide] = await db()
+      .insert(users)
+      .values([
+        { email: fresh('longtalk'), role: 'tourist' },
+        { email: fresh('longtalkguide'), role: 'guide' },
+      ])
+      .returning({ id: users.id });
+    const [conversation] = await db()
+      .insert(conversations)
+      .values({ touristId: tourist!.id, guideId: guide!.id, startedBy: tourist!.id })
+      .returning({ id: conversations.id });
+    const bodies = Array.from({ length: REPORT_PREVIEW_MESSAGES + 4 }, (_, i) => `line ${i}`);
+    for (const [i, body] of bodies.entries()) {
+      await db()
+        .insert(messages)
+        .values({
+          conversationId: conversation!.id,
+          senderId: i % 2 ? guide!.id : tourist!.id,
+          body,
+          clientId: `${tag}-${i}`,
+        });
+    }
+    await db().insert(reports).values({
+      reporterId: tourist!.id,
+      reportedId: guide!.id,
+      conversationId: conversation!.id,
+      reason: 'scam',
+    });
+    const res = await get('/api/admin/reports?status=open&limit=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res
+      .json()
+      .reports.find((r: { conversationId: string | null }) => r.conversationId === conversation!.id);
+    expect(report.messages.map((m: { body: string }) => m.body)).toEqual(
+      bodies.slice(-REPORT_PREVIEW_MESSAGES),
+    );
   });
 });
 

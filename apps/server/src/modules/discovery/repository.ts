@@ -25,6 +25,7 @@ import {
 import { PgArray } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
+import { rowAsJson } from '../../db/json-row.ts';
 import { perShape } from '../../db/prepared.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import { conversations } from '../../db/schema/chat.ts';
@@ -188,6 +189,11 @@ function arraysAsJson<T extends Record<string, unknown>>(columns: T): T {
 
 /** The search's columns (the card's and the guide's match side), arrays as JSON. */
 const searchColumns = arraysAsJson(cardColumns);
+/**
+ * The same as one JSON object per guide, for the reads of given guides. Not for a sorted search: the engine
+ * builds a row's JSON before it sorts, so it would build one for every guide that matches, not only the page.
+ */
+const cardRow = rowAsJson(cardColumns);
 
 /**
  * What a search needs besides its filters: the server's rates (prices), the clock (open requests) and, for
@@ -427,7 +433,7 @@ function createBestMatch(db: Db) {
     .from(sql`unnest(${p('terms')}::text[]) as x(term)`)
     .prepare('best_match_terms');
   const cardsStatement = db
-    .select(cardColumns)
+    .select(cardRow)
     .from(g)
     .where(sql`${g.userId} = any(${p('ids')}::uuid[])`)
     .prepare('best_match_cards');
@@ -545,7 +551,7 @@ function createBestMatch(db: Db) {
     const page = [...seen].sort(byMatch).slice(0, limit);
     if (page.length === 0) return [];
     const cards = new Map(
-      (await cardsStatement.execute({ ids: page.map(([id]) => id) })).map((c) => [c.userId, c]),
+      (await cardsStatement.execute({ ids: page.map(([id]) => id) })).map(({ row }) => [row.userId, row]),
     );
     return page.map(([id, score]) => ({ ...cards.get(id)!, matchScore: score }));
   };
@@ -573,7 +579,7 @@ function highValueOnline(city: SQL, since: SQL): SQL<number> {
 function createMemoryBestMatch(db: Db, vectors: MatchVectors) {
   const { id: _id, ...vectorColumns } = memoryVectorColumns;
   const cardsStatement = db
-    .select(arraysAsJson({ ...cardColumns, ...vectorColumns }))
+    .select(rowAsJson({ ...cardColumns, ...vectorColumns }))
     .from(g)
     .where(sql`${g.userId} = any(${sql.placeholder('ids')}::uuid[]) and ${g.listed}`)
     .prepare('best_match_memory_cards');
@@ -592,7 +598,7 @@ function createMemoryBestMatch(db: Db, vectors: MatchVectors) {
       const page = vectors.table.page(traveller, limit, cursor, city);
       if (page.length === 0) return [];
       const rows = await cardsStatement.execute({ ids: page.map(([id]) => id) });
-      const cards = new Map(rows.map((c) => [c.userId, c]));
+      const cards = new Map(rows.map(({ row }) => [row.userId, row]));
       let stale = false;
       for (const [id] of page) {
         const card = cards.get(id);

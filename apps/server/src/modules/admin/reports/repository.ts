@@ -1,78 +1,109 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
+import { perShape } from '../../../db/prepared.ts';
 import { messages, reports } from '../../../db/schema/chat.ts';
 import { users } from '../../../db/schema/users.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
 import { type AtCursor, total } from '../console.ts';
 
 export function createReportsRepository(db: Db) {
+  const p = sql.placeholder;
+  // One statement per list and page (first or after a cursor): built once, then only executed.
+  const pageStatement = perShape((shape) => {
+    const [status, kind] = shape.split('-') as ['open' | 'resolved', 'first' | 'after'];
+    const reporter = alias(users, 'reporter');
+    const reported = alias(users, 'reported');
+    const resolver = alias(users, 'resolver');
+    const person = (u: typeof reporter | typeof reported) => ({
+      id: u.id,
+      email: u.email,
+      name: u.displayName,
+      role: u.role,
+      suspendedAt: u.suspendedAt,
+    });
+    const open = status === 'open';
+    const at = open ? reports.createdAt : reports.resolvedAt;
+    const cursor = sql`(${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`;
+    return db
+      .select({
+        report: reports,
+        reporter: person(reporter),
+        reported: person(reported),
+        resolverEmail: resolver.email,
+        cursorAt: sql<string>`${at}::text`,
+      })
+      .from(reports)
+      .innerJoin(reporter, eq(reporter.id, reports.reporterId))
+      .innerJoin(reported, eq(reported.id, reports.reportedId))
+      .leftJoin(resolver, eq(resolver.id, reports.resolvedBy))
+      .where(
+        and(
+          open ? isNull(reports.resolvedAt) : isNotNull(reports.resolvedAt),
+          kind === 'after'
+            ? open
+              ? sql`(${at}, ${reports.id}) > ${cursor}`
+              : sql`(${at}, ${reports.id}) < ${cursor}`
+            : undefined,
+        ),
+      )
+      .orderBy(...(open ? [asc(at), asc(reports.id)] : [desc(at), desc(reports.id)]))
+      .limit(p('limit'))
+      .prepare(`admin_reports_${status}_${kind}`);
+  });
+  function reportsPageStatement(status: 'open' | 'resolved', limit: number, cursor: AtCursor | null) {
+    const values = { cursorAt: cursor?.at, cursorId: cursor?.id, limit };
+    return { statement: pageStatement(`${status}-${cursor ? 'after' : 'first'}`), values };
+  }
+  const last = db
+    .select({
+      id: messages.id,
+      conversationId: messages.conversationId,
+      senderId: messages.senderId,
+      body: messages.body,
+      kind: messages.kind,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(sql`${messages.conversationId} = c.id`)
+    .orderBy(desc(messages.id))
+    .limit(p('per'))
+    .as('last');
+  const lastMessagesStatement = db
+    .select({
+      id: last.id,
+      conversationId: last.conversationId,
+      senderId: last.senderId,
+      body: last.body,
+      kind: last.kind,
+      createdAt: last.createdAt,
+    })
+    .from(sql`unnest(${p('ids')}::uuid[]) as c(id)`)
+    .innerJoinLateral(last, sql`true`)
+    .orderBy(asc(last.id))
+    .prepare('admin_report_last_messages');
   return {
     openCount: () => total(db.select({ n: count() }).from(reports).where(isNull(reports.resolvedAt))),
 
     /**
      * A page of reports after the cursor: open ones as a queue (oldest first, by created_at, id, from
      * reports_open_idx), resolved ones newest first (by resolved_at, id, from reports_resolved_idx)
-     * (decision 043). Unawaited: the index test reads its plan.
+     * (decision 043).
      */
     reportsPage(status: 'open' | 'resolved', limit: number, cursor: AtCursor | null) {
-      const reporter = alias(users, 'reporter');
-      const reported = alias(users, 'reported');
-      const resolver = alias(users, 'resolver');
-      const person = (u: typeof reporter | typeof reported) => ({
-        id: u.id,
-        email: u.email,
-        name: u.displayName,
-        role: u.role,
-        suspendedAt: u.suspendedAt,
-      });
-      const open = status === 'open';
-      const at = open ? reports.createdAt : reports.resolvedAt;
-      return db
-        .select({
-          report: reports,
-          reporter: person(reporter),
-          reported: person(reported),
-          resolverEmail: resolver.email,
-          cursorAt: sql<string>`${at}::text`,
-        })
-        .from(reports)
-        .innerJoin(reporter, eq(reporter.id, reports.reporterId))
-        .innerJoin(reported, eq(reported.id, reports.reportedId))
-        .leftJoin(resolver, eq(resolver.id, reports.resolvedBy))
-        .where(
-          and(
-            open ? isNull(reports.resolvedAt) : isNotNull(reports.resolvedAt),
-            cursor
-              ? open
-                ? sql`(${at}, ${reports.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-                : sql`(${at}, ${reports.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-              : undefined,
-          ),
-        )
-        .orderBy(...(open ? [asc(at), asc(reports.id)] : [desc(at), desc(reports.id)]))
-        .limit(limit);
+      const { statement, values } = reportsPageStatement(status, limit, cursor);
+      return statement.execute(values);
     },
+    /** The page's statement (prepared once per shape) and its values: the index test reads its plan. */
+    reportsPageStatement,
 
-    /** The latest `per` messages of each conversation, oldest first. */
+    /**
+     * The latest `per` messages of each conversation, oldest first: each conversation's from the end of
+     * messages_conversation_idx, so a long conversation costs no more than a short one.
+     */
     async lastMessages(conversationIds: string[], per: number) {
       if (conversationIds.length === 0) return [];
-      const ranked = db
-        .select({
-          id: messages.id,
-          conversationId: messages.conversationId,
-          senderId: messages.senderId,
-          body: messages.body,
-          kind: messages.kind,
-          createdAt: messages.createdAt,
-          rank: sql<number>`row_number() over (partition by ${messages.conversationId} order by ${messages.id} desc)`.as(
-            'rank',
-          ),
-        })
-        .from(messages)
-        .where(inArray(messages.conversationId, conversationIds))
-        .as('ranked');
-      return db.select().from(ranked).where(lte(ranked.rank, per)).orderBy(asc(ranked.id));
+      return lastMessagesStatement.execute({ ids: conversationIds, per });
     },
 
     async reportState(id: string): Promise<{ resolved: boolean } | null> {

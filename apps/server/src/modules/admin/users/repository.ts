@@ -1,6 +1,7 @@
 import type { Role } from '@lokal/shared/schemas/auth';
 import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { perShape } from '../../../db/prepared.ts';
 import { invites, sessions } from '../../../db/schema/auth.ts';
 import { guideProfiles } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
@@ -10,43 +11,62 @@ import { type AtCursor, contains } from '../console.ts';
 // Members and staff accounts. Making someone staff also invites the address, unlists a guide's profile and
 // ends the person's sessions, in the one transaction.
 export function createUsersRepository(db: Db) {
+  const p = sql.placeholder;
+  // One statement per shape (a search, a role, after a cursor): built once, then only executed.
+  const pageStatement = perShape((shape) =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.displayName,
+        role: users.role,
+        onboardingCompleted: users.onboardingCompleted,
+        personalityTestCompleted: users.personalityTestCompleted,
+        verificationStatus: guideProfiles.verificationStatus,
+        suspendedAt: users.suspendedAt,
+        suspensionReason: users.suspensionReason,
+        deletedAt: users.deletedAt,
+        createdAt: users.createdAt,
+        lastActiveAt: users.lastActiveAt,
+        cursorAt: sql<string>`${users.createdAt}::text`,
+      })
+      .from(users)
+      .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
+      .where(
+        and(
+          shape.includes('q') ? or(ilike(users.email, p('q')), ilike(users.displayName, p('q'))) : undefined,
+          shape.includes('r') ? sql`${users.role} = ${p('role')}` : undefined,
+          shape.includes('c')
+            ? sql`(${users.createdAt}, ${users.id}) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(p('limit'))
+      .prepare(`admin_users_${shape || 'all'}`),
+  );
+  function usersPageStatement(q: string, role: Role | undefined, limit: number, cursor: AtCursor | null) {
+    const shape = `${q ? 'q' : ''}${role ? 'r' : ''}${cursor ? 'c' : ''}`;
+    const values = {
+      q: q ? contains(q) : undefined,
+      role,
+      cursorAt: cursor?.at,
+      cursorId: cursor?.id,
+      limit,
+    };
+    return { statement: pageStatement(shape), values };
+  }
   return {
     /**
      * A page of members, newest first by (created_at, id) after the cursor, read from users_created_idx (or
      * users_role_created_idx for one role); a search walks that order until the page is full (decision 043).
-     * Returned unawaited so the index test can read its plan.
      */
     usersPage(q: string, role: Role | undefined, limit: number, cursor: AtCursor | null) {
-      return db
-        .select({
-          id: users.id,
-          email: users.email,
-          name: users.displayName,
-          role: users.role,
-          onboardingCompleted: users.onboardingCompleted,
-          personalityTestCompleted: users.personalityTestCompleted,
-          verificationStatus: guideProfiles.verificationStatus,
-          suspendedAt: users.suspendedAt,
-          suspensionReason: users.suspensionReason,
-          deletedAt: users.deletedAt,
-          createdAt: users.createdAt,
-          lastActiveAt: users.lastActiveAt,
-          cursorAt: sql<string>`${users.createdAt}::text`,
-        })
-        .from(users)
-        .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
-        .where(
-          and(
-            q ? or(ilike(users.email, contains(q)), ilike(users.displayName, contains(q))) : undefined,
-            role ? eq(users.role, role) : undefined,
-            cursor
-              ? sql`(${users.createdAt}, ${users.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(limit);
+      const { statement, values } = usersPageStatement(q, role, limit, cursor);
+      return statement.execute(values);
     },
+    /** The page's statement (prepared once per shape) and its values: the index test reads its plan. */
+    usersPageStatement,
 
     /** The CLI names people by address. */
     async userByEmail(email: string): Promise<{ id: string; role: Role } | null> {
