@@ -11,21 +11,10 @@ import {
   type GuideSort,
 } from '@lokal/shared/schemas/discovery';
 import type { TravelStyle } from '@lokal/shared/schemas/travel-style';
-import {
-  and,
-  asc,
-  eq,
-  fillPlaceholders,
-  getTableColumns,
-  is,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
-import { PgArray } from 'drizzle-orm/pg-core';
+import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
-import { rowAsJson } from '../../db/json-row.ts';
+import { arraysAsJson, rowAsJson } from '../../db/json-row.ts';
 import { perShape } from '../../db/prepared.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import { conversations } from '../../db/schema/chat.ts';
@@ -172,20 +161,6 @@ const cardColumns = {
   ...guideVectorColumns,
 };
 export type GuideCardRow = Pick<typeof g.$inferSelect, keyof typeof cardColumns> & { matchScore?: number };
-
-/**
- * The same columns, each array read as JSON: the driver parses a text array in JavaScript, which was the
- * largest single cost of reading a page of cards or tourists (the search's arrays, about a tenth of its CPU);
- * a JSON column is parsed by the engine's own JSON.parse into the same arrays.
- */
-function arraysAsJson<T extends Record<string, unknown>>(columns: T): T {
-  return Object.fromEntries(
-    Object.entries(columns).map(([key, column]) => [
-      key,
-      is(column, PgArray) ? sql`to_json(${column})` : column,
-    ]),
-  ) as T;
-}
 
 /** The search's columns (the card's and the guide's match side), arrays as JSON. */
 const searchColumns = arraysAsJson(cardColumns);

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { arraysAsJson } from '../../../db/json-row.ts';
 import { guideAssessments, guideProfiles, identityDocuments } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
@@ -32,13 +33,38 @@ export function createVerificationRepository(db: Db) {
   const queueQuery = (limit: number | Placeholder, cursor: { at: unknown; id: unknown } | null) =>
     db
       .select({
-        profile: guideProfiles,
+        // Only what the queue shows: the whole row would carry the search and match columns too.
+        profile: arraysAsJson({
+          userId: guideProfiles.userId,
+          firstName: guideProfiles.firstName,
+          lastName: guideProfiles.lastName,
+          image: guideProfiles.image,
+          city: guideProfiles.city,
+          country: guideProfiles.country,
+          profession: guideProfiles.profession,
+          bio: guideProfiles.bio,
+          languages: guideProfiles.languages,
+          specialties: guideProfiles.specialties,
+          tourTypes: guideProfiles.tourTypes,
+          gender: guideProfiles.gender,
+          customGender: guideProfiles.customGender,
+          pronouns: guideProfiles.pronouns,
+          socialMedia: guideProfiles.socialMedia,
+          hideProfile: guideProfiles.hideProfile,
+          verificationRequestedAt: guideProfiles.verificationRequestedAt,
+          createdAt: guideProfiles.createdAt,
+        }),
         email: users.email,
         phone: users.phone,
         phoneVerifiedAt: users.phoneVerifiedAt,
         answers: guideAssessments.answers,
         answersSavedAt: guideAssessments.updatedAt,
-        document: identityDocuments,
+        document: {
+          mimeType: identityDocuments.mimeType,
+          size: identityDocuments.size,
+          uploadedAt: identityDocuments.uploadedAt,
+          decidedAt: identityDocuments.decidedAt,
+        },
         cursorAt: sql<string>`${waitingSince}::text`,
       })
       .from(guideProfiles)
