@@ -60,6 +60,8 @@ describe('rows mapped once per statement', () => {
           interests: touristProfiles.interests,
         },
         other: { id: other.id, email: other.email },
+        // Columns of two joined tables in one object: drizzle never nulls it, whichever is missing.
+        names: { guide: guideProfiles.firstName, tourist: touristProfiles.firstName },
         last: { id: last.id, body: last.body, createdAt: last.createdAt },
         conversations:
           sql<number>`(select count(*) from ${conversations} c where c.tourist_id = ${users.id} or c.guide_id = ${users.id})`.mapWith(
@@ -84,6 +86,7 @@ describe('rows mapped once per statement', () => {
       guide: unknown;
       tourist: unknown;
       other: unknown;
+      names: unknown;
       last: unknown;
       user: { createdAt: unknown };
     }[];
@@ -91,6 +94,7 @@ describe('rows mapped once per statement', () => {
     expect(rows.some((r) => r.tourist === null) && rows.some((r) => r.tourist !== null)).toBe(true);
     expect(rows.some((r) => r.last !== null)).toBe(true);
     expect(rows.every((r) => r.other === null && r.user.createdAt instanceof Date)).toBe(true);
+    expect(rows.some((r) => r.guide === null && r.names !== null)).toBe(true);
   });
 
   it('maps inserted and updated rows returned to the caller the same way', async () => {

@@ -1,4 +1,4 @@
-import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
+import { Column, getTableName, is, SQL, Subquery, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgliteSession } from 'drizzle-orm/pglite';
 
@@ -15,53 +15,70 @@ type Prepared = {
 const decoderOf = (s: SQL) => (s as unknown as { decoder: Decoder }).decoder;
 
 /**
- * Drizzle's row mapping (`mapResultRow`, drizzle-orm/utils) done with what it works out per field computed once
- * per statement instead of for every field of every row: which decoder, which table, where it goes. Drizzle asks
- * `is(field, Column)` for each field of each row, a walk up the prototype chain for every SQL expression: on the
- * conversation list (28 rows of 60 fields) that was a quarter of the server's time. The result is the same
- * object, field by field (row-mapper.test.ts compares both on real statements).
+ * Drizzle's row mapping (`mapResultRow`, drizzle-orm/utils) compiled once per statement into a function that
+ * builds each row as object literals of a fixed shape, decoding a value only where its column has a decoder.
+ * Drizzle works out for every field of every row which decoder, which table and where the value goes (an
+ * `is(field, Column)` walk up the prototype chain each time); a loop over the fields doing it once per
+ * statement still spent a tenth of a list's time walking paths and calling decoders of many kinds from one
+ * place (decision 059). The result is the same object, field by field (row-mapper.test.ts compares both on
+ * real statements), including drizzle's rule for a joined table that found nothing: a nested object is null
+ * when its first column from a table is null and all its columns come from that one table, unless the join
+ * cannot miss.
  */
 export function compileRowMapper(fields: Field[], joinsNotNullableMap?: Record<string, boolean>) {
-  const columns = fields.map(({ path, field }) => {
+  const decoders: Decoder[] = [];
+  type Tree = Map<string, number | Tree>;
+  const root: Tree = new Map();
+  // Each nested object that may stand for a missing join: its columns' table, its first column.
+  const joined = new Map<string, { table: string | null; first: number }>();
+  fields.forEach(({ path, field }, i) => {
     const column = is(field, Column);
-    const decoder: Decoder = column
-      ? field
-      : is(field, SQL)
-        ? decoderOf(field)
-        : is(field, Subquery)
-          ? decoderOf((field as unknown as { _: { sql: SQL } })._.sql)
-          : decoderOf((field as { sql: SQL }).sql);
-    // Drizzle nulls a joined table's object when its columns are all null (a left join that found nothing).
-    const table = joinsNotNullableMap && column && path.length === 2 ? getTableName(field.table) : null;
-    return { parents: path.slice(0, -1), key: path[path.length - 1]!, decoder, table };
+    decoders.push(
+      column
+        ? field
+        : is(field, SQL)
+          ? decoderOf(field)
+          : is(field, Subquery)
+            ? decoderOf((field as unknown as { _: { sql: SQL } })._.sql)
+            : decoderOf((field as { sql: SQL }).sql),
+    );
+    let node = root;
+    for (const part of path.slice(0, -1)) {
+      let next = node.get(part);
+      if (next === undefined || typeof next === 'number') {
+        next = new Map();
+        node.set(part, next);
+      }
+      node = next;
+    }
+    node.set(path[path.length - 1]!, i);
+    if (joinsNotNullableMap && column && path.length === 2) {
+      const table = getTableName(field.table);
+      const group = joined.get(path[0]!);
+      if (!group) joined.set(path[0]!, { table, first: i });
+      else if (group.table !== table) group.table = null;
+    }
   });
-  return (row: unknown[]): Row => {
-    const result: Row = {};
-    const nullify: Record<string, string | false> = {};
-    for (let i = 0; i < columns.length; i++) {
-      const { parents, key, decoder, table } = columns[i]!;
-      let node = result;
-      for (const chunk of parents) {
-        if (!(chunk in node)) node[chunk] = {};
-        node = node[chunk] as Row;
-      }
-      const raw = row[i];
-      const value = raw === null ? null : decoder.mapFromDriverValue(raw);
-      node[key] = value;
-      if (table !== null) {
-        const name = parents[0]!;
-        const seen = nullify[name];
-        if (seen === undefined) nullify[name] = value === null ? table : false;
-        else if (typeof seen === 'string' && seen !== table) nullify[name] = false;
-      }
-    }
-    if (joinsNotNullableMap) {
-      for (const [name, table] of Object.entries(nullify)) {
-        if (typeof table === 'string' && !joinsNotNullableMap[table]) result[name] = null;
-      }
-    }
-    return result;
-  };
+  const identity = (d: Decoder) =>
+    d.mapFromDriverValue === Column.prototype.mapFromDriverValue || d === decoderOf(sql``);
+  const lines = decoders.map((d, i) =>
+    identity(d)
+      ? `const v${i} = row[${i}];`
+      : `const v${i} = row[${i}] === null ? null : d[${i}].mapFromDriverValue(row[${i}]);`,
+  );
+  const literal = (node: Tree): string =>
+    `{ ${[...node]
+      .map(([key, v]) => `${JSON.stringify(key)}: ${typeof v === 'number' ? `v${v}` : literal(v)}`)
+      .join(', ')} }`;
+  const misses = [...joined]
+    .filter(([, g]) => g.table !== null && !joinsNotNullableMap?.[g.table])
+    .map(([name, g]) => `if (v${g.first} === null) r[${JSON.stringify(name)}] = null;`);
+  // The keys and indexes are the statement's own field names and positions, never input.
+  const build = new Function(
+    'd',
+    `return function mapRow(row) {\n${lines.join('\n')}\nconst r = ${literal(root)};\n${misses.join('\n')}\nreturn r;\n};`,
+  ) as (d: Decoder[]) => (row: unknown[]) => Row;
+  return build(decoders);
 }
 
 /**
