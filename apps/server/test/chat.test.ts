@@ -317,6 +317,82 @@ describe('chat', () => {
     expect((await post(url, stranger.cookie, { reason: 'spam' })).statusCode).toBe(404);
   });
 
+  it('keeps every badge equal to the unread messages from others, through sends, reads, a third party and deletions', async () => {
+    const db = t.database.db;
+    const guide = await signIn(`badge.${Date.now()}@example.com`, 'guide');
+    await db.execute(
+      sql`update users set onboarding_completed = true, personality_test_completed = true where id = ${guide.id}`,
+    );
+    await listedGuide(guide.id);
+    const a = await signIn(`badge.a.${Date.now()}@example.com`, 'tourist');
+    const b = await signIn(`badge.b.${Date.now()}@example.com`, 'tourist');
+    await db.execute(sql`update users set onboarding_completed = true where id in (${a.id}, ${b.id})`);
+    const people = [guide, a, b];
+    // The badge's definition: unread messages in the member's conversations that someone else sent.
+    const counted = async (id: string) =>
+      Number(
+        (
+          (await db.execute(sql`select count(*)::int as n from messages m join conversations c on c.id = m.conversation_id
+            where (c.tourist_id = ${id} or c.guide_id = ${id}) and m.read_at is null and m.sender_id <> ${id}`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n,
+      );
+    const badge = async (cookie: string) =>
+      (await t.app.inject({ url: '/api/chat/unread', headers: { cookie } })).json().total;
+    const expectBadges = async (expected: number[]) => {
+      for (const [i, p] of people.entries()) {
+        expect(await badge(p.cookie), `badge ${i}`).toBe(expected[i]);
+        expect(await counted(p.id), `definition ${i}`).toBe(expected[i]);
+      }
+    };
+    const ca = (await post('/api/chat/conversations', a.cookie, { guideId: guide.id })).json().id;
+    const cb = (await post('/api/chat/conversations', b.cookie, { guideId: guide.id })).json().id;
+    for (const [who, conversationId] of [
+      [a, ca],
+      [a, ca],
+      [guide, ca],
+      [b, cb],
+      [guide, cb],
+      [guide, cb],
+    ] as const) {
+      const sent = await post('/api/chat/send', who.cookie, {
+        conversationId,
+        body: 'hi',
+        clientId: clientId(),
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    await expectBadges([3, 1, 2]);
+    await post(`/api/chat/conversations/${ca}/read`, guide.cookie, {});
+    await expectBadges([1, 1, 2]);
+    // A message from neither party (written as staff would be, by another account) is unread for both.
+    await db.execute(
+      sql`insert into messages (conversation_id, sender_id, body, kind, client_id) values (${cb}, ${a.id}, 'note', 'system', ${clientId()})`,
+    );
+    await expectBadges([2, 1, 3]);
+    // Read by one of them, it is read: one read mark per message.
+    await post(`/api/chat/conversations/${cb}/read`, b.cookie, {});
+    await expectBadges([1, 1, 0]);
+    // One unread message deleted, then a whole conversation with its messages.
+    await db.execute(
+      sql`delete from messages where id = (select max(id) from messages where conversation_id = ${ca} and read_at is null)`,
+    );
+    await expectBadges([1, 0, 0]);
+    await db.execute(sql`delete from conversations where id = ${cb}`);
+    await expectBadges([0, 0, 0]);
+    // An account removed with its conversations (a message waiting for it, one from it) leaves the others' right.
+    await post('/api/chat/send', guide.cookie, {
+      conversationId: ca,
+      body: 'still there?',
+      clientId: clientId(),
+    });
+    await post('/api/chat/send', a.cookie, { conversationId: ca, body: 'bye', clientId: clientId() });
+    await db.execute(sql`delete from users where id = ${a.id}`);
+    people.splice(1, 1);
+    await expectBadges([0, 0]);
+  });
+
   it("counts unread messages for the badge and the guide's response rate", async () => {
     const guide = await signIn(`rate.${Date.now()}@example.com`, 'guide');
     await t.database.db.execute(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -86,6 +87,18 @@ export const messages = pgTable(
     index('messages_unread_idx').on(t.conversationId).where(sql`${t.readAt} is null`),
   ],
 );
+
+/**
+ * Each member's unread messages from others, over all their conversations: what every screen's badge reads, one
+ * row instead of a count over every conversation the member has. Kept by statement triggers on messages and
+ * conversations (migration 0021), in the transaction that changes them.
+ */
+export const unreadCounts = pgTable('unread_counts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  n: integer('n').notNull().default(0),
+});
 
 /** A user who blocked another: neither can send in their conversation until it is lifted. */
 export const blocks = pgTable(

@@ -7,7 +7,7 @@ import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { perShape } from '../../db/prepared.ts';
 import { rateLimits } from '../../db/schema/auth.ts';
 import { bookings } from '../../db/schema/bookings.ts';
-import { blocks, conversations, messages, reports } from '../../db/schema/chat.ts';
+import { blocks, conversations, messages, reports, unreadCounts } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 import { activeMember, activeMemberSql } from '../../db/visibility.ts';
@@ -234,24 +234,13 @@ export function createChatRepository(db: Db) {
       .limit(p('limit'))
       .prepare(`chat_history_${kind}_${who}`);
   });
-  // Every screen's badge asks this: built once, then only executed. The user's conversations first, then
-  // their unread messages by messages_unread_idx: written as a join, a plan made while the tables had no
-  // statistics yet (a fresh database) read every unread message of everyone per call (decision 055).
-  const unreadTotalStatement = (() => {
-    const userId = sql`${sql.placeholder('userId')}::uuid`;
-    return db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(messages)
-      .where(
-        and(
-          sql`${messages.conversationId} = any(array(
-            select c.id from ${conversations} c where c.tourist_id = ${userId} or c.guide_id = ${userId}))`,
-          isNull(messages.readAt),
-          sql`${messages.senderId} <> ${userId}`,
-        ),
-      )
-      .prepare('chat_unread_total');
-  })();
+  // Every screen's badge asks this: the member's stored count (unread_counts, kept by the messages' triggers),
+  // one row however many conversations they have. Built once, then only executed.
+  const unreadTotalStatement = db
+    .select({ n: unreadCounts.n })
+    .from(unreadCounts)
+    .where(sql`${unreadCounts.userId} = ${sql.placeholder('userId')}::uuid`)
+    .prepare('chat_unread_total');
   const messagesStatement = db
     .select()
     .from(messages)
