@@ -87,10 +87,13 @@ export type ReportInput = z.input<typeof reportSchema>;
 
 export const conversationParamsSchema = z.object({ id: z.uuid({ message: 'Unknown conversation' }) });
 
+/** Conversations in a page of the list when the client asks no other size. */
+export const CONVERSATION_PAGE_SIZE = 30;
+
 export const conversationListQuerySchema = z.object({
   /** Where the previous page ended (its nextCursor). */
   cursor: z.string().max(300).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
+  limit: z.coerce.number().int().min(1).max(100).default(CONVERSATION_PAGE_SIZE),
 });
 export const conversationListSchema = z.object({
   conversations: z.array(conversationSchema),

@@ -1,4 +1,5 @@
 import { type FirstReply, responseFigures } from '@lokal/shared/domain/response-figures';
+import { CONVERSATION_PAGE_SIZE } from '@lokal/shared/schemas/chat';
 import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -54,11 +55,14 @@ export function createChatRepository(db: Db) {
    */
   type Side = 'tourist' | 'guide' | 'either';
   type Kind = 'one' | 'first' | 'after';
+  // A page of the app's own size (and a next row) has statements of its own, that size written in.
+  const FIXED = CONVERSATION_PAGE_SIZE + 1;
   const listStatement = perShape((shape) => {
-    const [side, kind] = shape.split('-') as [Side, Kind];
-    return prepareList(side, kind, `conversation_list_${side}_${kind}`);
+    const [side, kind, size] = shape.split('-') as [Side, Kind, 'fixed' | 'any'];
+    const fixed = size === 'fixed' ? FIXED : null;
+    return prepareList(side, kind, fixed, `conversation_list_${side}_${kind}${fixed ? `_${fixed}` : ''}`);
   });
-  function prepareList(side: Side, kind: Kind, name: string) {
+  function prepareList(side: Side, kind: Kind, fixedLimit: number | null, name: string) {
     const p = sql.placeholder;
     const userId = sql`${p('userId')}::uuid`;
     const recent = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
@@ -112,16 +116,40 @@ export function createChatRepository(db: Db) {
       .from(messages)
       .where(sql`${messages.conversationId} = conversations.id`)
       .orderBy(desc(messages.id))
-      .limit(1)
+      // Written in, not a parameter: a generic plan would take an unknown limit for a tenth of the
+      // conversation's messages, five or more rows per conversation.
+      .limit(sql.raw('1') as unknown as number)
       .as('last');
+    // The page's conversations first, from the side's own index, cut to the page; then each row's parts for
+    // those rows only. The app's own page size is written into the statement: with a parameter, PostgreSQL's
+    // generic plan assumes a tenth of the member's conversations and, for a member with thousands, it planned
+    // the statement again on every call (as long again as running it).
+    const page = sql`(select * from ${conversations} where ${and(
+      side === 'tourist'
+        ? sql`${conversations.touristId} = ${userId}`
+        : side === 'guide'
+          ? sql`${conversations.guideId} = ${userId}`
+          : sql`(${conversations.touristId} = ${userId} or ${conversations.guideId} = ${userId})`,
+      // The other party sees a conversation from its first message, not from a mere open.
+      kind === 'one'
+        ? sql`${conversations.id} = ${p('onlyId')}::uuid`
+        : sql`(${conversations.lastMessageAt} is not null or ${conversations.startedBy} = ${userId})`,
+      // One row comparison in the index's own order: the page starts where the last one ended.
+      kind === 'after'
+        ? sql`(${recent}, ${conversations.id}) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`
+        : undefined,
+    )} order by ${recent} desc, ${conversations.id} desc nulls last limit ${
+      fixedLimit === null ? p('limit') : sql.raw(String(fixedLimit))
+    }) ${conversations}`;
     return db
       .select({
+        // The page's columns (the subquery keeps the table's name and columns), decoded as the table's.
         conversation: {
-          id: conversations.id,
-          touristId: conversations.touristId,
-          guideId: conversations.guideId,
-          lastMessageAt: conversations.lastMessageAt,
-          createdAt: conversations.createdAt,
+          id: sql`${conversations.id}`.mapWith(conversations.id),
+          touristId: sql`${conversations.touristId}`.mapWith(conversations.touristId),
+          guideId: sql`${conversations.guideId}`.mapWith(conversations.guideId),
+          lastMessageAt: sql`${conversations.lastMessageAt}`.mapWith(conversations.lastMessageAt),
+          createdAt: sql`${conversations.createdAt}`.mapWith(conversations.createdAt),
         },
         // The other party: only what the row shows.
         user: {
@@ -178,31 +206,13 @@ export function createChatRepository(db: Db) {
         // Microseconds survive as text: where a page ending here ends.
         cursorAt: sql<string>`${recent}::text`,
       })
-      .from(conversations)
+      .from(page)
       .innerJoin(other_, sql`${other_.id} = ${other}`)
       .leftJoin(otherGuide, side === 'guide' ? sql`false` : eq(otherGuide.userId, other_.id))
       .leftJoin(otherTourist, side === 'tourist' ? sql`false` : eq(otherTourist.userId, other_.id))
       .leftJoinLateral(last, sql`true`)
       .leftJoinLateral(pairBookings, sql`true`)
-      .where(
-        and(
-          side === 'tourist'
-            ? sql`${conversations.touristId} = ${userId}`
-            : side === 'guide'
-              ? sql`${conversations.guideId} = ${userId}`
-              : sql`(${conversations.touristId} = ${userId} or ${conversations.guideId} = ${userId})`,
-          // The other party sees a conversation from its first message, not from a mere open.
-          kind === 'one'
-            ? sql`${conversations.id} = ${p('onlyId')}::uuid`
-            : sql`(${conversations.lastMessageAt} is not null or ${conversations.startedBy} = ${userId})`,
-          // One row comparison in the index's own order: the page starts where the last one ended.
-          kind === 'after'
-            ? sql`(${recent}, ${conversations.id}) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`
-            : undefined,
-        ),
-      )
       .orderBy(desc(recent), sql`${conversations.id} desc nulls last`)
-      .limit(p('limit'))
       .prepare(name);
   }
 
@@ -330,7 +340,8 @@ export function createChatRepository(db: Db) {
     ) {
       const kind = 'onlyId' in page ? 'one' : page.cursor ? 'after' : 'first';
       const side = user.role === 'tourist' || user.role === 'guide' ? user.role : 'either';
-      return listStatement(`${side}-${kind}`).execute({
+      const size = 'limit' in page && page.limit === FIXED ? 'fixed' : 'any';
+      return listStatement(`${side}-${kind}-${size}`).execute({
         userId: user.id,
         ...('onlyId' in page
           ? { onlyId: page.onlyId, limit: 1 }
