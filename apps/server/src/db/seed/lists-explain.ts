@@ -91,4 +91,7 @@ await plans("Guide's conversations, next page (cursor)", () =>
     { limit: 31, cursor: { at: end.cursorAt, id: end.conversation.id } },
   ),
 );
+await plans("The unread badge of the guide's 20,000 conversations (GET /api/chat/unread)", () =>
+  chat.unreadTotal(guide.id),
+);
 await pool.end();
