@@ -1,26 +1,16 @@
-import { fillPlaceholders, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 
-type Prepared = {
-  statement: { getQuery(): { sql: string; params: unknown[] } };
-  values: Record<string, unknown>;
-};
-
 /**
- * The plan of a list's query, or of a prepared statement with its values, with sequential scans off (so only
- * a missing index shows one); the values are inlined since EXPLAIN takes no bind parameters.
+ * The plan of a list's query with sequential scans off (so only a missing index shows one); the values are
+ * inlined since EXPLAIN takes no bind parameters.
  */
 export async function planOf(
   db: Db,
-  query: { toSQL(): { sql: string; params: unknown[] } } | Prepared,
+  query: { toSQL(): { sql: string; params: unknown[] } },
 ): Promise<string> {
-  const { sql: text, params } =
-    'statement' in query
-      ? (({ sql, params }) => ({ sql, params: fillPlaceholders(params, query.values) }))(
-          query.statement.getQuery(),
-        )
-      : query.toSQL();
+  const { sql: text, params } = query.toSQL();
   const inlined = text.replace(/\$(\d+)/g, (_, i) => {
     const v = params[Number(i) - 1];
     if (v === null || v === undefined) return 'null';

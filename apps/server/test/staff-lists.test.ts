@@ -119,11 +119,8 @@ describe('members', () => {
     await expectBadCursorsRefused('/api/admin/users');
     const repo = createUsersRepository(db());
     const cursor = { at: '2026-01-01 00:00:00+00', id: expected[0]!.id };
-    expectIndexOrder(await planOf(repo.usersPageStatement('', undefined, 21, cursor)), 'users_created_idx');
-    expectIndexOrder(
-      await planOf(repo.usersPageStatement('', 'guide', 21, cursor)),
-      'users_role_created_idx',
-    );
+    expectIndexOrder(await planOf(repo.usersQuery(null, null, 21, cursor)), 'users_created_idx');
+    expectIndexOrder(await planOf(repo.usersQuery(null, 'guide', 21, cursor)), 'users_role_created_idx');
   });
 });
 
@@ -309,8 +306,8 @@ describe('reports', () => {
 
     const repo = createReportsRepository(db());
     const cursor = { at: '2026-01-01 00:00:00+00', id: open[0]!.id };
-    expectIndexOrder(await planOf(repo.reportsPageStatement('open', 21, cursor)), 'reports_open_idx');
-    expectIndexOrder(await planOf(repo.reportsPageStatement('resolved', 21, cursor)), 'reports_resolved_idx');
+    expectIndexOrder(await planOf(repo.reportsQuery('open', 21, cursor)), 'reports_open_idx');
+    expectIndexOrder(await planOf(repo.reportsQuery('resolved', 21, cursor)), 'reports_resolved_idx');
   });
 });
 

@@ -153,7 +153,8 @@ export function matchScore(traveller: TravellerSide, guide: GuideSide): Match | 
   const reasons: (MatchReason & { weight: number })[] = [];
   const W = MATCH_WEIGHTS;
 
-  const city = norm(traveller.city) !== '' && norm(traveller.city) === norm(guide.city) ? 1 : 0;
+  const travellerCity = norm(traveller.city);
+  const city = travellerCity !== '' && travellerCity === norm(guide.city) ? 1 : 0;
 
   const shared = sharedWords(traveller.languages, guide.languages);
   const languages = shared.length > 0 ? 1 : 0;

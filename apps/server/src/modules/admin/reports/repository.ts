@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import { perShape } from '../../../db/prepared.ts';
@@ -8,10 +8,15 @@ import { type AuditInput, writeAudit } from '../audit/repository.ts';
 import { type AtCursor, total } from '../console.ts';
 
 export function createReportsRepository(db: Db) {
-  const p = sql.placeholder;
-  // One statement per list and page (first or after a cursor): built once, then only executed.
-  const pageStatement = perShape((shape) => {
-    const [status, kind] = shape.split('-') as ['open' | 'resolved', 'first' | 'after'];
+  /**
+   * A page of reports after the cursor (values or placeholders): the prepared statements are built from it, and
+   * the index test reads its plan.
+   */
+  const reportsQuery = (
+    status: 'open' | 'resolved',
+    limit: number | Placeholder,
+    cursor: { at: unknown; id: unknown } | null,
+  ) => {
     const reporter = alias(users, 'reporter');
     const reported = alias(users, 'reported');
     const resolver = alias(users, 'resolver');
@@ -24,7 +29,7 @@ export function createReportsRepository(db: Db) {
     });
     const open = status === 'open';
     const at = open ? reports.createdAt : reports.resolvedAt;
-    const cursor = sql`(${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`;
+    const after = cursor && sql`(${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
     return db
       .select({
         report: reports,
@@ -40,21 +45,23 @@ export function createReportsRepository(db: Db) {
       .where(
         and(
           open ? isNull(reports.resolvedAt) : isNotNull(reports.resolvedAt),
-          kind === 'after'
+          after
             ? open
-              ? sql`(${at}, ${reports.id}) > ${cursor}`
-              : sql`(${at}, ${reports.id}) < ${cursor}`
+              ? sql`(${at}, ${reports.id}) > ${after}`
+              : sql`(${at}, ${reports.id}) < ${after}`
             : undefined,
         ),
       )
       .orderBy(...(open ? [asc(at), asc(reports.id)] : [desc(at), desc(reports.id)]))
-      .limit(p('limit'))
-      .prepare(`admin_reports_${status}_${kind}`);
+      .limit(limit);
+  };
+  // One statement per list and page (first or after a cursor): built once, then only executed.
+  const p = sql.placeholder;
+  const pageStatement = perShape((shape) => {
+    const [status, kind] = shape.split('-') as ['open' | 'resolved', 'first' | 'after'];
+    const cursor = kind === 'after' ? { at: p('cursorAt'), id: p('cursorId') } : null;
+    return reportsQuery(status, p('limit'), cursor).prepare(`admin_reports_${status}_${kind}`);
   });
-  function reportsPageStatement(status: 'open' | 'resolved', limit: number, cursor: AtCursor | null) {
-    const values = { cursorAt: cursor?.at, cursorId: cursor?.id, limit };
-    return { statement: pageStatement(`${status}-${cursor ? 'after' : 'first'}`), values };
-  }
   const last = db
     .select({
       id: messages.id,
@@ -91,11 +98,13 @@ export function createReportsRepository(db: Db) {
      * (decision 043).
      */
     reportsPage(status: 'open' | 'resolved', limit: number, cursor: AtCursor | null) {
-      const { statement, values } = reportsPageStatement(status, limit, cursor);
-      return statement.execute(values);
+      return pageStatement(`${status}-${cursor ? 'after' : 'first'}`).execute({
+        cursorAt: cursor?.at,
+        cursorId: cursor?.id,
+        limit,
+      });
     },
-    /** The page's statement (prepared once per shape) and its values: the index test reads its plan. */
-    reportsPageStatement,
+    reportsQuery,
 
     /**
      * The latest `per` messages of each conversation, oldest first: each conversation's from the end of

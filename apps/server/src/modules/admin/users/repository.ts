@@ -1,5 +1,5 @@
 import type { Role } from '@lokal/shared/schemas/auth';
-import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { perShape } from '../../../db/prepared.ts';
 import { invites, sessions } from '../../../db/schema/auth.ts';
@@ -11,9 +11,16 @@ import { type AtCursor, contains } from '../console.ts';
 // Members and staff accounts. Making someone staff also invites the address, unlists a guide's profile and
 // ends the person's sessions, in the one transaction.
 export function createUsersRepository(db: Db) {
-  const p = sql.placeholder;
-  // One statement per shape (a search, a role, after a cursor): built once, then only executed.
-  const pageStatement = perShape((shape) =>
+  /**
+   * A page of members after the cursor, with its values given or as placeholders (`null`: that filter is not
+   * set): the prepared statements are built from it, and the index test reads its plan.
+   */
+  const usersQuery = (
+    q: string | Placeholder | null,
+    role: Role | Placeholder | null,
+    limit: number | Placeholder,
+    cursor: { at: unknown; id: unknown } | null,
+  ) =>
     db
       .select({
         id: users.id,
@@ -34,39 +41,40 @@ export function createUsersRepository(db: Db) {
       .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
       .where(
         and(
-          shape.includes('q') ? or(ilike(users.email, p('q')), ilike(users.displayName, p('q'))) : undefined,
-          shape.includes('r') ? sql`${users.role} = ${p('role')}` : undefined,
-          shape.includes('c')
-            ? sql`(${users.createdAt}, ${users.id}) < (${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`
+          q !== null ? or(ilike(users.email, q), ilike(users.displayName, q)) : undefined,
+          role !== null ? sql`${users.role} = ${role}` : undefined,
+          cursor
+            ? sql`(${users.createdAt}, ${users.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
             : undefined,
         ),
       )
       .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(p('limit'))
-      .prepare(`admin_users_${shape || 'all'}`),
+      .limit(limit);
+  // One statement per shape (a search, a role, after a cursor): built once, then only executed.
+  const p = sql.placeholder;
+  const pageStatement = perShape((shape) =>
+    usersQuery(
+      shape.includes('q') ? p('q') : null,
+      shape.includes('r') ? p('role') : null,
+      p('limit'),
+      shape.includes('c') ? { at: p('cursorAt'), id: p('cursorId') } : null,
+    ).prepare(`admin_users_${shape || 'all'}`),
   );
-  function usersPageStatement(q: string, role: Role | undefined, limit: number, cursor: AtCursor | null) {
-    const shape = `${q ? 'q' : ''}${role ? 'r' : ''}${cursor ? 'c' : ''}`;
-    const values = {
-      q: q ? contains(q) : undefined,
-      role,
-      cursorAt: cursor?.at,
-      cursorId: cursor?.id,
-      limit,
-    };
-    return { statement: pageStatement(shape), values };
-  }
   return {
     /**
      * A page of members, newest first by (created_at, id) after the cursor, read from users_created_idx (or
      * users_role_created_idx for one role); a search walks that order until the page is full (decision 043).
      */
     usersPage(q: string, role: Role | undefined, limit: number, cursor: AtCursor | null) {
-      const { statement, values } = usersPageStatement(q, role, limit, cursor);
-      return statement.execute(values);
+      return pageStatement(`${q ? 'q' : ''}${role ? 'r' : ''}${cursor ? 'c' : ''}`).execute({
+        q: q ? contains(q) : undefined,
+        role,
+        cursorAt: cursor?.at,
+        cursorId: cursor?.id,
+        limit,
+      });
     },
-    /** The page's statement (prepared once per shape) and its values: the index test reads its plan. */
-    usersPageStatement,
+    usersQuery,
 
     /** The CLI names people by address. */
     async userByEmail(email: string): Promise<{ id: string; role: Role } | null> {
