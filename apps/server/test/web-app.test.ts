@@ -16,7 +16,7 @@ beforeAll(async () => {
   );
   writeFileSync(
     path.join(webDist, 'app.html'),
-    '<!doctype html><html><head><title>Lokal</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Lokal — guides</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(
     path.join(webDist, 'preloads.json'),
@@ -27,7 +27,7 @@ beforeAll(async () => {
   );
   writeFileSync(
     path.join(webDist, 'skeletons.json'),
-    JSON.stringify({ '/tourist/home': '<div data-skeleton="">home</div>' }),
+    JSON.stringify({ '/tourist/home': '<div data-skeleton="">home…</div>' }),
   );
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -70,7 +70,9 @@ describe('serving the web app', () => {
 
   it("puts the screen's skeleton in the shell's #root", async () => {
     const res = await t.app.inject({ url: '/tourist/home?q=art' });
-    expect(res.body).toContain('<div id="root"><div data-skeleton="">home</div></div>');
+    // Characters past Latin-1 in the shell and the skeleton are written as references (one-byte pages).
+    expect(res.body).toContain('<div id="root"><div data-skeleton="">home&#x2026;</div></div>');
+    expect(res.body).toContain('<title>Lokal &#x2014; guides</title>');
     expect((await t.app.inject({ url: '/tourist/signup' })).body).not.toContain('data-skeleton');
   });
 

@@ -5,11 +5,12 @@ import { pageExtras, SESSION_READ, screenReads } from '@lokal/shared/domain/firs
 import { PAGE_LIST, publicPageRead } from '@lokal/shared/domain/pages';
 import { sessionResponseSchema } from '@lokal/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import inject from 'light-my-request';
 import { sessionAnswer } from '../modules/auth/service.ts';
 import { type RenderedPage, renderPublicPage } from '../modules/guide-pages/render.ts';
+import { readInProcess } from './in-process-read.ts';
 import { markInternalRead } from './internal-reads.ts';
 import { INTERNAL_READ } from './log.ts';
+import { oneByteHtml } from './one-byte-html.ts';
 
 /** Built per route pattern ('/tourist/chats/:conversationId'): its chunks, its skeleton's markup. */
 type Preloads = Record<string, string[]>;
@@ -43,13 +44,16 @@ export async function registerWebApp(
   }
   // The shell of every client-side route, and each screen's chunks (both written by the web build).
   const shellFile = webDist && path.join(webDist, 'app.html');
-  const shell = shellFile && existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : null;
+  const shell = shellFile && existsSync(shellFile) ? oneByteHtml(readFileSync(shellFile, 'utf8')) : null;
   const preloadsFile = webDist && path.join(webDist, 'preloads.json');
   const preloads: Preloads =
     preloadsFile && existsSync(preloadsFile) ? JSON.parse(readFileSync(preloadsFile, 'utf8')) : {};
   const skeletonsFile = webDist && path.join(webDist, 'skeletons.json');
-  const skeletons: Skeletons =
-    skeletonsFile && existsSync(skeletonsFile) ? JSON.parse(readFileSync(skeletonsFile, 'utf8')) : {};
+  const skeletons: Skeletons = Object.fromEntries(
+    Object.entries<string>(
+      skeletonsFile && existsSync(skeletonsFile) ? JSON.parse(readFileSync(skeletonsFile, 'utf8')) : {},
+    ).map(([route, html]) => [route, oneByteHtml(html)]),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -120,23 +124,20 @@ async function completeShell(
     const auth = await app.cookieSession(request);
     const headers = {
       accept: 'application/json',
+      ...(request.headers.host ? { host: request.headers.host } : {}),
       [INTERNAL_READ.header]: INTERNAL_READ.value,
       ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
       ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
     };
     const read = async (address: string): Promise<void> => {
-      const res = await inject(
-        (req, res) => {
-          markInternalRead(req, auth);
-          app.routing(req, res);
-        },
-        { method: 'GET', url: address, headers, remoteAddress: request.ip, validate: false },
+      const res = await readInProcess(
+        (req, res) => app.routing(req, res),
+        { url: address, headers, remoteAddress: request.ip },
+        (req) => markInternalRead(req, auth),
       );
-      statuses[address] = res.statusCode;
-      if (res.statusCode !== 200 || !String(res.headers['content-type']).startsWith('application/json')) {
-        return;
-      }
-      payloads.set(address, res.payload);
+      statuses[address] = res.status;
+      if (res.status !== 200 || !String(res.headers['content-type']).startsWith('application/json')) return;
+      payloads.set(address, res.body);
     };
     const parsed = <T>(address: string): T | undefined => {
       const payload = payloads.get(address);
@@ -188,8 +189,8 @@ async function completeShell(
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
       // Functions, so a `$` in a guide's words is never read as a replacement pattern.
-      .replace('</head>', () => `${page.head}</head>`)
-      .replace(`<div id="root">${skeleton}</div>`, () => `<div id="root">${page.root}</div>`);
+      .replace('</head>', () => `${oneByteHtml(page.head)}</head>`)
+      .replace(`<div id="root">${skeleton}</div>`, () => `<div id="root">${oneByteHtml(page.root)}</div>`);
   }
   return { html, status: page?.status ?? 200 };
 }
