@@ -198,6 +198,15 @@ describe('the page of a client-side route', () => {
     expect((await t.app.inject({ url: '/tourist/chats' })).body).not.toContain('modulepreload');
   });
 
+  it('answers HEAD with the shell, its links and skeleton, and no answers', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/tourist/home' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const get = await t.app.inject({ url: '/tourist/home' });
+    expect(Number(res.headers['content-length'])).toBeGreaterThan(0);
+    expect(Number(res.headers['content-length'])).toBeLessThan(get.body.length);
+  });
+
   it('is compressed for a browser that accepts it', async () => {
     const tourist = await mockSignIn(t.app, DEMO_TOURISTS[2]!.email, 'tourist');
     const res = await t.app.inject({

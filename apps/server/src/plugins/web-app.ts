@@ -12,11 +12,31 @@ import { markInternalRead } from './internal-reads.ts';
 import { INTERNAL_READ } from './log.ts';
 import { oneByteHtml } from './one-byte-html.ts';
 
-/** Built per route pattern ('/tourist/chats/:conversationId'): its chunks, its skeleton's markup. */
-type Preloads = Record<string, string[]>;
+/** Built per route pattern ('/tourist/chats/:conversationId'): its chunks' preload links, its skeleton's markup. */
+type Preloads = Record<string, string>;
 type Skeletons = Record<string, string>;
 
 const ROOT = '<div id="root"></div>';
+
+/**
+ * The shell cut once where a page adds to it: before `</head>` (`head`, and `headBare` without the title and
+ * description a public page brings its own of) and inside `#root`. A page is then one concatenation of the
+ * pieces and what it carries, not a series of replacements over the whole page.
+ */
+type Shell = { head: string; headBare: string; body: string; tail: string };
+
+function cutShell(html: string): Shell | null {
+  const headEnd = html.indexOf('</head>');
+  const root = html.indexOf(ROOT, headEnd);
+  if (headEnd < 0 || root < 0) return null;
+  const head = html.slice(0, headEnd);
+  return {
+    head,
+    headBare: head.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, ''),
+    body: `${html.slice(headEnd, root)}<div id="root">`,
+    tail: html.slice(root + '<div id="root">'.length),
+  };
+}
 
 // Serves the built SPA: hashed assets are immutable for a year, index.html is always revalidated.
 export async function registerWebApp(
@@ -44,10 +64,18 @@ export async function registerWebApp(
   }
   // The shell of every client-side route, and each screen's chunks (both written by the web build).
   const shellFile = webDist && path.join(webDist, 'app.html');
-  const shell = shellFile && existsSync(shellFile) ? oneByteHtml(readFileSync(shellFile, 'utf8')) : null;
+  const shell =
+    shellFile && existsSync(shellFile) ? cutShell(oneByteHtml(readFileSync(shellFile, 'utf8'))) : null;
   const preloadsFile = webDist && path.join(webDist, 'preloads.json');
-  const preloads: Preloads =
-    preloadsFile && existsSync(preloadsFile) ? JSON.parse(readFileSync(preloadsFile, 'utf8')) : {};
+  // Each pattern's links written once: every page of that screen carries the same.
+  const preloads: Preloads = Object.fromEntries(
+    Object.entries<string[]>(
+      preloadsFile && existsSync(preloadsFile) ? JSON.parse(readFileSync(preloadsFile, 'utf8')) : {},
+    ).map(([route, files]) => [
+      route,
+      files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join(''),
+    ]),
+  );
   const skeletonsFile = webDist && path.join(webDist, 'skeletons.json');
   const skeletons: Skeletons = Object.fromEntries(
     Object.entries<string>(
@@ -98,20 +126,19 @@ export async function registerWebApp(
 async function completeShell(
   app: FastifyInstance,
   request: FastifyRequest,
-  template: string,
+  shell: Shell,
   preloads: Preloads,
   skeletons: Skeletons,
   publicUrl: string,
 ): Promise<{ html: string; status: number }> {
   const { pathname, searchParams } = new URL(request.url, 'http://page');
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const links = (forRoute(preloads, route) ?? [])
-    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
-    .join('');
+  const links = forRoute(preloads, route) ?? '';
   // The screen's skeleton paints before any script has loaded; React replaces it (decision 032).
   const skeleton = forRoute(skeletons, route) ?? '';
-  const shell = template.replace(ROOT, `<div id="root">${skeleton}</div>`);
-  if (request.method === 'HEAD') return { html: shell.replace('</head>', `${links}</head>`), status: 200 };
+  if (request.method === 'HEAD') {
+    return { html: shell.head + links + shell.body + skeleton + shell.tail, status: 200 };
+  }
 
   // Each answer is kept as the API wrote it and spliced into the page's JSON as is (decision 051).
   const payloads = new Map<string, string>();
@@ -178,20 +205,19 @@ async function completeShell(
     const payload = payloads.get(address);
     if (payload !== undefined) entries.push(`${JSON.stringify(address)}:${payload}`);
   }
-  const json = `{${entries.join(',')}}`.replace(/</g, '\\u003c');
-  // A function, so a `$` in an answer is never read as a replacement pattern.
-  let html = shell.replace(
-    '</head>',
-    () => `${links}<script type="application/json" id="first-answers">${json}</script></head>`,
-  );
-  if (page) {
-    html = html
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace(/<meta name="description"[^>]*>/, '')
-      // Functions, so a `$` in a guide's words is never read as a replacement pattern.
-      .replace('</head>', () => `${oneByteHtml(page.head)}</head>`)
-      .replace(`<div id="root">${skeleton}</div>`, () => `<div id="root">${oneByteHtml(page.root)}</div>`);
-  }
+  const joined = entries.join(',');
+  const json = joined.includes('<') ? joined.replace(/</g, '\\u003c') : joined;
+  const answers = `<script type="application/json" id="first-answers">{${json}}</script>`;
+  // A guide's or an experience's page brings its own title, description and tags, and its markup for #root.
+  const html = page
+    ? shell.headBare +
+      links +
+      answers +
+      oneByteHtml(page.head) +
+      shell.body +
+      oneByteHtml(page.root) +
+      shell.tail
+    : shell.head + links + answers + shell.body + skeleton + shell.tail;
   return { html, status: page?.status ?? 200 };
 }
 
