@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { tunePgDriver } from './pg-driver.ts';
 import { PipelinedPool } from './pipelined-pool.ts';
 import { useCompiledRowMappers } from './row-mapper.ts';
 import * as admin from './schema/admin.ts';
@@ -85,6 +86,7 @@ const PIPELINED_LANES = 4;
 /** Opens the database named by DATABASE_URL and applies the committed migrations. */
 export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
   useCompiledRowMappers();
+  tunePgDriver();
   if (databaseUrl?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, Client: PreparingClient });
     const client = await pool.connect();
