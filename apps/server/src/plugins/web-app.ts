@@ -11,6 +11,7 @@ import { readInProcess } from './in-process-read.ts';
 import { markInternalRead } from './internal-reads.ts';
 import { INTERNAL_READ } from './log.ts';
 import { oneByteHtml } from './one-byte-html.ts';
+import { answerJson } from './response-serializer.ts';
 
 /** Built per route pattern ('/tourist/chats/:conversationId'): its chunks' preload links, its skeleton's markup. */
 type Preloads = Record<string, string>;
@@ -171,9 +172,9 @@ async function completeShell(
       return payload === undefined ? undefined : (JSON.parse(payload) as T);
     };
     // The session's own answer needs no request: it is the resolved session, serialised as its route's
-    // serialiser does (zod's encode, then JSON.stringify).
-    const session = sessionResponseSchema.encode(sessionAnswer(auth));
-    payloads.set(SESSION_READ, JSON.stringify(session));
+    // serialiser does.
+    const session = sessionAnswer(auth);
+    payloads.set(SESSION_READ, answerJson(sessionResponseSchema, session));
     const user = session.user;
     const own = publicPageRead(route);
     const reads = [...screenReads(route, searchParams, user), ...(own ? [own] : [])];
