@@ -84,7 +84,7 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
 }
 
 /**
- * Marks the server's own requests (the first answers a page carries are read through `inject`): they belong
+ * Marks the server's own requests (the first answers a page carries, read in process): they belong
  * to the page's line. Random per process, so no client can hide its requests from the log with it.
  */
 export const INTERNAL_READ = { header: 'x-lokal-internal-read', value: randomBytes(16).toString('hex') };

@@ -121,7 +121,7 @@ export async function registerWebApp(
 /**
  * The shell with the screen's skeleton in `#root` and, before `</head>`, its chunks to preload and the answers to its first reads
  * (decision 016): the browser fetches the screen's code alongside the entry and renders it without a
- * round trip to the API. The answers come from the API itself (inject with the visitor's cookie), so they
+ * round trip to the API. The answers come from the API itself (its routing in process, with the visitor's cookie), so they
  * are exactly what the browser would have been told.
  */
 async function completeShell(
@@ -157,11 +157,10 @@ async function completeShell(
       ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
       ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
     };
+    const dispatch: Parameters<typeof readInProcess>[0] = (req, res) => app.routing(req, res);
     const read = async (address: string): Promise<void> => {
-      const res = await readInProcess(
-        (req, res) => app.routing(req, res),
-        { url: address, headers, remoteAddress: request.ip },
-        (req) => markInternalRead(req, auth),
+      const res = await readInProcess(dispatch, { url: address, headers, remoteAddress: request.ip }, (req) =>
+        markInternalRead(req, auth),
       );
       statuses[address] = res.status;
       if (res.status !== 200 || !String(res.headers['content-type']).startsWith('application/json')) return;
