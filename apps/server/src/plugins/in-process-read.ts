@@ -8,8 +8,8 @@ export type InProcessAnswer = { status: number; headers: Record<string, unknown>
  * A GET dispatched through the app's own routing, with no socket (a page's first reads, decision 061): the same
  * route, hooks and serializer as a request from the network, so the answer is what the browser would be told.
  * The request and the response carry only what that lifecycle touches. light-my-request, the general tool, builds
- * a full `http.ServerResponse`, renders its header block and copies each chunk into a Buffer: about 45 µs a read,
- * twice the cost of answering the same request from a socket.
+ * a full `http.ServerResponse`, renders its header block and copies each chunk into a Buffer: about 45 µs more a
+ * read than the same request answered from a socket (21 µs in all for `/api/health`).
  */
 export function readInProcess(
   dispatch: (req: IncomingMessage, res: ServerResponse) => void,
