@@ -7,11 +7,15 @@ import { createTestApp, mockSignIn } from './helper.ts';
 describe('a read in process', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let cookie: string;
+  let session: Parameters<typeof readInProcess>[1]['session'];
   const finished: string[] = [];
 
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
-    cookie = (await mockSignIn(t.app, 'james.whitfield@demo.lokal.app', 'tourist')).cookie;
+    const signedIn = await mockSignIn(t.app, 'james.whitfield@demo.lokal.app', 'tourist');
+    cookie = signedIn.cookie;
+    // The session a page resolves from this cookie before its reads.
+    session = await t.app.cookieSession({ cookies: { lokal_session: signedIn.token } } as never);
   });
   afterAll(() => t.close());
 
@@ -25,7 +29,7 @@ describe('a read in process', () => {
   const both = async (url: string) => {
     const headers = { accept: 'application/json', cookie, host: 'localhost' };
     const net = await t.app.inject({ method: 'GET', url, headers });
-    const own = await readInProcess(dispatch, { url, headers, remoteAddress: '127.0.0.1' });
+    const own = await readInProcess(dispatch, { url, headers, remoteAddress: '127.0.0.1', session });
     return { net, own };
   };
 
@@ -60,6 +64,7 @@ describe('a read in process', () => {
       url: '/api/health',
       headers: { accept: 'application/json' },
       remoteAddress: '127.0.0.1',
+      session: null,
     });
     expect(finished).toEqual(['/api/health']);
   });

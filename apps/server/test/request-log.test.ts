@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -148,5 +151,32 @@ describe('the request log', () => {
     ]);
     expect(requests[1].status).toBeGreaterThanOrEqual(400);
     expect(JSON.stringify(requests)).not.toContain('00000000-0000');
+  });
+
+  it("writes one line for a page: its first reads, answered in process, are the page's", async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'lokal-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Lokal</title>');
+    writeFileSync(
+      path.join(webDist, 'app.html'),
+      '<!doctype html><html><head><title>Lokal</title></head><body><div id="root"></div></body></html>',
+    );
+    const pageLines: string[] = [];
+    const web = await buildApp(testConfig({ logLevel: 'info', webDist }), {
+      database,
+      logStream: { write: (line) => pageLines.push(line) },
+    });
+    await web.ready();
+    try {
+      // A guide's page reads its guide through the API (here: no such guide, so the page is a 404).
+      const res = await web.inject({ url: '/guides/no-such-guide' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('id="first-answers"');
+      const requests = pageLines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+      expect(requests).toEqual([
+        expect.objectContaining({ method: 'GET', route: '/guides/no-such-guide', status: 404 }),
+      ]);
+    } finally {
+      await web.close();
+    }
   });
 });

@@ -86,8 +86,8 @@ const PIPELINED_LANES = 4;
 /** Opens the database named by DATABASE_URL and applies the committed migrations. */
 export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
   useCompiledRowMappers();
-  tunePgDriver();
   if (databaseUrl?.startsWith('postgres')) {
+    tunePgDriver();
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, Client: PreparingClient });
     const client = await pool.connect();
     try {

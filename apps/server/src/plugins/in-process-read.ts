@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { markInternalRead } from './internal-reads.ts';
+import type { RequestAuth } from './sessions.ts';
 
 /** What a GET answered in process: its status, its headers (lower-case names) and its body as the API wrote it. */
 export type InProcessAnswer = { status: number; headers: Record<string, unknown>; body: string };
@@ -13,13 +15,19 @@ export type InProcessAnswer = { status: number; headers: Record<string, unknown>
  */
 export function readInProcess(
   dispatch: (req: IncomingMessage, res: ServerResponse) => void,
-  options: { url: string; headers: Record<string, string>; remoteAddress: string },
-  before?: (req: object) => void,
+  options: {
+    url: string;
+    headers: Record<string, string>;
+    remoteAddress: string;
+    session: RequestAuth | null;
+  },
 ): Promise<InProcessAnswer> {
   return new Promise((resolve, reject) => {
     const req = new ReadRequest(options.url, options.headers, options.remoteAddress);
     const res = new ReadResponse(resolve, reject);
-    before?.(req);
+    // The server's own read, with the session already resolved (the log, the headers and the session look-up
+    // know it by this mark).
+    markInternalRead(req, options.session);
     try {
       dispatch(req as unknown as IncomingMessage, res as unknown as ServerResponse);
     } catch (err) {

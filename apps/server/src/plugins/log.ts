@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { stdSerializers } from 'pino';
 import pretty from 'pino-pretty';
+import { isInternalRead } from './internal-reads.ts';
 
 /** Query parameters that carry a secret or a person: a sign-in token opens an account for 10 minutes. */
 const SECRET_PARAMS = ['token', 'email', 'code'];
@@ -84,19 +84,14 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
 }
 
 /**
- * Marks the server's own requests (the first answers a page carries, read in process): they belong
- * to the page's line. Random per process, so no client can hide its requests from the log with it.
- */
-export const INTERNAL_READ = { header: 'x-lokal-internal-read', value: randomBytes(16).toString('hex') };
-
-/**
  * One line per request (Fastify's own two lines are off): method, route pattern, status and time in
  * milliseconds. The pattern (`/api/profiles/tourist/:id`) never holds a token, an address or an id; a page
  * or an unknown path is named by its path without the query, addresses scrubbed. Static files are not logged.
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
-    if (request.headers[INTERNAL_READ.header] === INTERNAL_READ.value) return;
+    // A page's first reads belong to the page's line.
+    if (isInternalRead(request.raw)) return;
     const pattern = request.routeOptions.url;
     const pathname = request.url.split('?')[0] ?? '/';
     const page = pattern === '/*';

@@ -1,5 +1,6 @@
 /** A character a Latin-1 string cannot hold. */
 const WIDE = /[\u0100-\u{10ffff}]/u;
+const EVERY_WIDE = new RegExp(WIDE.source, 'gu');
 
 /**
  * The markup with every character past Latin-1 (a dash, an ellipsis) written as a character reference, outside
@@ -10,9 +11,7 @@ export function oneByteHtml(html: string): string {
   const escaped = html
     .split(/(<script\b[\s\S]*?<\/script>|<style\b[\s\S]*?<\/style>)/i)
     .map((part, i) =>
-      i % 2 === 1
-        ? part
-        : part.replace(/[\u0100-\u{10ffff}]/gu, (c) => `&#x${c.codePointAt(0)!.toString(16)};`),
+      i % 2 === 1 ? part : part.replace(EVERY_WIDE, (c) => `&#x${c.codePointAt(0)!.toString(16)};`),
     )
     .join('');
   // A script's own text is left as it is (and then the page stays two-byte).

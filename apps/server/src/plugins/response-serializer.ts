@@ -22,13 +22,6 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema,
   };
 };
 
-/** An answer written as a route with this response schema writes it (for answers made without a request). */
-export function answerJson(schema: $ZodType, data: unknown): string {
-  const result = safeEncode(schema, data, ENCODE);
-  if (!result.success) throw result.error;
-  return JSON.stringify(result.data);
-}
-
 /** A route's response schema: a zod schema, or one under `properties` (as fastify-type-provider-zod takes it). */
 function resolveSchema(schema: unknown): $ZodType {
   if (schema instanceof $ZodType) return schema;

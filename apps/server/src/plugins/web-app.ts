@@ -8,16 +8,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionAnswer } from '../modules/auth/service.ts';
 import { type RenderedPage, renderPublicPage } from '../modules/guide-pages/render.ts';
 import { readInProcess } from './in-process-read.ts';
-import { markInternalRead } from './internal-reads.ts';
-import { INTERNAL_READ } from './log.ts';
 import { oneByteHtml } from './one-byte-html.ts';
-import { answerJson } from './response-serializer.ts';
+import { serializerCompiler } from './response-serializer.ts';
 
 /** Built per route pattern ('/tourist/chats/:conversationId'): its chunks' preload links, its skeleton's markup. */
 type Preloads = Record<string, string>;
 type Skeletons = Record<string, string>;
 
 const ROOT = '<div id="root"></div>';
+
+/** The session route's serializer, for the session answer every page carries. */
+const sessionJson = serializerCompiler({ schema: sessionResponseSchema, method: 'GET', url: SESSION_READ });
 
 /**
  * The shell cut once where a page adds to it: before `</head>` (`head`, and `headBare` without the title and
@@ -153,15 +154,17 @@ async function completeShell(
     const headers = {
       accept: 'application/json',
       ...(request.headers.host ? { host: request.headers.host } : {}),
-      [INTERNAL_READ.header]: INTERNAL_READ.value,
       ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
       ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
     };
     const dispatch: Parameters<typeof readInProcess>[0] = (req, res) => app.routing(req, res);
     const read = async (address: string): Promise<void> => {
-      const res = await readInProcess(dispatch, { url: address, headers, remoteAddress: request.ip }, (req) =>
-        markInternalRead(req, auth),
-      );
+      const res = await readInProcess(dispatch, {
+        url: address,
+        headers,
+        remoteAddress: request.ip,
+        session: auth,
+      });
       statuses[address] = res.status;
       if (res.status !== 200 || !String(res.headers['content-type']).startsWith('application/json')) return;
       payloads.set(address, res.body);
@@ -170,10 +173,9 @@ async function completeShell(
       const payload = payloads.get(address);
       return payload === undefined ? undefined : (JSON.parse(payload) as T);
     };
-    // The session's own answer needs no request: it is the resolved session, serialised as its route's
-    // serialiser does.
+    // The session's own answer needs no request: it is the resolved session, written by its route's serializer.
     const session = sessionAnswer(auth);
-    payloads.set(SESSION_READ, answerJson(sessionResponseSchema, session));
+    payloads.set(SESSION_READ, sessionJson(session));
     const user = session.user;
     const own = publicPageRead(route);
     const reads = [...screenReads(route, searchParams, user), ...(own ? [own] : [])];
