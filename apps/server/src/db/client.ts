@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { tunePgDriver } from './pg-driver.ts';
+import { prepareStatementsOnPglite } from './pglite-statements.ts';
 import { PipelinedPool } from './pipelined-pool.ts';
 import { useCompiledRowMappers } from './row-mapper.ts';
 import * as admin from './schema/admin.ts';
@@ -20,6 +20,7 @@ import * as bookings from './schema/bookings.ts';
 import * as chat from './schema/chat.ts';
 import * as profiles from './schema/profiles.ts';
 import * as users from './schema/users.ts';
+import { statementName } from './statement-names.ts';
 
 export const schema = { ...users, ...profiles, ...auth, ...chat, ...bookings, ...admin };
 
@@ -51,19 +52,8 @@ function migrationsFolder(): string {
 /**
  * A PostgreSQL connection that prepares each parameterized statement the first time it sees its text, then only
  * executes it (decision 044): the server plans it once per connection instead of on every request, which was
- * most of the database's time for most reads (planning 100-600 µs against executing 10-200 µs). The query
- * builder's texts are a bounded set; past MAX_NAMED distinct texts, new ones run unnamed as before.
+ * most of the database's time for most reads (planning 100-600 µs against executing 10-200 µs).
  */
-const MAX_NAMED = 2000;
-const statementNames = new Map<string, string>();
-function nameOf(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (!name && statementNames.size < MAX_NAMED) {
-    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
 class PreparingClient extends pg.Client {}
 const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
@@ -71,7 +61,7 @@ PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[])
   if (config && typeof config === 'object' && !(config as pg.QueryConfig).name) {
     const c = config as pg.QueryConfig;
     const params = Array.isArray(values) ? values : c.values;
-    const name = typeof c.text === 'string' && params?.length ? nameOf(c.text) : undefined;
+    const name = typeof c.text === 'string' && params?.length ? statementName(c.text) : undefined;
     if (name) args[0] = { ...c, name };
   }
   return plainQuery.apply(this, args);
@@ -122,6 +112,7 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
     client = new PGlite(dir, { extensions: { pg_trgm, btree_gist, cube } });
   }
   await client.waitReady;
+  prepareStatementsOnPglite(client);
   yieldBetweenQueries(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });

@@ -1,0 +1,99 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareStatementsOnPglite } from './pglite-statements.ts';
+import { statementName } from './statement-names.ts';
+
+// Two engines on the same schema and rows: PGlite as it comes, and PGlite with prepared statements.
+let plain: PGlite;
+let prepared: PGlite;
+const SCHEMA = `
+  create table items (id serial primary key, name text unique not null, tags text[] not null default '{}',
+    doc jsonb, at timestamptz not null default '2026-11-27T10:00:00Z', price numeric);
+  insert into items (name, tags, doc, price) values
+    ('Ana', '{art,music}', '{"a":[1,2]}', 12.5), ('Bo', '{}', null, null), ('Cy', '{night}', '{"b":true}', 80);
+  create function items_changed() returns trigger language plpgsql as $$
+    begin perform pg_notify('items', new.name); return new; end $$;
+  create trigger items_changed after insert on items for each row execute function items_changed();`;
+
+beforeAll(async () => {
+  plain = new PGlite();
+  prepared = new PGlite();
+  for (const db of [plain, prepared]) await db.exec(SCHEMA);
+  prepareStatementsOnPglite(prepared);
+});
+afterAll(async () => {
+  await plain.close();
+  await prepared.close();
+});
+
+const isPrepared = async (text: string) =>
+  (
+    await prepared.query<{ n: number }>(
+      'select count(*)::int n from pg_prepared_statements where name = $1',
+      [statementName(text)],
+    )
+  ).rows[0]!.n === 1;
+
+describe('prepareStatementsOnPglite', () => {
+  const READ = 'select id, name, tags, doc, at, price from items where id >= $1 and name <> $2 order by id';
+  // What drizzle passes: timestamps left as text.
+  const raw = { parsers: { [types.TIMESTAMPTZ]: (v: string) => v } };
+
+  it('answers a parameterized read as PGlite does, in objects and in arrays, with the caller’s parsers', async () => {
+    for (const options of [undefined, { rowMode: 'array' as const }, { rowMode: 'array' as const, ...raw }]) {
+      const expected = await plain.query(READ, [1, 'Bo'], options);
+      const got = await prepared.query(READ, [1, 'Bo'], options);
+      expect(got.rows).toEqual(expected.rows);
+      expect(got.fields).toEqual(expected.fields);
+    }
+    expect(await isPrepared(READ)).toBe(true);
+    // The same text with other values reuses the statement and sees them.
+    expect((await prepared.query<{ name: string }>(READ, [3, 'x'])).rows.map((r) => r.name)).toEqual(['Cy']);
+  });
+
+  it('binds nulls, arrays and JSON, and reports what a write changed', async () => {
+    const write =
+      'update items set tags = $1, doc = $2, price = $3 where name = $4 returning tags, doc, price';
+    const got = await prepared.query(write, [['a', 'b'], { x: 1 }, null, 'Bo']);
+    expect(got.rows).toEqual([{ tags: ['a', 'b'], doc: { x: 1 }, price: null }]);
+    expect(got.affectedRows).toBe(1);
+    const none = await prepared.query('delete from items where name = $1', ['nobody']);
+    expect(none.affectedRows).toBe(0);
+    expect(none.rows).toEqual([]);
+  });
+
+  it('throws the engine’s error with the statement, and the next statement runs', async () => {
+    const insert = 'insert into items (name) values ($1)';
+    const err = await prepared.query(insert, ['Ana']).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: '23505', query: insert, params: ['Ana'] });
+    // A text that does not parse is not kept: it fails the same way each time.
+    for (let i = 0; i < 2; i++)
+      await expect(prepared.query('selec $1', [1])).rejects.toMatchObject({ code: '42601' });
+    expect((await prepared.query(READ, [1, 'x'])).rows).toHaveLength(3);
+  });
+
+  it('runs a transaction’s statements prepared and on its turn: a rollback undoes them', async () => {
+    const insert = 'insert into items (name) values ($1) returning name';
+    const outside: Promise<unknown>[] = [];
+    await expect(
+      prepared.transaction(async (tx) => {
+        expect((await tx.query(insert, ['Dee'])).rows).toEqual([{ name: 'Dee' }]);
+        // A statement outside the transaction waits for it to end, so it never sees 'Dee'.
+        outside.push(prepared.query('select count(*)::int n from items where name = $1', ['Dee']));
+        expect((await tx.query('select name from items where name = $1', ['Dee'])).rows).toHaveLength(1);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await isPrepared(insert)).toBe(true);
+    expect(((await outside[0]) as { rows: unknown[] }).rows).toEqual([{ n: 0 }]);
+    await prepared.transaction(async (tx) => tx.query(insert, ['Eve']));
+    expect((await prepared.query('select name from items where name = $1', ['Eve'])).rows).toHaveLength(1);
+  });
+
+  it('delivers what a statement’s trigger notifies', async () => {
+    const heard: string[] = [];
+    await prepared.listen('items', (payload) => heard.push(payload));
+    await prepared.query('insert into items (name) values ($1)', ['Fay']);
+    await expect.poll(() => heard).toEqual(['Fay']);
+  });
+});
