@@ -42,10 +42,11 @@ describe('prepareStatementsOnPglite', () => {
   it('answers a parameterized read as PGlite does, in objects and in arrays, with the caller’s parsers', async () => {
     for (const options of [undefined, { rowMode: 'array' as const }, { rowMode: 'array' as const, ...raw }]) {
       const expected = await plain.query(READ, [1, 'Bo'], options);
-      const got = await prepared.query(READ, [1, 'Bo'], options);
-      expect(got.rows).toEqual(expected.rows);
-      expect(got.fields).toEqual(expected.fields);
+      expect(await prepared.query(READ, [1, 'Bo'], options)).toEqual(expected);
     }
+    // Two columns of one name: the later value, in the first one's place, as PGlite gives it.
+    const twice = 'select name as a, id as b, tags as a from items where id = $1';
+    expect(await prepared.query(twice, [1])).toEqual(await plain.query(twice, [1]));
     expect(await isPrepared(READ)).toBe(true);
     // The same text with other values reuses the statement and sees them.
     expect((await prepared.query<{ name: string }>(READ, [3, 'x'])).rows.map((r) => r.name)).toEqual(['Cy']);
@@ -54,12 +55,14 @@ describe('prepareStatementsOnPglite', () => {
   it('binds nulls, arrays and JSON, and reports what a write changed', async () => {
     const write =
       'update items set tags = $1, doc = $2, price = $3 where name = $4 returning tags, doc, price';
-    const got = await prepared.query(write, [['a', 'b'], { x: 1 }, null, 'Bo']);
+    const values = [['a', 'b'], { x: 1 }, null, 'Bo'];
+    const got = await prepared.query(write, values);
     expect(got.rows).toEqual([{ tags: ['a', 'b'], doc: { x: 1 }, price: null }]);
-    expect(got.affectedRows).toBe(1);
-    const none = await prepared.query('delete from items where name = $1', ['nobody']);
-    expect(none.affectedRows).toBe(0);
-    expect(none.rows).toEqual([]);
+    expect(got).toEqual(await plain.query(write, values));
+    expect(got).toMatchObject({ command: 'UPDATE', affectedRows: 1, rowCount: 1 });
+    const none = 'delete from items where name = $1';
+    expect(await prepared.query(none, ['nobody'])).toEqual(await plain.query(none, ['nobody']));
+    expect(await prepared.query(none, ['nobody'])).toMatchObject({ affectedRows: 0, rows: [] });
   });
 
   it('throws the engine’s error with the statement, and the next statement runs', async () => {

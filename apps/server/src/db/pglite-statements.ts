@@ -5,11 +5,15 @@ import {
   type QueryOptions,
   type Results,
   type Transaction,
+  types,
 } from '@electric-sql/pglite';
 import { statementName } from './statement-names.ts';
 
-type Described = { types: number[]; rowDescription: unknown };
+type Field = { name: string; dataTypeID: number };
+type Described = { types: number[]; fields: readonly Field[] };
 type Query = PGlite['query'];
+/** The messages of one statement's run, as PGlite's protocol parser gives them. */
+type Message = { name: string; fields?: (string | null)[]; text?: string };
 
 const { serialize } = protocol;
 const EXECUTE_AND_SYNC = join([serialize.execute({}), serialize.sync()]);
@@ -30,9 +34,13 @@ export function prepareStatementsOnPglite(client: PGlite): void {
       join([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
     );
+    const rows = messages.find((m) => m.name === 'rowDescription') as { fields: Field[] } | undefined;
     const d = {
       types: parse.parseDescribeStatementResults(messages),
-      rowDescription: messages.find((m) => m.name === 'rowDescription'),
+      // Shared by every result of the statement, so frozen.
+      fields: Object.freeze(
+        (rows?.fields ?? []).map(({ name, dataTypeID }) => Object.freeze({ name, dataTypeID })),
+      ),
     };
     described.set(name, d);
     return d;
@@ -51,12 +59,49 @@ export function prepareStatementsOnPglite(client: PGlite): void {
         join([serialize.bind({ statement: name, values: values as string[] }), EXECUTE_AND_SYNC]),
         { syncToFs: false },
       );
-      const all = d.rowDescription ? [d.rowDescription as (typeof messages)[number], ...messages] : messages;
-      return parse.parseResults(all, client.parsers, options)[0] as Results<T>;
+      return resultOf<T>(d.fields, messages as unknown as Message[], options);
     } catch (err) {
       // As PGlite's own path reports a failed statement: the error with its text and parameters.
       throw Object.assign(err as Error, { query: text, params, queryOptions: options });
     }
+  }
+
+  /**
+   * The rows as PGlite's `parseResults` gives them for one statement, without its copy of every parser
+   * (hundreds, one per array type) into a new object on each call: each column's parser is looked up once.
+   */
+  function resultOf<T>(fields: readonly Field[], messages: Message[], options?: QueryOptions): Results<T> {
+    const parsers = fields.map(
+      ({ dataTypeID: t }) => options?.parsers?.[t] ?? client.parsers[t] ?? types.parsers[t],
+    );
+    const asArrays = options?.rowMode === 'array';
+    const rows: unknown[] = [];
+    for (const m of messages) {
+      if (m.name === 'dataRow') {
+        const values = m.fields!.map((v, i) =>
+          v === null ? null : parsers[i] ? parsers[i](v, fields[i]!.dataTypeID) : v,
+        );
+        if (asArrays) rows.push(values);
+        else {
+          const row: Record<string, unknown> = {};
+          for (let i = 0; i < fields.length; i++) row[fields[i]!.name] = values[i];
+          rows.push(row);
+        }
+      } else if (m.name === 'commandComplete') {
+        const words = m.text!.split(' ');
+        const command = words[0]!;
+        const count = Number.parseInt(words[words.length - 1]!, 10);
+        const changes = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
+        return {
+          rows: rows as T[],
+          fields: fields as Field[],
+          command,
+          affectedRows: changes ? count : 0,
+          ...(Number.isNaN(count) ? {} : { rowCount: count }),
+        } as Results<T>;
+      }
+    }
+    return { affectedRows: 0, rows: [], fields: [] };
   }
 
   const plainQuery = client.query.bind(client);
