@@ -93,10 +93,16 @@ describe('prepareStatementsOnPglite', () => {
     expect((await prepared.query('select name from items where name = $1', ['Eve'])).rows).toHaveLength(1);
   });
 
-  it('delivers what a statement’s trigger notifies', async () => {
+  it('delivers what a statement’s trigger notifies, once, and nothing after unlisten', async () => {
     const heard: string[] = [];
-    await prepared.listen('items', (payload) => heard.push(payload));
+    const unlisten = await prepared.listen('ITEMS', (payload) => heard.push(payload));
     await prepared.query('insert into items (name) values ($1)', ['Fay']);
-    await expect.poll(() => heard).toEqual(['Fay']);
+    // A transaction's notification comes with its commit, through PGlite's own path.
+    await prepared.transaction(async (tx) => tx.query('insert into items (name) values ($1)', ['Gus']));
+    await expect.poll(() => heard).toEqual(['Fay', 'Gus']);
+    await unlisten();
+    await prepared.query('insert into items (name) values ($1)', ['Hal']);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(heard).toEqual(['Fay', 'Gus']);
   });
 });
