@@ -102,7 +102,12 @@ describe('prepareStatementsOnPglite', () => {
     await expect.poll(() => heard).toEqual(['Fay', 'Gus']);
     await unlisten();
     await prepared.query('insert into items (name) values ($1)', ['Hal']);
+    // And by unlisten with the channel alone.
+    await prepared.listen('items', (payload) => heard.push(`again ${payload}`));
+    await prepared.query('insert into items (name) values ($1)', ['Ivy']);
+    await prepared.unlisten('items');
+    await prepared.query('insert into items (name) values ($1)', ['Jo']);
     await new Promise((r) => setTimeout(r, 50));
-    expect(heard).toEqual(['Fay', 'Gus']);
+    expect(heard).toEqual(['Fay', 'Gus', 'again Ivy']);
   });
 });

@@ -157,18 +157,22 @@ export function prepareStatementsOnPglite(client: PGlite): void {
     );
   }) as Query;
 
-  // A channel's listeners, kept also here for the notifications of the runs above (named as PGlite names them).
+  // A channel's listeners, kept also here for the notifications of the runs above, named as PGlite names them.
+  // (The function `listen` gives back calls `unlisten`.)
+  const pgName = (channel: string) =>
+    channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase();
   const plainListen = client.listen.bind(client);
   client.listen = async (channel, listener, tx) => {
     const unlisten = await plainListen(channel, listener, tx);
-    const name =
-      channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase();
-    const set = listeners.get(name) ?? new Set();
-    listeners.set(name, set.add(listener));
-    return async (t) => {
-      set.delete(listener);
-      await unlisten(t);
-    };
+    const set = listeners.get(pgName(channel)) ?? new Set();
+    listeners.set(pgName(channel), set.add(listener));
+    return unlisten;
+  };
+  const plainUnlisten = client.unlisten.bind(client);
+  client.unlisten = async (channel, listener, tx) => {
+    if (listener) listeners.get(pgName(channel))?.delete(listener);
+    else listeners.delete(pgName(channel));
+    await plainUnlisten(channel, listener, tx);
   };
 
   const plainTransaction = client.transaction.bind(client);
