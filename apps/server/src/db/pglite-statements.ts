@@ -1,6 +1,5 @@
 import {
   type PGlite,
-  parse,
   protocol,
   type QueryOptions,
   type Results,
@@ -13,17 +12,21 @@ import { statementName } from './statement-names.ts';
 type Field = { name: string; dataTypeID: number };
 type Described = { types: number[]; fields: readonly Field[] };
 type Query = PGlite['query'];
-/** The messages of one statement's run, as node-postgres's protocol parser gives them. */
+/** The messages of one call into the engine, as node-postgres's protocol parser gives them. */
 type Message = {
   name: string;
-  fields?: (string | null)[];
+  /** A data row's values, or a row description's columns. */
+  fields?: (string | null)[] | Field[];
+  dataTypeIDs?: number[];
   text?: string;
   channel?: string;
   payload?: string;
 };
 
 const { serialize } = protocol;
-const EXECUTE_AND_SYNC = join([serialize.execute({}), serialize.sync()]);
+const EXECUTE_AND_SYNC = Buffer.concat([serialize.execute({}), serialize.sync()]);
+/** The commands whose count is of rows changed (PGlite's `affectedRows`). */
+const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
 /**
  * PGlite's `query` parses and plans its text on every call, in five calls into the engine (parse, two
@@ -56,25 +59,28 @@ export function prepareStatementsOnPglite(client: PGlite): void {
         if (m.name === 'error') error = m as unknown as Error;
         else if (m.name === 'notice') options?.onNotice?.(m as never);
         else if (m.name === 'notification') {
-          const { channel, payload } = m as unknown as { channel: string; payload: string };
-          for (const listener of listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
-        } else messages.push(m as unknown as Message);
+          const { channel, payload } = m as Message;
+          for (const listener of listeners.get(channel!) ?? []) queueMicrotask(() => listener(payload!));
+        } else messages.push(m as Message);
       });
     if (error) throw error;
     return messages;
   }
 
   async function describe(name: string, text: string): Promise<Described> {
-    const messages = await client.execProtocolStream(
-      join([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
-      { syncToFs: false },
+    const messages = await run(
+      Buffer.concat([
+        serialize.parse({ name, text }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
     );
-    const rows = messages.find((m) => m.name === 'rowDescription') as { fields: Field[] } | undefined;
+    const columns = messages.find((m) => m.name === 'rowDescription')?.fields as Field[] | undefined;
     const d = {
-      types: parse.parseDescribeStatementResults(messages),
+      types: messages.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [],
       // Shared by every result of the statement, so frozen.
       fields: Object.freeze(
-        (rows?.fields ?? []).map(({ name, dataTypeID }) => Object.freeze({ name, dataTypeID })),
+        (columns ?? []).map(({ name, dataTypeID }) => Object.freeze({ name, dataTypeID })),
       ),
     };
     described.set(name, d);
@@ -91,7 +97,7 @@ export function prepareStatementsOnPglite(client: PGlite): void {
         return serializer ? serializer(value) : String(value);
       });
       const messages = await run(
-        join([serialize.bind({ statement: name, values: values as string[] }), EXECUTE_AND_SYNC]),
+        Buffer.concat([serialize.bind({ statement: name, values: values as string[] }), EXECUTE_AND_SYNC]),
         options,
       );
       return resultOf<T>(d.fields, messages, options);
@@ -113,7 +119,7 @@ export function prepareStatementsOnPglite(client: PGlite): void {
     const rows: unknown[] = [];
     for (const m of messages) {
       if (m.name === 'dataRow') {
-        const values = m.fields!.map((v, i) =>
+        const values = (m.fields as (string | null)[]).map((v, i) =>
           v === null ? null : parsers[i] ? parsers[i](v, fields[i]!.dataTypeID) : v,
         );
         if (asArrays) rows.push(values);
@@ -126,12 +132,11 @@ export function prepareStatementsOnPglite(client: PGlite): void {
         const words = m.text!.split(' ');
         const command = words[0]!;
         const count = Number.parseInt(words[words.length - 1]!, 10);
-        const changes = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
         return {
           rows: rows as T[],
           fields: fields as Field[],
           command,
-          affectedRows: changes ? count : 0,
+          affectedRows: CHANGES.has(command) ? count : 0,
           ...(Number.isNaN(count) ? {} : { rowCount: count }),
         } as Results<T>;
       }
@@ -190,14 +195,4 @@ export function prepareStatementsOnPglite(client: PGlite): void {
       });
       return run(prepared);
     })) as PGlite['transaction'];
-}
-
-function join(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
