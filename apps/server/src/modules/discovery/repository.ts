@@ -162,8 +162,41 @@ const cardColumns = {
 };
 export type GuideCardRow = Pick<typeof g.$inferSelect, keyof typeof cardColumns> & { matchScore?: number };
 
-/** The search's columns (the card's and the guide's match side), arrays as JSON. */
-const searchColumns = arraysAsJson(cardColumns);
+/**
+ * A guide's card as the API sends it (the discovery schema's guide card, without the match), written by the
+ * database as JSON text: a page of "Best match" goes out as the engine wrote its cards instead of being parsed
+ * into objects, encoded and written again (decision 065). The keys are the schema's; toGuideCard() builds the
+ * same card from a row, and the best-match test holds the two answers equal. The tour types go as stored: every
+ * writer stores the schema's three keys (onboarding's, the profile's validated body, the published experiences).
+ */
+const cardWire = sql<string>`json_build_object('id', ${g.userId}, 'slug', ${g.slug},
+  'name', ${g.firstName} || ' ' || ${g.lastName}, 'age', ${g.age}, 'city', ${g.city}, 'country', ${g.country},
+  'profession', ${g.profession}, 'bio', ${g.bio}, 'image', ${g.image}, 'thumbnail', ${g.image},
+  'rating', ${g.rating}, 'reviews', ${g.reviews}, 'totalTours', ${g.totalTours},
+  'priceRange', '$' || ${g.priceMin} || '-$' || ${g.priceMax}, 'specialties', ${g.specialties},
+  'languages', ${g.languages}, 'responseTime', ${g.responseTime}, 'verified', ${g.verified},
+  'tourTypes', ${g.tourTypes})::text`;
+
+/** What a page's order, cursor and match need of a guide whose card comes as JSON text. */
+const wireSideColumns = {
+  userId: g.userId,
+  verified: g.verified,
+  rating: g.rating,
+  priceMin: g.priceMin,
+  priceMax: g.priceMax,
+  ...guideVectorColumns,
+};
+/**
+ * The search's columns: the card as the API sends it, and what the page's order, cursor and match need (arrays
+ * as JSON). The card is built after the sort: its text is costly enough that the engine computes it only for
+ * the rows the limit keeps.
+ */
+const searchColumns = { wire: cardWire, ...arraysAsJson(wireSideColumns) };
+/** A page's row: the card as the API sends it and the guide's side; "Best match" adds the score before rounding. */
+export type WireCardRow = Pick<typeof g.$inferSelect, keyof typeof wireSideColumns> & {
+  wire: string;
+  matchScore?: number;
+};
 /**
  * The same as one JSON object per guide, for the reads of given guides. Not for a sorted search: the engine
  * builds a row's JSON before it sorts, so it would build one for every guide that matches, not only the page.
@@ -554,7 +587,7 @@ function highValueOnline(city: SQL, since: SQL): SQL<number> {
 function createMemoryBestMatch(db: Db, vectors: MatchVectors) {
   const { id: _id, ...vectorColumns } = memoryVectorColumns;
   const cardsStatement = db
-    .select(rowAsJson({ ...cardColumns, ...vectorColumns }))
+    .select({ ...searchColumns, ...arraysAsJson(vectorColumns) })
     .from(g)
     .where(sql`${g.userId} = any(${sql.placeholder('ids')}::uuid[]) and ${g.listed}`)
     .prepare('best_match_memory_cards');
@@ -564,7 +597,7 @@ function createMemoryBestMatch(db: Db, vectors: MatchVectors) {
     cursor: Cursor | null,
     context: SearchContext,
     traveller: TravellerSide,
-  ): Promise<GuideCardRow[] | null> {
+  ): Promise<WireCardRow[] | null> {
     const values = filterValues(filters, context);
     const set = filtersSet(values);
     if ([...set].some((k) => k !== 'city') || !(await vectors.ready())) return null;
@@ -573,7 +606,7 @@ function createMemoryBestMatch(db: Db, vectors: MatchVectors) {
       const page = vectors.table.page(traveller, limit, cursor, city);
       if (page.length === 0) return [];
       const rows = await cardsStatement.execute({ ids: page.map(([id]) => id) });
-      const cards = new Map(rows.map(({ row }) => [row.userId, row]));
+      const cards = new Map(rows.map((r) => [r.userId, r]));
       let stale = false;
       for (const [id] of page) {
         const card = cards.get(id);
@@ -585,7 +618,9 @@ function createMemoryBestMatch(db: Db, vectors: MatchVectors) {
           stale = true;
         }
       }
-      if (!stale) return page.map(([id, score]) => ({ ...cards.get(id)!, matchScore: score }));
+      if (!stale) {
+        return page.map(([id, score]) => ({ ...cards.get(id)!, matchScore: score }));
+      }
     }
     return null;
   };
@@ -710,7 +745,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       limit: number,
       cursor: Cursor | null,
       context: SearchContext,
-    ): Promise<GuideCardRow[]> {
+    ): Promise<GuideCardRow[] | WireCardRow[]> {
       if (sort === 'best_match') {
         if (!context.traveller) throw new Error('best match needs the traveller');
         const fromMemory = await memoryBestMatch?.(filters, limit, cursor, context, context.traveller);
@@ -740,7 +775,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
               cursorId: cursor.id,
             }
           : {}),
-      })) as GuideCardRow[];
+      })) as WireCardRow[];
     },
 
     /** The plan of the search, for the index test. */

@@ -11,6 +11,7 @@ import {
   touristListResponseSchema,
   verificationResponseSchema,
 } from '@lokal/shared/schemas/discovery';
+import { JsonText, sendJsonText } from '../../plugins/json-text.ts';
 import { type SessionUser, signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { ModulePlugin } from '../context.ts';
@@ -58,9 +59,16 @@ function publicRoutes(app: App, service: DiscoveryService, travellerOf: Travelle
         response: { 200: guideSearchResponseSchema, 400: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { sort, limit, cursor, ...filters } = request.query;
-      return service.search(filters, sort, limit, cursor, await travellerOf(request.auth?.user ?? null));
+      const answer = await service.search(
+        filters,
+        sort,
+        limit,
+        cursor,
+        await travellerOf(request.auth?.user ?? null),
+      );
+      return answer instanceof JsonText ? sendJsonText(reply, answer) : answer;
     },
   );
 
@@ -75,9 +83,16 @@ function publicRoutes(app: App, service: DiscoveryService, travellerOf: Travelle
         response: { 200: guideSearchResponseSchema, 400: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { sort, limit, cursor, ...filters } = request.query;
-      return service.search(filters, sort, limit, cursor, await travellerOf(request.auth?.user ?? null));
+      const answer = await service.search(
+        filters,
+        sort,
+        limit,
+        cursor,
+        await travellerOf(request.auth?.user ?? null),
+      );
+      return answer instanceof JsonText ? sendJsonText(reply, answer) : answer;
     },
   );
 
