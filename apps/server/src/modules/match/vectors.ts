@@ -179,6 +179,14 @@ export function createVectorTable() {
   let pace = new Float64Array(0);
   /** rap, techno, rock, drinks (0/1), cannabis, jokes, anime; rap 0 = no assessment. */
   let quiz = new Int8Array(0);
+  /**
+   * The same answers as three small codes (music: rap·36 + techno·6 + rock; night life: drinks·6 + cannabis;
+   * humour: jokes·6 + anime): a page works out each code's points once, so a guide's quiz parts are three
+   * look-ups.
+   */
+  let musicCode = new Uint8Array(0);
+  let nightCode = new Uint8Array(0);
+  let humourCode = new Uint8Array(0);
   const slotOf = new Map<string, number>();
   const free: number[] = [];
   /** Slot a's id before slot b's: the first eight hex digits as a number, then the whole string. */
@@ -191,7 +199,10 @@ export function createVectorTable() {
   const everyone = new Groups(idOrder);
 
   function grow(to: number) {
-    const resize = <T extends Int32Array | Float64Array | Int8Array | Uint32Array>(a: T, n: number): T => {
+    const resize = <T extends Int32Array | Float64Array | Int8Array | Uint8Array | Uint32Array>(
+      a: T,
+      n: number,
+    ): T => {
       const next = new (a.constructor as new (n: number) => T)(n);
       next.set(a);
       return next;
@@ -205,6 +216,9 @@ export function createVectorTable() {
     fromUsd = resize(fromUsd, to);
     pace = resize(pace, to);
     quiz = resize(quiz, to * 7);
+    musicCode = resize(musicCode, to);
+    nightCode = resize(nightCode, to);
+    humourCode = resize(humourCode, to);
     byCity.grow(to);
     byCitySet.grow(to);
     bySet.grow(to);
@@ -250,6 +264,9 @@ export function createVectorTable() {
     quiz[q + 4] = v.matchCannabis ?? 0;
     quiz[q + 5] = v.matchJokes ?? 0;
     quiz[q + 6] = v.matchAnime ?? 0;
+    musicCode[s] = quiz[q]! * 36 + quiz[q + 1]! * 6 + quiz[q + 2]!;
+    nightCode[s] = quiz[q + 3]! * 6 + quiz[q + 4]!;
+    humourCode[s] = quiz[q + 5]! * 6 + quiz[q + 6]!;
     byCity.add(s, city[s]!);
     byCitySet.add(s, city[s]!, offerSet[s]!);
     bySet.add(s, offerSet[s]!);
@@ -371,6 +388,32 @@ export function createVectorTable() {
     const cAnime = table(tq ? ANIME_SCALE[tq.animeKdrama] : 0);
     const tDrinks = tq?.drinks ? 1 : 0;
     const tPace = tq?.pace ?? 0;
+    // Each code's weighted points, by the very operations score() used per guide (so the same doubles).
+    const musicPoints = new Float64Array(216);
+    const nightPoints = new Float64Array(12);
+    const humourPoints = new Float64Array(36);
+    if (tq) {
+      for (let r = 0; r < 6; r++) {
+        for (let k = 0; k < 6; k++) {
+          for (let o = 0; o < 6; o++) {
+            musicPoints[r * 36 + k * 6 + o] = W.music * ((cRap[r]! + cTechno[k]! + cRock[o]!) / 3);
+          }
+        }
+      }
+      for (let d = 0; d < 2; d++) {
+        for (let c = 0; c < 6; c++) {
+          nightPoints[d * 6 + c] =
+            W.nightlife *
+            (NIGHTLIFE_MIX.drinks * (d === tDrinks ? 1 : 0) + NIGHTLIFE_MIX.cannabis * cCannabis[c]!);
+        }
+      }
+      for (let j = 0; j < 6; j++) {
+        for (let a = 0; a < 6; a++) {
+          humourPoints[j * 6 + a] =
+            W.humour * (HUMOUR_MIX.jokes * cJokes[j]! + HUMOUR_MIX.anime * cAnime[a]!);
+        }
+      }
+    }
 
     // matchExactSql, part by part in its order. A group of guides' peak (below) goes through the same operations
     // with each part at its most; rounding is monotonic, so no guide of the group scores above its peak, to the
@@ -388,19 +431,13 @@ export function createVectorTable() {
         W.languages * langHit[langSet[s]!]! +
         W.interests * interestsOf[offerSet[s]!]! +
         W.budget * b;
-      const q = s * 7;
-      if (!tq || quiz[q] === 0) return (100 * got) / 75;
-      const music = (cRap[quiz[q]!]! + cTechno[quiz[q + 1]!]! + cRock[quiz[q + 2]!]!) / 3;
-      const nightlife =
-        NIGHTLIFE_MIX.drinks * (quiz[q + 3] === tDrinks ? 1 : 0) +
-        NIGHTLIFE_MIX.cannabis * cCannabis[quiz[q + 4]!]!;
-      const humour = HUMOUR_MIX.jokes * cJokes[quiz[q + 5]!]! + HUMOUR_MIX.anime * cAnime[quiz[q + 6]!]!;
+      if (!tq || quiz[s * 7] === 0) return (100 * got) / 75;
       return (
         (100 *
           (got +
-            W.music * music +
-            W.nightlife * nightlife +
-            W.humour * humour +
+            musicPoints[musicCode[s]!]! +
+            nightPoints[nightCode[s]!]! +
+            humourPoints[humourCode[s]!]! +
             W.pace * close(tPace, pace[s]!))) /
         100
       );
