@@ -164,10 +164,10 @@ export type GuideCardRow = Pick<typeof g.$inferSelect, keyof typeof cardColumns>
 
 /**
  * A guide's card as the API sends it (the discovery schema's guide card, without the match), written by the
- * database as JSON text: a page of "Best match" goes out as the engine wrote its cards instead of being parsed
- * into objects, encoded and written again (decision 065). The keys are the schema's; toGuideCard() builds the
- * same card from a row, and the best-match test holds the two answers equal. The tour types go as stored: every
- * writer stores the schema's three keys (onboarding's, the profile's validated body, the published experiences).
+ * database as JSON text: a search page goes out as the engine wrote its cards instead of being parsed into
+ * objects, encoded and written again (decision 065). The keys are the schema's; search-cards.test holds every
+ * card equal to toGuideCard() of its row. The tour types go as stored: every writer stores the schema's three
+ * keys (onboarding's, the profile's validated body, the published experiences).
  */
 const cardWire = sql<string>`json_build_object('id', ${g.userId}, 'slug', ${g.slug},
   'name', ${g.firstName} || ' ' || ${g.lastName}, 'age', ${g.age}, 'city', ${g.city}, 'country', ${g.country},
@@ -618,9 +618,7 @@ function createMemoryBestMatch(db: Db, vectors: MatchVectors) {
           stale = true;
         }
       }
-      if (!stale) {
-        return page.map(([id, score]) => ({ ...cards.get(id)!, matchScore: score }));
-      }
+      if (!stale) return page.map(([id, score]) => ({ ...cards.get(id)!, matchScore: score }));
     }
     return null;
   };
