@@ -2,6 +2,8 @@ import type { TravellerSide } from '@lokal/shared/domain/match';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import {
   byTourTypeQuerySchema,
+  type GuideFilters,
+  type GuideSort,
   guideSearchQuerySchema,
   guideSearchResponseSchema,
   profileParamsSchema,
@@ -11,6 +13,7 @@ import {
   touristListResponseSchema,
   verificationResponseSchema,
 } from '@lokal/shared/schemas/discovery';
+import type { FastifyReply } from 'fastify';
 import { JsonText, sendJsonText } from '../../plugins/json-text.ts';
 import { type SessionUser, signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
@@ -45,7 +48,16 @@ export const discoveryModule: ModulePlugin = async (app, { ctx }) => {
 
 type TravellerOf = (user: SessionUser | null) => Promise<TravellerSide | null>;
 
+type SearchQuery = GuideFilters & { sort?: GuideSort; limit: number; cursor?: string };
+
 function publicRoutes(app: App, service: DiscoveryService, travellerOf: TravellerOf) {
+  /** A page of either search; sent as the database wrote its cards when it comes as text (decision 065). */
+  async function searchAnswer(query: SearchQuery, user: SessionUser | null, reply: FastifyReply) {
+    const { sort, limit, cursor, ...filters } = query;
+    const answer = await service.search(filters, sort, limit, cursor, await travellerOf(user));
+    return answer instanceof JsonText ? sendJsonText(reply, answer) : answer;
+  }
+
   app.get(
     '/guides/search',
     {
@@ -59,17 +71,7 @@ function publicRoutes(app: App, service: DiscoveryService, travellerOf: Travelle
         response: { 200: guideSearchResponseSchema, 400: errorSchema },
       },
     },
-    async (request, reply) => {
-      const { sort, limit, cursor, ...filters } = request.query;
-      const answer = await service.search(
-        filters,
-        sort,
-        limit,
-        cursor,
-        await travellerOf(request.auth?.user ?? null),
-      );
-      return answer instanceof JsonText ? sendJsonText(reply, answer) : answer;
-    },
+    async (request, reply) => searchAnswer(request.query, request.auth?.user ?? null, reply),
   );
 
   app.get(
@@ -83,17 +85,7 @@ function publicRoutes(app: App, service: DiscoveryService, travellerOf: Travelle
         response: { 200: guideSearchResponseSchema, 400: errorSchema },
       },
     },
-    async (request, reply) => {
-      const { sort, limit, cursor, ...filters } = request.query;
-      const answer = await service.search(
-        filters,
-        sort,
-        limit,
-        cursor,
-        await travellerOf(request.auth?.user ?? null),
-      );
-      return answer instanceof JsonText ? sendJsonText(reply, answer) : answer;
-    },
+    async (request, reply) => searchAnswer(request.query, request.auth?.user ?? null, reply),
   );
 
   app.get(
