@@ -141,8 +141,8 @@ describe('Best match over many varied guides', () => {
           expect(card.match?.basis).toBe(quiz && guides.get(card.id)!.temperament ? 'quiz' : 'profile');
         }
       }
-      // The table's cards are written by the database as the API sends them (decision 065); the SQL lists'
-      // are built and encoded here: every card the same, field for field, match and reasons included.
+      // Both paths read the cards the database writes as the API sends them (decision 065), each with its own
+      // statement: every card the same, field for field, match and reasons included.
       expect(cards[0], email).toEqual(cards[1]);
     }
   }, 300_000);

@@ -14,7 +14,7 @@ import type { TravelStyle } from '@lokal/shared/schemas/travel-style';
 import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
-import { arraysAsJson, rowAsJson } from '../../db/json-row.ts';
+import { arraysAsJson } from '../../db/json-row.ts';
 import { perShape } from '../../db/prepared.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import { conversations } from '../../db/schema/chat.ts';
@@ -135,32 +135,30 @@ const touristOf = (city: string | SQL): SQL[] => [
   activeMember(),
 ];
 
-/** The columns a search result needs (its card and its cursor), not the whole profile. */
-const cardColumns = {
-  userId: g.userId,
-  slug: g.slug,
-  firstName: g.firstName,
-  lastName: g.lastName,
-  age: g.age,
-  city: g.city,
-  country: g.country,
-  profession: g.profession,
-  bio: g.bio,
-  image: g.image,
-  rating: g.rating,
-  reviews: g.reviews,
-  totalTours: g.totalTours,
-  priceMin: g.priceMin,
-  priceMax: g.priceMax,
-  specialties: g.specialties,
-  languages: g.languages,
-  responseTime: g.responseTime,
-  verified: g.verified,
-  tourTypes: g.tourTypes,
-  // The guide's side of the match: the reasons of a card are computed from it (decision 037).
-  ...guideVectorColumns,
-};
-export type GuideCardRow = Pick<typeof g.$inferSelect, keyof typeof cardColumns> & { matchScore?: number };
+/** What toGuideCard() builds a guide card from: the guide's profile. */
+export type GuideCardRow = Pick<
+  typeof g.$inferSelect,
+  | 'userId'
+  | 'slug'
+  | 'firstName'
+  | 'lastName'
+  | 'age'
+  | 'city'
+  | 'country'
+  | 'profession'
+  | 'bio'
+  | 'image'
+  | 'rating'
+  | 'reviews'
+  | 'totalTours'
+  | 'priceMin'
+  | 'priceMax'
+  | 'specialties'
+  | 'languages'
+  | 'responseTime'
+  | 'verified'
+  | 'tourTypes'
+>;
 
 /**
  * A guide's card as the API sends it (the discovery schema's guide card, without the match), written by the
@@ -197,11 +195,6 @@ export type WireCardRow = Pick<typeof g.$inferSelect, keyof typeof wireSideColum
   wire: string;
   matchScore?: number;
 };
-/**
- * The same as one JSON object per guide, for the reads of given guides. Not for a sorted search: the engine
- * builds a row's JSON before it sorts, so it would build one for every guide that matches, not only the page.
- */
-const cardRow = rowAsJson(cardColumns);
 
 /**
  * What a search needs besides its filters: the server's rates (prices), the clock (open requests) and, for
@@ -441,7 +434,7 @@ function createBestMatch(db: Db) {
     .from(sql`unnest(${p('terms')}::text[]) as x(term)`)
     .prepare('best_match_terms');
   const cardsStatement = db
-    .select(cardRow)
+    .select(searchColumns)
     .from(g)
     .where(sql`${g.userId} = any(${p('ids')}::uuid[])`)
     .prepare('best_match_cards');
@@ -487,7 +480,7 @@ function createBestMatch(db: Db) {
     cursor: Cursor | null,
     context: SearchContext,
     traveller: TravellerSide,
-  ): Promise<GuideCardRow[]> {
+  ): Promise<WireCardRow[]> {
     const values = filterValues(filters, context);
     const set = filtersSet(values);
     const quiz = traveller.quiz !== null;
@@ -559,7 +552,7 @@ function createBestMatch(db: Db) {
     const page = [...seen].sort(byMatch).slice(0, limit);
     if (page.length === 0) return [];
     const cards = new Map(
-      (await cardsStatement.execute({ ids: page.map(([id]) => id) })).map(({ row }) => [row.userId, row]),
+      (await cardsStatement.execute({ ids: page.map(([id]) => id) })).map((row) => [row.userId, row]),
     );
     return page.map(([id, score]) => ({ ...cards.get(id)!, matchScore: score }));
   };
@@ -743,7 +736,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       limit: number,
       cursor: Cursor | null,
       context: SearchContext,
-    ): Promise<GuideCardRow[] | WireCardRow[]> {
+    ): Promise<WireCardRow[]> {
       if (sort === 'best_match') {
         if (!context.traveller) throw new Error('best match needs the traveller');
         const fromMemory = await memoryBestMatch?.(filters, limit, cursor, context, context.traveller);

@@ -36,9 +36,9 @@ const bestMatchNeedsTraveller = () =>
 const ONLINE_WINDOW_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 
-type SearchPage = { rows: GuideCardRow[] | WireCardRow[]; nextCursor: string | null };
+type SearchPage = { rows: WireCardRow[]; nextCursor: string | null };
 
-function encodeCursor(row: GuideCardRow | WireCardRow): string {
+function encodeCursor(row: WireCardRow): string {
   const c: Cursor = { v: row.verified, r: row.rating, p: 0, m: row.matchScore ?? 0, id: row.userId };
   return Buffer.from(JSON.stringify({ ...c, pMin: row.priceMin, pMax: row.priceMax })).toString('base64url');
 }
@@ -97,9 +97,6 @@ function decodeTouristCursor(raw: string | undefined): TouristCursor | null {
       : null,
   );
 }
-
-const isWirePage = (rows: GuideCardRow[] | WireCardRow[]): rows is WireCardRow[] =>
-  rows.length > 0 && 'wire' in rows[0]!;
 
 export function toGuideCard(g: GuideCardRow): GuideCard {
   return {
@@ -210,26 +207,14 @@ export function createDiscoveryService(deps: {
     };
   }
 
-  /** The page's cards, each with the traveller's match (its reasons from the guide's stored side). */
-  function cardsOf(page: SearchPage, traveller: TravellerSide | null) {
-    if (isWirePage(page.rows)) return wireCardsOf(page.rows, page.nextCursor, traveller);
-    return {
-      guides: page.rows.map((row) => ({
-        ...toGuideCard(row),
-        ...(traveller ? { match: cardMatch(matchScore(traveller, guideSideFromVector(row))) } : {}),
-      })),
-      nextCursor: page.nextCursor,
-    };
-  }
-
   /**
-   * The same answer from cards the database wrote as JSON text (decision 065): each card's text as it came, the
-   * match added as its last key, as the encoded answer would carry it.
+   * The page's answer from cards the database wrote as JSON text (decision 065): each card's text as it came, a
+   * traveller's match (its reasons from the guide's stored side) added as its last key.
    */
-  function wireCardsOf(rows: WireCardRow[], nextCursor: string | null, traveller: TravellerSide | null) {
+  function cardsOf(page: SearchPage, traveller: TravellerSide | null) {
     let text = '{"guides":[';
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
+    for (let i = 0; i < page.rows.length; i++) {
+      const row = page.rows[i]!;
       if (i > 0) text += ',';
       if (!traveller) {
         text += row.wire;
@@ -238,7 +223,7 @@ export function createDiscoveryService(deps: {
       const match = cardMatch(matchScore(traveller, guideSideFromVector(row)));
       text += `${row.wire.slice(0, row.wire.lastIndexOf('}'))},"match":${JSON.stringify(match)}}`;
     }
-    return new JsonText(`${text}],"nextCursor":${JSON.stringify(nextCursor)}}`);
+    return new JsonText(`${text}],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
   }
 
   /** The three newest published reviews of each tourist (docs/product.md#tourist-profiles). */
