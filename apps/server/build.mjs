@@ -1,9 +1,10 @@
-// Bundles the server into dist/server.js; node_modules stay external, the shared workspace is inlined.
+// Bundles the server into dist/server.js, and the embedded database's engine thread into dist/pglite-thread.js;
+// node_modules stay external, the shared workspace is inlined.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', 'pglite-thread': 'src/db/pglite-thread.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -1,16 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { tunePgDriver } from './pg-driver.ts';
+import { PGliteRemote } from './pglite-remote.ts';
 import { prepareStatementsOnPglite } from './pglite-statements.ts';
 import { PipelinedPool } from './pipelined-pool.ts';
 import { useCompiledRowMappers } from './row-mapper.ts';
@@ -103,17 +100,15 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
     };
   }
 
-  let client: PGlite;
-  if (databaseUrl === 'memory://') {
-    client = new PGlite({ extensions: { pg_trgm, btree_gist, cube } });
-  } else {
-    const dir = path.join(dataDir, 'db');
+  let dir: string | undefined;
+  if (databaseUrl !== 'memory://') {
+    dir = path.join(dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions: { pg_trgm, btree_gist, cube } });
   }
+  // The engine runs in a thread of its own (decision 066).
+  const client = new PGliteRemote(dir);
   await client.waitReady;
   prepareStatementsOnPglite(client);
-  yieldBetweenQueries(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   return {
@@ -122,39 +117,4 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
     listen: async (channel, listener) => void (await client.listen(channel, listener)),
     close: () => client.close(),
   };
-}
-
-/**
- * PGlite runs in this thread and hands its queue from one query to the next in microtasks: under a steady
- * load the process stayed in that chain for seconds, and a new connection was read only when the load
- * stopped (bench:load saw requests of 60 s). Here the queries wait their turn in one FIFO, and when the chain
- * has run for YIELD_EVERY_MS the next one starts on a new turn of the event loop (setImmediate), so I/O is
- * polled at least that often. A transaction is one step: its statements run inside it.
- */
-const YIELD_EVERY_MS = 5;
-function yieldBetweenQueries(client: PGlite): void {
-  let tail: Promise<unknown> = Promise.resolve();
-  let lastTurn = performance.now();
-  // A new turn at most every few milliseconds: enough for I/O, without a loop turn per query.
-  const turn = (): Promise<void> | undefined =>
-    performance.now() - lastTurn < YIELD_EVERY_MS
-      ? undefined
-      : new Promise<void>((resolve) =>
-          setImmediate(() => {
-            lastTurn = performance.now();
-            resolve();
-          }),
-        );
-  const serial = <T>(run: () => Promise<T>): Promise<T> => {
-    const next = tail.then(turn).then(run);
-    tail = next.catch(() => undefined);
-    return next;
-  };
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = ((...args: Parameters<typeof query>) => serial(() => query(...args))) as typeof client.query;
-  client.exec = ((...args: Parameters<typeof exec>) => serial(() => exec(...args))) as typeof client.exec;
-  client.transaction = ((...args: Parameters<typeof transaction>) =>
-    serial(() => transaction(...args))) as typeof client.transaction;
 }

@@ -1,11 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGliteRemote } from './pglite-remote.ts';
 import { prepareStatementsOnPglite } from './pglite-statements.ts';
 import { statementName } from './statement-names.ts';
 
-// Two engines on the same schema and rows: PGlite as it comes, and PGlite with prepared statements.
+// Two engines on the same schema and rows: PGlite as it comes, and PGlite as the server opens it, with its engine
+// in a thread of its own (PGliteRemote) and prepared statements.
 let plain: PGlite;
-let prepared: PGlite;
+let prepared: PGliteRemote;
 const SCHEMA = `
   create table items (id serial primary key, name text unique not null, tags text[] not null default '{}',
     doc jsonb, at timestamptz not null default '2026-11-27T10:00:00Z', price numeric);
@@ -17,7 +22,7 @@ const SCHEMA = `
 
 beforeAll(async () => {
   plain = new PGlite();
-  prepared = new PGlite();
+  prepared = new PGliteRemote();
   for (const db of [plain, prepared]) await db.exec(SCHEMA);
   prepareStatementsOnPglite(prepared);
 });
@@ -34,7 +39,7 @@ const isPrepared = async (text: string) =>
     )
   ).rows[0]!.n === 1;
 
-describe('prepareStatementsOnPglite', () => {
+describe('PGlite in a thread of its own, with prepared statements', () => {
   const READ = 'select id, name, tags, doc, at, price from items where id >= $1 and name <> $2 order by id';
   // What drizzle passes: timestamps left as text.
   const raw = { parsers: { [types.TIMESTAMPTZ]: (v: string) => v } };
@@ -109,5 +114,45 @@ describe('prepareStatementsOnPglite', () => {
     await prepared.query('insert into items (name) values ($1)', ['Jo']);
     await new Promise((r) => setTimeout(r, 50));
     expect(heard).toEqual(['Fay', 'Gus', 'again Ivy']);
+  });
+
+  it('answers what PGlite’s own path takes (no parameters, several statements, errors) as PGlite does', async () => {
+    // The rows both engines hold (the tests above added more to one of them).
+    const read = 'select name, tags, doc, price from items where id <= 3 order by id';
+    expect(await prepared.query(read)).toEqual(await plain.query(read));
+    const script = "select count(*)::int n from items where id <= 3; select 'x' as y";
+    expect(await prepared.exec(script)).toEqual(await plain.exec(script));
+    const [got, want] = await Promise.all(
+      [prepared, plain].map((db) => db.query('select nope from items').catch((e: unknown) => e)),
+    );
+    expect(got).toMatchObject({ code: '42703', message: (want as Error).message });
+    // Many at once keep their order and their answers.
+    const ids = Array.from({ length: 50 }, (_, i) => i % 4);
+    const names = await Promise.all(
+      ids.map((id) => prepared.query<{ name: string }>('select name from items where id = $1', [id])),
+    );
+    const expected = await Promise.all(
+      ids.map((id) => plain.query<{ name: string }>('select name from items where id = $1', [id])),
+    );
+    expect(names.map((r) => r.rows)).toEqual(expected.map((r) => r.rows));
+  });
+});
+
+describe('PGliteRemote', () => {
+  it('refuses statements once closed, and keeps a folder’s rows for the next start', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lokal-pglite-remote-'));
+    try {
+      const first = new PGliteRemote(dir);
+      await first.waitReady;
+      await first.exec("create table kept (name text); insert into kept values ('Ana')");
+      await first.close();
+      expect(first.closed).toBe(true);
+      await expect(first.query('select 1')).rejects.toThrow('PGlite is closed');
+      const again = new PGliteRemote(dir);
+      expect((await again.query('select name from kept')).rows).toEqual([{ name: 'Ana' }]);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   types,
 } from '@electric-sql/pglite';
 import { Parser } from 'pg-protocol/dist/parser.js';
+import type { PGliteRemote } from './pglite-remote.ts';
 import { statementName } from './statement-names.ts';
 
 type Field = { name: string; dataTypeID: number };
@@ -40,16 +41,16 @@ const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
  * field into a buffer of its own before decoding it (a 20-row read: 130 µs against 460 µs). So the
  * notifications of a run's triggers are delivered here, to the listeners `listen` registered, as PGlite would.
  */
-export function prepareStatementsOnPglite(client: PGlite): void {
+export function prepareStatementsOnPglite(client: PGliteRemote): void {
   const described = new Map<string, Described>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
 
   /** One call into the engine: its messages, its error thrown once all are read, as PGlite does. */
-  async function run(message: Uint8Array, options?: QueryOptions): Promise<Message[]> {
+  async function run(message: Uint8Array, options?: QueryOptions, syncToFs = false): Promise<Message[]> {
     const chunks: Buffer[] = [];
     // The engine's output is a view of its memory, reused by the next call: copied.
     const onRawData = (data: Uint8Array) => void chunks.push(Buffer.from(data));
-    await client.execProtocolRawStream(message, { syncToFs: false, onRawData });
+    await client.execProtocolRawStream(message, { syncToFs, onRawData });
     const messages: Message[] = [];
     let error: Error | undefined;
     const parser = new Parser();
@@ -65,6 +66,18 @@ export function prepareStatementsOnPglite(client: PGlite): void {
       });
     if (error) throw error;
     return messages;
+  }
+
+  // Statements run side by side (PGliteRemote's shared runs): the first to meet a text prepares it, the others
+  // wait for that, rather than preparing it twice (which the engine refuses).
+  const describing = new Map<string, Promise<Described>>();
+  function describeOnce(name: string, text: string): Promise<Described> {
+    let d = describing.get(name);
+    if (!d) {
+      d = describe(name, text).finally(() => describing.delete(name));
+      describing.set(name, d);
+    }
+    return d;
   }
 
   async function describe(name: string, text: string): Promise<Described> {
@@ -87,9 +100,16 @@ export function prepareStatementsOnPglite(client: PGlite): void {
     return d;
   }
 
-  async function execute<T>(name: string, text: string, params: unknown[], options?: QueryOptions) {
+  /** Outside a transaction the run syncs the files as it ends (`syncToFs`), as PGlite's `query` does. */
+  async function execute<T>(
+    name: string,
+    text: string,
+    params: unknown[],
+    options?: QueryOptions,
+    syncToFs = false,
+  ) {
     try {
-      const d = described.get(name) ?? (await describe(name, text));
+      const d = described.get(name) ?? (await describeOnce(name, text));
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
         const type = d.types[i]!;
@@ -99,6 +119,7 @@ export function prepareStatementsOnPglite(client: PGlite): void {
       const messages = await run(
         Buffer.concat([serialize.bind({ statement: name, values: values as string[] }), EXECUTE_AND_SYNC]),
         options,
+        syncToFs,
       );
       return resultOf<T>(d.fields, messages, options);
     } catch (err) {
@@ -151,15 +172,9 @@ export function prepareStatementsOnPglite(client: PGlite): void {
   client.query = (async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
     const name = preparedName(text, params, options);
     if (!name) return plainQuery<T>(text, params, options);
-    // PGlite's own order: wait for a running transaction, then for the engine.
+    // Sent at once unless a transaction (or PGlite's own path) runs: each of its messages is whole.
     await client._checkReady();
-    return client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        const result = await execute<T>(name, text, params!, options);
-        await client.syncToFs();
-        return result;
-      }),
-    );
+    return client._runShared(() => execute<T>(name, text, params!, options, true));
   }) as Query;
 
   // A channel's listeners, kept also here for the notifications of the runs above, named as PGlite names them.
