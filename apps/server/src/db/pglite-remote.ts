@@ -219,10 +219,9 @@ export class PGliteRemote extends BasePGlite {
 
   override async close(): Promise<void> {
     if (this.#closed) return;
-    // After the statements already asked for: the engine closes its files, then the thread ends.
-    await this.#transactionMutex.runExclusive(() =>
-      this.#queryMutex.runExclusive(() => this.#call({ op: 'close' })),
-    );
+    // After the statements already sent (an exclusive run waits for them): the engine closes its files, then
+    // the thread ends.
+    await this._runExclusiveTransaction(() => this.#call({ op: 'close' }));
     this.#closed = true;
     await this.#worker.terminate();
   }

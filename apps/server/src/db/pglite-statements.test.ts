@@ -139,13 +139,21 @@ describe('PGlite in a thread of its own, with prepared statements', () => {
 });
 
 describe('PGliteRemote', () => {
-  it('refuses statements once closed, and keeps a folder’s rows for the next start', async () => {
+  it('answers what was sent before a close, refuses statements after it, and keeps a folder’s rows for the next start', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'lokal-pglite-remote-'));
     try {
       const first = new PGliteRemote(dir);
       await first.waitReady;
       await first.exec("create table kept (name text); insert into kept values ('Ana')");
+      prepareStatementsOnPglite(first);
+      // Statements under way when the close comes are answered: it waits for them (here, most of them wait
+      // for the text's preparation before they send their run).
+      const sent = Array.from({ length: 20 }, (_, i) =>
+        first.query<{ n: number }>('select $1::int as n from kept', [i]),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
       await first.close();
+      expect((await Promise.all(sent)).map((r) => r.rows[0]!.n)).toEqual([...Array(20).keys()]);
       expect(first.closed).toBe(true);
       await expect(first.query('select 1')).rejects.toThrow('PGlite is closed');
       const again = new PGliteRemote(dir);
