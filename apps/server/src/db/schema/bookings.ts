@@ -79,6 +79,9 @@ export const bookings = pgTable(
   (t) => [
     index('bookings_tourist_idx').on(t.touristId, t.startAt),
     index('bookings_guide_idx').on(t.guideId, t.startAt),
+    // A pair's bookings (a conversation row's booking state, contact details shown): one probe, not two scans
+    // of the sides' indexes ANDed together.
+    index('bookings_pair_idx').on(t.touristId, t.guideId),
     index('bookings_experience_idx').on(t.experienceId),
     index('bookings_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'requested'`),
     check('bookings_time_check', sql`${t.endAt} > ${t.startAt}`),
