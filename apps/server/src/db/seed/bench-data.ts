@@ -163,7 +163,22 @@ const CATEGORIES = [
  * month for one guide in five, every attribute from its own hash as above. Idempotent: guides that already have
  * experiences or a schedule are skipped.
  */
-async function seedBenchOffers(db: Db): Promise<void> {
+async function seedBenchOffers(outer: Db): Promise<void> {
+  // Every experience inserted makes its guide's match vector read the guide's experiences again (a trigger), with
+  // a plan this connection cached while the table was nearly empty: a sequential scan of a table this very
+  // statement grows to 150,000 rows, once per row (it ran for more than 15 minutes on a demo database). The
+  // ANALYZE drops the cached plans that read experiences; with sequential scans off they come back as index scans.
+  await outer.transaction(async (db) => {
+    await db.execute(sql`analyze experiences`);
+    await db.execute(sql`set local enable_seqscan = off`);
+    await insertBenchOffers(db);
+  });
+  for (const table of ['experiences', 'guide_availability', 'availability_exceptions', 'bookings']) {
+    await outer.execute(sql.raw(`analyze ${table}`));
+  }
+}
+
+async function insertBenchOffers(db: Pick<Db, 'execute'>): Promise<void> {
   const pick = (salt: string, k: number) => sql.raw(`(abs(hashtext(n::text || '${salt}')) % ${k})`);
   /** The bench guides, each with its number n, with more joins before the filter. */
   const bench = (joins = sql``) => sql`
@@ -215,9 +230,6 @@ async function seedBenchOffers(db: Db): Promise<void> {
       join lateral (select user_id from tourist_profiles order by user_id offset ${pick('tourist', 10)} limit 1) t on true`)}
       and ${pick('booked', 5)} = 0
       and not exists (select 1 from bookings b where b.guide_id = gp.user_id)`);
-  for (const table of ['experiences', 'guide_availability', 'availability_exceptions', 'bookings']) {
-    await db.execute(sql.raw(`analyze ${table}`));
-  }
 }
 
 /**
