@@ -1,3 +1,4 @@
+import { conversationListSchema } from '@lokal/shared/schemas/chat';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -14,8 +15,12 @@ let database: Awaited<ReturnType<typeof openTestDatabase>>;
 
 type Row = {
   id: string;
+  unread: number;
+  detailsShared: boolean;
   other: { id: string };
   booking: { state: string; startAt: string; timeZone: string } | null;
+  lastMessage: { id: number; body: string; createdAt: string } | null;
+  timestamp: string;
   earnings: { amount: number; currency: string } | null;
 };
 
@@ -105,5 +110,148 @@ describe('conversation rows', () => {
     const again = await rowWith(guide, tourist);
     expect(again.booking?.state).toBe('requested');
     expect(again.earnings).toEqual({ amount: total.amount, currency: total.currency });
+  });
+
+  it('keep the state they show on the conversation, equal to what its messages and bookings say after every change', async () => {
+    const tourist = (await w.makeActor('tourist', 'keeptourist'))!;
+    const guide = (await w.makeActor('guide', 'keepguide'))!;
+    const chat = await w.conversation(tourist, guide);
+    let n = 0;
+    const send = (as: Session, body = `m${++n}`) =>
+      w.must({
+        method: 'POST',
+        url: '/api/chat/send',
+        as,
+        payload: { conversationId: chat, body, clientId: `keep-${n}-${as.id}` },
+        status: 201,
+      });
+    const read = (as: Session) =>
+      w.must({ method: 'POST', url: `/api/chat/conversations/${chat}/read`, as, payload: {} });
+    // Rows whose kept state differs from the state computed again from their messages and bookings.
+    const drifted = async () => {
+      const r = await database.db.execute(sql`
+        select c.id from conversations c cross join lateral lokal_pair_state(c.tourist_id, c.guide_id) s
+        left join lateral (select m.id, lokal_message_json(m.id, m.conversation_id, m.sender_id, m.kind,
+            m.booking_id, m.body, m.client_id, m.created_at, m.read_at) as text
+          from messages m where m.conversation_id = c.id order by m.id desc limit 1) l on true
+        where (c.tourist_unread, c.guide_unread, c.details_shared, c.pair_booking, c.guide_earnings,
+            c.last_message_id, c.last_message)
+          is distinct from (
+            (select count(*) from messages m where m.conversation_id = c.id and m.read_at is null and m.sender_id <> c.tourist_id)::int,
+            (select count(*) from messages m where m.conversation_id = c.id and m.read_at is null and m.sender_id <> c.guide_id)::int,
+            s.shared, s.booking, s.earnings, l.id, l.text)`);
+      return (r as unknown as { rows: unknown[] }).rows;
+    };
+    const unread = async () => ({
+      tourist: (await rowWith(tourist, guide)).unread,
+      guide: (await rowWith(guide, tourist)).unread,
+    });
+
+    await send(tourist);
+    await send(tourist);
+    await send(guide);
+    expect(await unread()).toEqual({ tourist: 1, guide: 2 });
+    await read(guide);
+    expect(await unread()).toEqual({ tourist: 1, guide: 0 });
+    await send(tourist);
+    expect(await drifted()).toEqual([]);
+
+    // Bookings move the state; their notes in the chat count as unread like any message.
+    const asked = await w.requestBooking(tourist, guide);
+    expect((await rowWith(tourist, guide)).detailsShared).toBe(false);
+    await w.must({ method: 'POST', url: `/api/bookings/${asked}/accept`, as: guide });
+    expect((await rowWith(tourist, guide)).detailsShared).toBe(true);
+    expect(await drifted()).toEqual([]);
+    await w.completedBooking(tourist, guide);
+    expect(await drifted()).toEqual([]);
+
+    // Every writer, not only the app's routes: a bulk insert (as the seeds do), a deletion, bookings removed.
+    await database.db.execute(sql`
+      insert into messages (conversation_id, sender_id, body, client_id, read_at)
+      select ${chat}::uuid, case when k % 2 = 0 then ${tourist.id}::uuid else ${guide.id}::uuid end, 'bulk ' || k,
+        'bulk-' || k, case when k % 3 = 0 then now() end
+      from generate_series(1, 12) k`);
+    const before = await unread();
+    expect(before.tourist).toBeGreaterThan(0);
+    expect(before.guide).toBeGreaterThan(0);
+    expect(await drifted()).toEqual([]);
+    // The last message among them: the one before it takes its place.
+    await database.db.execute(
+      sql`delete from messages where conversation_id = ${chat} and client_id in ('bulk-1', 'bulk-2', 'bulk-12')`,
+    );
+    expect((await rowWith(tourist, guide)).lastMessage?.body).toBe('bulk 11');
+    expect(await drifted()).toEqual([]);
+    await read(tourist);
+    expect((await unread()).tourist).toBe(0);
+    await database.db.execute(
+      sql`delete from bookings where tourist_id = ${tourist.id} and guide_id = ${guide.id}`,
+    );
+    expect(await rowWith(guide, tourist)).toMatchObject({
+      detailsShared: false,
+      booking: null,
+      earnings: null,
+    });
+    expect(await drifted()).toEqual([]);
+  });
+
+  it("are written in the API's shape: every key in the schema's order, text escaped, times as JavaScript writes them", async () => {
+    const tourist = (await w.makeActor('tourist', 'wiretourist'))!;
+    const guide = (await w.makeActor('guide', 'wireguide'))!;
+    const chat = await w.conversation(tourist, guide);
+    // Opened but silent: the tourist's row has no last message yet.
+    const silent = await rowWith(tourist, guide);
+    expect(silent.lastMessage).toBeNull();
+    expect(new Date(silent.timestamp).toISOString()).toBe(silent.timestamp);
+
+    const asked = await w.requestBooking(tourist, guide);
+    await w.must({ method: 'POST', url: `/api/bookings/${asked}/accept`, as: guide });
+    await w.completedBooking(tourist, guide);
+    // The booking's notes came first; the last message is a text that needs escaping.
+    const body = 'He said "hola" \\ then\nleft\t🎉 <b>&</b> \u0001 \u2028 é';
+    const sent = await w.must({
+      method: 'POST',
+      url: '/api/chat/send',
+      as: tourist,
+      payload: { conversationId: chat, body, clientId: 'wire-client-1' },
+      status: 201,
+    });
+    for (const [as, other] of [
+      [tourist, guide],
+      [guide, tourist],
+    ] as const) {
+      const res = await app.inject({ url: '/api/chat/conversations', headers: { cookie: as.cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const answer = JSON.parse(res.body);
+      // The schema's parse keeps its own keys in its own order: equal text means no key missing, added or
+      // out of place, and every value of the schema's type.
+      expect(JSON.stringify(answer)).toBe(JSON.stringify(conversationListSchema.parse(answer)));
+      const row = (answer.conversations as Row[]).find((c) => c.id === chat)!;
+      // The last message as the send's answer has it (encoded in JavaScript).
+      expect(row.lastMessage).toEqual(sent.message);
+      expect(row.timestamp).toBe(sent.message.createdAt);
+      expect(row.other).toMatchObject({
+        id: other.id,
+        role: other === guide ? 'guide' : 'tourist',
+        online: true,
+      });
+      expect(row).toMatchObject({
+        blockedByMe: false,
+        canSend: true,
+        detailsShared: true,
+        booking: { state: 'booked' },
+        earnings: as === guide ? { amount: expect.any(Number), currency: 'EUR' } : null,
+      });
+      // The single conversation's answer is the list's row.
+      const one = await w.must({ url: `/api/chat/conversations/${chat}`, as });
+      expect(one.conversation).toEqual(row);
+    }
+    expect(sent.message.body).toBe(body.trim());
+    // Read by the guide: the tourist's row has the read time as the history has it.
+    await w.must({ method: 'POST', url: `/api/chat/conversations/${chat}/read`, as: guide, payload: {} });
+    const history = (await w.must({ url: `/api/chat/conversations/${chat}/messages`, as: tourist })).messages;
+    const read = history.find((m: { id: number }) => m.id === sent.message.id);
+    expect(read.readAt).not.toBeNull();
+    expect((await rowWith(tourist, guide)).lastMessage).toEqual(read);
   });
 });

@@ -40,10 +40,12 @@ describe('the conversation list plan', () => {
     const limit = CONVERSATION_PAGE_SIZE + 1;
     for (let i = 0; i < 8; i++) {
       // One after the other: every read goes down the same idle connection (decision 058).
-      expect(await repo.listFor({ id: busy!.id, role: 'guide' }, { limit, cursor: null })).toHaveLength(
-        limit,
-      );
-      expect(await repo.listFor({ id: quiet!.id, role: 'guide' }, { limit, cursor: null })).toHaveLength(2);
+      expect(
+        await repo.listFor({ id: busy!.id, role: 'guide' }, { limit, cursor: null }, new Date()),
+      ).toHaveLength(limit);
+      expect(
+        await repo.listFor({ id: quiet!.id, role: 'guide' }, { limit, cursor: null }, new Date()),
+      ).toHaveLength(2);
     }
     const [plans] = rows<{ generic: number; custom: number }>(
       await db.execute(sql`select generic_plans::int as generic, custom_plans::int as custom

@@ -1,13 +1,13 @@
+import { CHAT_MESSAGES } from '@lokal/shared/constants/chat';
 import { type FirstReply, responseFigures } from '@lokal/shared/domain/response-figures';
 import { CONVERSATION_PAGE_SIZE } from '@lokal/shared/schemas/chat';
-import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { perShape } from '../../db/prepared.ts';
 import { rateLimits } from '../../db/schema/auth.ts';
-import { bookings } from '../../db/schema/bookings.ts';
 import { blocks, conversations, messages, reports, unreadCounts } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
@@ -70,7 +70,13 @@ export function createChatRepository(db: Db) {
     // it); this way every plan is the same plan, and PostgreSQL keeps the one made for anyone.
     const userId = sql`(select ${p('userId')}::uuid)`;
     const recent = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
-    const unread = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = conversations.id and m.read_at is null and m.sender_id <> ${userId})`;
+    // Each side's unread count, kept on the conversation's row (migration 0023).
+    const unread =
+      side === 'tourist'
+        ? sql<number>`conversations.tourist_unread`
+        : side === 'guide'
+          ? sql<number>`conversations.guide_unread`
+          : sql<number>`(case when conversations.tourist_id = ${userId} then conversations.tourist_unread else conversations.guide_unread end)`;
     // A side's own statement knows who the other party is: a plain column, and only their profile's join.
     const other =
       side === 'tourist'
@@ -78,52 +84,21 @@ export function createChatRepository(db: Db) {
         : side === 'guide'
           ? sql`conversations.tourist_id`
           : sql`(case when conversations.tourist_id = ${userId} then conversations.guide_id else conversations.tourist_id end)`;
-    const blockedByMe = sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${other})`;
-    const blockedByThem = sql<boolean>`exists (select 1 from ${blocks} b where b.blocked_id = ${userId} and b.blocker_id = ${other})`;
-    // The pair's booking to show in the row, and whether they have an accepted or completed one (contact
-    // details shown): one look at the pair's bookings, joined per row of the page (docs/product.md#chat).
-    const pair = sql`k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id`;
-    const pairBookings = db
-      .select({
-        shared: sql<boolean | null>`bool_or(k.status in ('accepted', 'completed'))`.as('shared'),
-        booking: sql<{ status: string; startAt: string; timeZone: string } | null>`(array_agg(
-          json_build_object('status', k.status, 'startAt', k.start_at, 'timeZone', k.time_zone)
-          order by case k.status when 'accepted' then 0 when 'requested' then 1 else 2 end,
-            case when k.status = 'completed' then null else k.start_at end asc,
-            k.start_at desc))[1]`.as('booking'),
-      })
-      .from(sql`${bookings} k`)
-      .where(sql`${pair} and k.status in ('accepted', 'requested', 'completed')`)
-      .as('pair_bookings');
-    // In the currency of the latest completed booking: a guide is paid in one currency at a time.
+    // The pair's bookings as the row shows them, kept on the conversation by triggers on bookings (migration
+    // 0023): whether contact details show, the booking in the row, and (the guide's alone) the earnings.
     const earnings =
       side === 'tourist'
         ? sql<null>`null`
-        : sql<{ amount: number; currency: string } | null>`(
-      select json_build_object('amount', sum(k.guide_total), 'currency', min(k.guide_currency))
-      from ${bookings} k
-      where ${pair} and k.status = 'completed' and conversations.guide_id = ${userId}
-        and k.guide_currency = (
-          select l.guide_currency from ${bookings} l
-          where l.tourist_id = conversations.tourist_id and l.guide_id = conversations.guide_id
-            and l.status = 'completed'
-          order by l.start_at desc limit 1)
-      having count(*) > 0)`;
-    // The other party and the last message come in the same row (joined per row of the page), so a page is
-    // one round trip.
+        : side === 'guide'
+          ? sql<{ amount: number; currency: string } | null>`conversations.guide_earnings`
+          : sql<{
+              amount: number;
+              currency: string;
+            } | null>`(case when conversations.guide_id = ${userId} then conversations.guide_earnings end)`;
+    // The other party comes in the same row (joined per row of the page), so a page is one round trip.
     const other_ = alias(users, 'other');
     const otherGuide = alias(guideProfiles, 'other_guide');
     const otherTourist = alias(touristProfiles, 'other_tourist');
-    // The last message by one backward step of messages_conversation_idx (decision 055).
-    const last = db
-      .select()
-      .from(messages)
-      .where(sql`${messages.conversationId} = conversations.id`)
-      .orderBy(desc(messages.id))
-      // Written in, not a parameter: a generic plan would take an unknown limit for a tenth of the
-      // conversation's messages, five or more rows per conversation.
-      .limit(sql.raw('1') as unknown as number)
-      .as('last');
     // The page's conversations first, from the side's own index, cut to the page; then each row's parts for
     // those rows only. The app's own page size is written into the statement: for a limit given as a
     // parameter, a plan assumes a tenth of the rows (decision 060).
@@ -144,68 +119,49 @@ export function createChatRepository(db: Db) {
     )} order by ${recent} desc, ${conversations.id} desc nulls last limit ${
       fixedLimit === null ? p('limit') : sql.raw(String(fixedLimit))
     }) ${conversations}`;
+    // The other party as the row shows them: a deleted member keeps the history but not their name or face
+    // (docs/product.md#your-data); a suspended or deleted one is never online and cannot be written to.
+    const deleted = sql`${other_.deletedAt} is not null`;
+    const unavailable = sql`(${deleted} or ${other_.suspendedAt} is not null)`;
+    const isGuide = side === 'guide' ? sql`false` : sql`${otherGuide.userId} is not null`;
+    const isTourist = side === 'tourist' ? sql`false` : sql`${otherTourist.userId} is not null`;
+    const guideCol = (c: string) => (side === 'guide' ? sql`null` : sql.raw(`other_guide.${c}`));
+    const touristCol = (c: string) => (side === 'tourist' ? sql`null` : sql.raw(`other_tourist.${c}`));
+    // A text as a JSON string, null as null.
+    const str = (text: SQL) => sql`coalesce(to_json((${text})::text)::text, 'null')`;
+    // The row as the API sends it (conversationSchema's keys, in its order), written by the database as text:
+    // the answer is these texts joined (decision 067). Ids are uuids and need no escaping; the last message,
+    // the booking and the earnings are kept on the conversation already written (migration 0023).
+    const wire = sql<string>`'{"id":"' || conversations.id
+      || '","other":{"id":"' || ${other_.id}
+      || '","role":"' || case when ${other_.role} = 'guide' then 'guide' else 'tourist' end
+      || '","name":' || ${str(sql`case when ${deleted} then ${p('deletedName')}::text
+          when ${isGuide} then ${guideCol('first_name')} || ' ' || ${guideCol('last_name')}
+          when ${isTourist} then ${touristCol('first_name')} || ' ' || ${touristCol('last_name')}
+          else coalesce(${other_.displayName}, 'Lokal member') end`)}
+      || ',"slug":' || ${str(sql`case when not ${deleted} then ${guideCol('slug')} end`)}
+      || ',"image":' || ${str(sql`case when ${deleted} then '/api/avatars/member.svg'
+          else coalesce(${guideCol('image')}, ${touristCol('image')}, '/api/avatars/member.svg') end`)}
+      || ',"place":' || ${str(sql`case when ${isGuide} then ${guideCol('city')} else coalesce(${touristCol('country')}, '') end`)}
+      || ',"rating":' || coalesce(${guideCol('rating')}, ${touristCol('rating')}, 0)::text
+      || ',"status":' || ${str(touristCol('status'))}
+      || ',"budget":' || case when ${isTourist} then '{"min":' || ${touristCol('budget_min')}
+          || ',"max":' || ${touristCol('budget_max')} || ',"currency":' || ${str(touristCol('currency'))} || '}'
+        else 'null' end
+      || ',"online":' || (not ${unavailable} and ${other_.lastActiveAt} > (select ${p('onlineSince')}::timestamptz))::text
+      || '},"lastMessage":' || coalesce(conversations.last_message, 'null')
+      || ',"timestamp":"' || lokal_iso(${recent})
+      || '","unread":' || ${unread}
+      || ',"blockedByMe":' || blocked.by_me::text
+      || ',"canSend":' || (not blocked.by_me and not blocked.by_them and not ${unavailable})::text
+      || ',"detailsShared":' || conversations.details_shared::text
+      || ',"booking":' || coalesce(conversations.pair_booking::text, 'null')
+      || ',"earnings":' || coalesce(${earnings}::text, 'null')
+      || '}'`;
     return db
       .select({
-        // The page's columns (the subquery keeps the table's name and columns), decoded as the table's.
-        conversation: {
-          id: sql`${conversations.id}`.mapWith(conversations.id),
-          touristId: sql`${conversations.touristId}`.mapWith(conversations.touristId),
-          guideId: sql`${conversations.guideId}`.mapWith(conversations.guideId),
-          lastMessageAt: sql`${conversations.lastMessageAt}`.mapWith(conversations.lastMessageAt),
-          createdAt: sql`${conversations.createdAt}`.mapWith(conversations.createdAt),
-        },
-        // The other party: only what the row shows.
-        user: {
-          id: other_.id,
-          role: other_.role,
-          displayName: other_.displayName,
-          deletedAt: other_.deletedAt,
-          suspendedAt: other_.suspendedAt,
-          lastActiveAt: other_.lastActiveAt,
-        },
-        // Only the other side's profile: a guide talks to tourists, a tourist to guides (fewer fields to map).
-        guide:
-          side === 'guide'
-            ? sql<null>`null`
-            : {
-                firstName: otherGuide.firstName,
-                lastName: otherGuide.lastName,
-                image: otherGuide.image,
-                slug: otherGuide.slug,
-                city: otherGuide.city,
-                rating: otherGuide.rating,
-              },
-        tourist:
-          side === 'tourist'
-            ? sql<null>`null`
-            : {
-                firstName: otherTourist.firstName,
-                lastName: otherTourist.lastName,
-                image: otherTourist.image,
-                country: otherTourist.country,
-                rating: otherTourist.rating,
-                status: otherTourist.status,
-                budgetMin: otherTourist.budgetMin,
-                budgetMax: otherTourist.budgetMax,
-                currency: otherTourist.currency,
-              },
-        last: {
-          id: last.id,
-          conversationId: last.conversationId,
-          senderId: last.senderId,
-          body: last.body,
-          kind: last.kind,
-          bookingId: last.bookingId,
-          clientId: last.clientId,
-          createdAt: last.createdAt,
-          readAt: last.readAt,
-        },
-        unread,
-        blockedByMe,
-        blockedByThem,
-        detailsShared: sql<boolean>`coalesce(${pairBookings.shared}, false)`,
-        booking: pairBookings.booking,
-        earnings,
+        wire,
+        id: sql<string>`conversations.id`,
         // Microseconds survive as text: where a page ending here ends.
         cursorAt: sql<string>`${recent}::text`,
       })
@@ -213,8 +169,11 @@ export function createChatRepository(db: Db) {
       .innerJoin(other_, sql`${other_.id} = ${other}`)
       .leftJoin(otherGuide, side === 'guide' ? sql`false` : eq(otherGuide.userId, other_.id))
       .leftJoin(otherTourist, side === 'tourist' ? sql`false` : eq(otherTourist.userId, other_.id))
-      .leftJoinLateral(last, sql`true`)
-      .leftJoinLateral(pairBookings, sql`true`)
+      .leftJoinLateral(
+        sql`(select exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${other}) as by_me,
+          exists (select 1 from ${blocks} b where b.blocked_id = ${userId} and b.blocker_id = ${other}) as by_them) blocked`,
+        sql`true`,
+      )
       .orderBy(desc(recent), sql`${conversations.id} desc nulls last`)
       .prepare(name);
   }
@@ -337,15 +296,22 @@ export function createChatRepository(db: Db) {
      * flags. The page comes from the side's own index (conversations_tourist_recent_idx or _guide_), and
      * each subquery runs for the page's rows only: a page costs the same for 20 or 20,000 (decision 039).
      */
+    /**
+     * A page of the user's conversations as the API sends them (`wire`, JSON text), with each row's id and
+     * where a page ending there ends. A member active since `onlineSince` shows as online.
+     */
     async listFor(
       user: { id: string; role: string },
       page: { onlyId: string } | { limit: number; cursor: ConversationCursor | null },
-    ) {
+      onlineSince: Date,
+    ): Promise<{ wire: string; id: string; cursorAt: string }[]> {
       const kind = 'onlyId' in page ? 'one' : page.cursor ? 'after' : 'first';
       const side = user.role === 'tourist' || user.role === 'guide' ? user.role : 'either';
       const size = 'limit' in page && page.limit === FIXED ? 'fixed' : 'any';
       return listStatement(`${side}-${kind}-${size}`).execute({
         userId: user.id,
+        onlineSince: onlineSince.toISOString(),
+        deletedName: CHAT_MESSAGES.deletedMember,
         ...('onlyId' in page
           ? { onlyId: page.onlyId, limit: 1 }
           : { limit: page.limit, cursorAt: page.cursor?.at, cursorId: page.cursor?.id }),
@@ -489,7 +455,7 @@ export function createChatRepository(db: Db) {
         .select({
           conversation: conversations,
           blocked: sql<boolean>`exists (select 1 from ${blocks} b where (b.blocker_id = conversations.tourist_id and b.blocked_id = conversations.guide_id) or (b.blocker_id = conversations.guide_id and b.blocked_id = conversations.tourist_id))`,
-          detailsShared: sql<boolean>`exists (select 1 from ${bookings} k where k.tourist_id = conversations.tourist_id and k.guide_id = conversations.guide_id and k.status in ('accepted', 'completed'))`,
+          detailsShared: conversations.detailsShared,
           // The other party was suspended or deleted their account (docs/product.md#staff-actions).
           unavailable: sql<boolean>`exists (select 1 from ${users} u where u.id in (conversations.tourist_id, conversations.guide_id) and not ${activeMemberSql('u')})`,
         })

@@ -16,6 +16,7 @@ import {
 } from '@lokal/shared/schemas/chat';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import { blockBodySchema } from '@lokal/shared/schemas/trust';
+import { sendJsonText } from '../../plugins/json-text.ts';
 import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import { bookingsServiceOf } from '../bookings/routes.ts';
@@ -52,14 +53,7 @@ function chatRoutes(app: App, service: ChatService, bookings: BookingsForBlock) 
         response: { 200: conversationListSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = request.user;
-      const [page, responseRate] = await Promise.all([
-        service.list(user, request.query),
-        user.role === 'guide' ? service.responseRate(user) : null,
-      ]);
-      return { ...page, responseRate };
-    },
+    async (request, reply) => sendJsonText(reply, await service.list(request.user, request.query)),
   );
 
   app.post(

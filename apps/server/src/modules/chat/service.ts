@@ -12,6 +12,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { JsonText } from '../../plugins/json-text.ts';
 import {
   createMemoryHitCounter,
   createRateLimiter,
@@ -123,88 +124,34 @@ export function createChatService(deps: {
     return c;
   }
 
-  /** The row's booking as the list shows it; the drivers return JSON as an object or as text. */
-  function bookingOf(raw: unknown): Conversation['booking'] {
-    const b = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
-      status: string;
-      startAt: string;
-      timeZone: string;
-    } | null;
-    if (!b) return null;
-    const state = b.status === 'accepted' ? 'booked' : b.status === 'requested' ? 'requested' : 'completed';
-    return { state, startAt: new Date(b.startAt).toISOString(), timeZone: b.timeZone };
-  }
+  /** Who shows as online in a conversation's row: active within the last five minutes. */
+  const onlineSince = () => new Date(now() - ONLINE_WINDOW_MS);
 
-  function rowsToConversations(
-    user: SessionUser,
-    rows: Awaited<ReturnType<ChatRepository['listFor']>>,
-  ): Conversation[] {
-    const at = now();
-    return rows.map((r) => {
-      const g = r.guide;
-      const t = r.tourist;
-      const last = r.last;
-      // The history stays with the other party; the person is shown as a deleted member
-      // (docs/product.md#your-data).
-      const deleted = r.user.deletedAt !== null;
-      const unavailable = deleted || r.user.suspendedAt !== null;
-      return {
-        id: r.conversation.id,
-        other: {
-          id: r.user.id,
-          role: r.user.role === 'guide' ? ('guide' as const) : ('tourist' as const),
-          name: deleted
-            ? CHAT_MESSAGES.deletedMember
-            : g
-              ? `${g.firstName} ${g.lastName}`
-              : t
-                ? `${t.firstName} ${t.lastName}`
-                : (r.user.displayName ?? 'Lokal member'),
-          image: deleted ? '/api/avatars/member.svg' : (g?.image ?? t?.image ?? '/api/avatars/member.svg'),
-          slug: deleted ? null : (g?.slug ?? null),
-          place: g ? g.city : (t?.country ?? ''),
-          rating: g?.rating ?? t?.rating ?? 0,
-          status: t?.status ?? null,
-          budget: t ? { min: t.budgetMin, max: t.budgetMax, currency: t.currency } : null,
-          online: !unavailable && at - r.user.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
-        },
-        lastMessage: last ? toMessage(last) : null,
-        timestamp: (r.conversation.lastMessageAt ?? r.conversation.createdAt).toISOString(),
-        unread: r.unread,
-        blockedByMe: r.blockedByMe,
-        canSend: !r.blockedByMe && !r.blockedByThem && !unavailable,
-        detailsShared: r.detailsShared,
-        booking: bookingOf(r.booking),
-        earnings:
-          r.earnings && r.conversation.guideId === user.id
-            ? { amount: Number(r.earnings.amount), currency: r.earnings.currency }
-            : null,
-      };
-    });
-  }
-
-  /** A page of the user's conversations, newest first, and where the next one starts. */
-  async function list(
-    user: SessionUser,
-    query: { cursor?: string; limit: number },
-  ): Promise<{ conversations: Conversation[]; nextCursor: string | null }> {
+  /**
+   * A page of the user's conversations, newest first, where the next one starts and (guides) the response
+   * rate: the rows as the database wrote them in the API's shape (decision 067), joined into the answer.
+   */
+  async function list(user: SessionUser, query: { cursor?: string; limit: number }): Promise<JsonText> {
     const cursor = decodeConversationCursor(query.cursor);
-    const rows = await repo.listFor(user, { limit: query.limit + 1, cursor });
-    const page = rows.slice(0, query.limit);
+    const [rows, responseRate] = await Promise.all([
+      repo.listFor(user, { limit: query.limit + 1, cursor }, onlineSince()),
+      user.role === 'guide' ? repo.responseRate(user.id, new Date(now())) : null,
+    ]);
+    const page = rows.length > query.limit ? rows.slice(0, query.limit) : rows;
     const last = page[page.length - 1];
-    return {
-      conversations: rowsToConversations(user, page),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeCursor({ at: last.cursorAt, id: last.conversation.id } satisfies ConversationCursor)
-          : null,
-    };
+    const nextCursor =
+      rows.length > query.limit && last
+        ? encodeCursor({ at: last.cursorAt, id: last.id } satisfies ConversationCursor)
+        : null;
+    return new JsonText(
+      `{"conversations":[${page.map((r) => r.wire).join(',')}],"responseRate":${JSON.stringify(responseRate)},"nextCursor":${JSON.stringify(nextCursor)}}`,
+    );
   }
 
   async function get(user: SessionUser, conversationId: string): Promise<Conversation> {
-    const [c] = rowsToConversations(user, await repo.listFor(user, { onlyId: conversationId }));
+    const [c] = await repo.listFor(user, { onlyId: conversationId }, onlineSince());
     if (!c) throw notFound();
-    return c;
+    return JSON.parse(c.wire) as Conversation;
   }
 
   return {
