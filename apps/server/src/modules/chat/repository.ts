@@ -152,30 +152,34 @@ export function createChatRepository(db: Db) {
       || '},"lastMessage":' || coalesce(conversations.last_message, 'null')
       || ',"timestamp":"' || lokal_iso(${recent})
       || '","unread":' || ${unread}
-      || ',"blockedByMe":' || blocked.by_me::text
-      || ',"canSend":' || (not blocked.by_me and not blocked.by_them and not ${unavailable})::text
+      || ',"blockedByMe":' || (${other} = any(blocked.by_me))::text
+      || ',"canSend":' || (not ${other} = any(blocked.by_me) and not ${other} = any(blocked.by_them)
+        and not ${unavailable})::text
       || ',"detailsShared":' || conversations.details_shared::text
       || ',"booking":' || coalesce(conversations.pair_booking::text, 'null')
       || ',"earnings":' || coalesce(${earnings}::text, 'null')
       || '}'`;
-    return db
-      .select({
-        wire,
-        id: sql<string>`conversations.id`,
-        // Microseconds survive as text: where a page ending here ends.
-        cursorAt: sql<string>`${recent}::text`,
-      })
-      .from(page)
-      .innerJoin(other_, sql`${other_.id} = ${other}`)
-      .leftJoin(otherGuide, side === 'guide' ? sql`false` : eq(otherGuide.userId, other_.id))
-      .leftJoin(otherTourist, side === 'tourist' ? sql`false` : eq(otherTourist.userId, other_.id))
-      .leftJoinLateral(
-        sql`(select exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${other}) as by_me,
-          exists (select 1 from ${blocks} b where b.blocked_id = ${userId} and b.blocker_id = ${other}) as by_them) blocked`,
-        sql`true`,
-      )
-      .orderBy(desc(recent), sql`${conversations.id} desc nulls last`)
-      .prepare(name);
+    return (
+      db
+        .select({
+          wire,
+          id: sql<string>`conversations.id`,
+          // Microseconds survive as text: where a page ending here ends.
+          cursorAt: sql<string>`${recent}::text`,
+        })
+        .from(page)
+        .innerJoin(other_, sql`${other_.id} = ${other}`)
+        .leftJoin(otherGuide, side === 'guide' ? sql`false` : eq(otherGuide.userId, other_.id))
+        .leftJoin(otherTourist, side === 'tourist' ? sql`false` : eq(otherTourist.userId, other_.id))
+        // The member's blocks read once for the page (most have none), not probed twice per row.
+        .innerJoin(
+          sql`(select array(select b.blocked_id from ${blocks} b where b.blocker_id = ${userId}) as by_me,
+          array(select b.blocker_id from ${blocks} b where b.blocked_id = ${userId}) as by_them) blocked`,
+          sql`true`,
+        )
+        .orderBy(desc(recent), sql`${conversations.id} desc nulls last`)
+        .prepare(name)
+    );
   }
 
   // The guide's latest 200 conversations tourists started, with when each side first wrote (kept on the
