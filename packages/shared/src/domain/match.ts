@@ -71,15 +71,27 @@ export function sharedLanguages(a: string[], b: string[]): string[] {
   return sharedWords(a, b).map((w) => w.text);
 }
 
-/** Words of `a` that `b` also holds, compared lower-cased: each once, as `a` first spells it, in `a`'s order. */
-function sharedWords(a: string[], b: string[]): { word: string; text: string }[] {
-  const other = b.map(norm);
-  const out: { word: string; text: string }[] = [];
+type Word = { word: string; text: string };
+
+/** `a`'s words lower-cased, each once, as `a` first spells it, in `a`'s order. */
+function wordsOf(a: string[]): Word[] {
+  const out: Word[] = [];
   for (const text of a) {
     const word = norm(text);
-    if (other.includes(word) && !out.some((w) => w.word === word)) out.push({ word, text });
+    if (!out.some((w) => w.word === word)) out.push({ word, text });
   }
   return out;
+}
+
+/** Words of `a` that `b` also holds, compared lower-cased: each once, as `a` first spells it, in `a`'s order. */
+function sharedWords(a: string[], b: string[]): Word[] {
+  return sharedOf(wordsOf(a), b);
+}
+
+/** The words (of wordsOf) that `b` also holds. */
+function sharedOf(words: Word[], b: string[]): Word[] {
+  const other = b.map(norm);
+  return words.filter((w) => other.includes(w.word));
 }
 
 /** 1 when two 1–5 answers agree, 0 when they are at opposite ends. Symmetric. */
@@ -126,7 +138,11 @@ export const LIVELY = [
 /** How lively a guide's offer is, 1 (all calm) – 5 (all night life and adventure). */
 export function offerPace(offers: string[]): number {
   if (offers.length === 0) return 3;
-  const lively = offers.filter((o) => LIVELY.some((l) => norm(o).includes(l))).length;
+  let lively = 0;
+  for (const o of offers) {
+    const word = norm(o);
+    if (LIVELY.some((l) => word.includes(l))) lively++;
+  }
   return 1 + (4 * lively) / offers.length;
 }
 
@@ -149,14 +165,36 @@ const GENRE_WORDS: Record<keyof Music, string> = { rap: 'rap', techno: 'techno n
  * quiz (or the guide's assessment) the personality parts drop out and the rest is scaled to 100.
  */
 export function matchScore(traveller: TravellerSide, guide: GuideSide): Match | null {
+  return matchScorer(traveller)(guide);
+}
+
+/**
+ * matchScore() for one traveller and many guides: the traveller's words are lower-cased once (a page scores
+ * its cards with one scorer).
+ */
+export function matchScorer(traveller: TravellerSide): (guide: GuideSide) => Match | null {
+  const travellerCity = norm(traveller.city);
+  const languageWords = wordsOf(traveller.languages);
+  const wantWords = wordsOf(traveller.wants);
+  const den = Math.min(wantWords.length, 3);
+  return (guide) => scoreOf(traveller, travellerCity, languageWords, wantWords, den, guide);
+}
+
+function scoreOf(
+  traveller: TravellerSide,
+  travellerCity: string,
+  languageWords: Word[],
+  wantWords: Word[],
+  den: number,
+  guide: GuideSide,
+): Match | null {
   if (guide.hidden) return null;
   const reasons: (MatchReason & { weight: number })[] = [];
   const W = MATCH_WEIGHTS;
 
-  const travellerCity = norm(traveller.city);
   const city = travellerCity !== '' && travellerCity === norm(guide.city) ? 1 : 0;
 
-  const shared = sharedWords(traveller.languages, guide.languages);
+  const shared = sharedOf(languageWords, guide.languages);
   const languages = shared.length > 0 ? 1 : 0;
   if (shared.length > 0) {
     // A shared language other than English says more.
@@ -165,8 +203,7 @@ export function matchScore(traveller: TravellerSide, guide: GuideSide): Match | 
   }
 
   // Share of what the traveller wants that the guide offers; up to three wants count fully.
-  const offered = sharedWords(traveller.wants, guide.offers);
-  const den = wantsCounted(traveller.wants);
+  const offered = sharedOf(wantWords, guide.offers);
   const interests = den === 0 ? 0.5 : clamp01(offered.length / den);
   if (offered.length > 0) {
     reasons.push({

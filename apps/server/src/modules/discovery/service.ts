@@ -1,6 +1,6 @@
 import { MAX_AHEAD_DAYS } from '@lokal/shared/constants/bookings';
 import { GUIDE_CATEGORY_INTERESTS } from '@lokal/shared/constants/discovery';
-import { matchScore, type TravellerSide } from '@lokal/shared/domain/match';
+import { matchScorer, type TravellerSide } from '@lokal/shared/domain/match';
 import type { UsdRates } from '@lokal/shared/domain/money';
 import { responseFigures } from '@lokal/shared/domain/response-figures';
 import { acceptanceRate } from '@lokal/shared/domain/reviews';
@@ -213,14 +213,15 @@ export function createDiscoveryService(deps: {
    */
   function cardsOf(page: SearchPage, traveller: TravellerSide | null) {
     let text = '{"guides":[';
+    const score = traveller ? matchScorer(traveller) : null;
     for (let i = 0; i < page.rows.length; i++) {
       const row = page.rows[i]!;
       if (i > 0) text += ',';
-      if (!traveller) {
+      if (!score) {
         text += row.wire;
         continue;
       }
-      const match = cardMatch(matchScore(traveller, guideSideFromVector(row)));
+      const match = cardMatch(score(guideSideFromVector(row)));
       text += `${row.wire.slice(0, row.wire.lastIndexOf('}'))},"match":${JSON.stringify(match)}}`;
     }
     return new JsonText(`${text}],"nextCursor":${JSON.stringify(page.nextCursor)}}`);

@@ -2,6 +2,7 @@ import {
   type GuideSide,
   type Match,
   matchScore,
+  matchScorer,
   reasonForGuide,
   type TravellerSide,
   travellerSideOf,
@@ -114,7 +115,8 @@ export function createMatchService(ctx: AppContext) {
     /** This traveller's match with each of these guides (null for a hidden guide). */
     async withGuides(traveller: TravellerSide, guideIds: string[]): Promise<Map<string, CardMatch | null>> {
       const rows = await repo.guideVectors(guideIds);
-      return new Map(rows.map((r) => [r.id, cardMatch(matchScore(traveller, guideSideFromVector(r)))]));
+      const score = matchScorer(traveller);
+      return new Map(rows.map((r) => [r.id, cardMatch(score(guideSideFromVector(r)))]));
     },
 
     /**
