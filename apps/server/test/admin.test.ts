@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN_MESSAGES, OPERATOR_ACTOR } from '@lokal/shared/constants/admin';
+import { queueGuideSchema, queueResponseSchema } from '@lokal/shared/schemas/admin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -302,6 +303,45 @@ describe('verification queue', () => {
           updated_at = now() + interval '1 second' where user_id = ${g.id}`,
     );
     expect(await assessmentOf(g.id)).toBeNull();
+  });
+
+  it('writes the queue as its schema does: every key, in order, none other, with and without answers or a document', async () => {
+    const odd = await waitingGuide('Zoe', 'Quill');
+    const bare = await waitingGuide('Ines', 'Bare');
+    const bio = 'Says "hi" \\ back-slash\nnew line\ttab 🎨 \u0001 \u2028 end';
+    await database.db.execute(
+      sql`update guide_profiles set bio = ${bio}, gender = 'other', custom_gender = 'Non-binary',
+          verification_requested_at = '2026-01-02 03:04:05.678912+00' where user_id = ${odd.id}`,
+    );
+    await database.db.execute(
+      sql`update identity_documents set decided_at = '2026-03-29 01:30:00.123456+00' where user_id = ${odd.id}`,
+    );
+    await database.db.execute(sql`delete from identity_documents where user_id = ${bare.id}`);
+    await database.db.execute(
+      sql`update guide_assessments set answers = jsonb_set(answers, '{drinks}', '"maybe"'),
+          updated_at = now() + interval '1 second' where user_id = ${bare.id}`,
+    );
+    const res = await inject('GET', '/api/admin/verifications?limit=50', staff.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(res.body);
+    // The schema's parse drops a key it does not know and fails on a wrong type: the same answer back.
+    expect(queueResponseSchema.parse(body)).toEqual(body);
+    const keys = Object.keys(queueGuideSchema.shape);
+    for (const g of body.guides) expect(Object.keys(g)).toEqual(keys);
+    const byId = (id: string) => body.guides.find((g: { id: string }) => g.id === id);
+    expect(byId(odd.id)).toMatchObject({
+      bio,
+      name: 'Zoe Quill',
+      gender: 'Non-binary',
+      requestedAt: '2026-01-02T03:04:05.678Z',
+      document: { mimeType: 'application/pdf', deleteAfter: '2026-04-28T01:30:00.123Z' },
+    });
+    expect(byId(odd.id).document.size).toBeGreaterThan(0);
+    expect(byId(odd.id).assessment).toEqual(ANSWERS);
+    expect(Object.keys(byId(odd.id).document)).toEqual(['mimeType', 'size', 'uploadedAt', 'deleteAfter']);
+    expect(byId(bare.id)).toMatchObject({ assessment: null, document: null });
+    expect(byId(bare.id).missing).toHaveLength(1);
   });
 
   it('verifies a guide: their status call changes, they get an e-mail, a notification, and the audit a row', async () => {

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { IDENTITY_DOCUMENT_KEEP_DAYS } from '@lokal/shared/constants/trust';
+import { type AnyColumn, and, asc, count, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { arraysAsJson } from '../../../db/json-row.ts';
 import { guideAssessments, guideProfiles, identityDocuments } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
@@ -19,6 +19,35 @@ const waitingGuide = and(
 // When the guide first submitted the assessment; the index of the queue holds this very expression.
 const waitingSince = sql`coalesce(${guideProfiles.verificationRequestedAt}, ${guideProfiles.createdAt})`;
 
+/** A value as JSON text; null as `null`. */
+const json = (value: SQL | AnyColumn) => sql`coalesce(to_json(${value})::text, 'null')`;
+/** A time as JSON text, as `Date.toISOString()` writes it (lokal_iso of migration 0023); null as `null`. */
+const jsonTime = (value: SQL | AnyColumn) => sql`coalesce('"' || lokal_iso(${value}) || '"', 'null')`;
+
+/**
+ * A queued guide as the API sends it (QueueGuide), from its first key to `requestedAt`, as JSON text without
+ * the closing brace: the service adds the answers, the document and what is missing (decision 068).
+ */
+const gp = guideProfiles;
+const queueHead = sql<string>`'{"id":"' || ${gp.userId} || '","email":' || ${json(users.email)}
+  || ',"name":' || ${json(sql`btrim(${gp.firstName} || ' ' || ${gp.lastName})`)}
+  || ',"image":' || ${json(gp.image)} || ',"city":' || ${json(gp.city)} || ',"country":' || ${json(gp.country)}
+  || ',"profession":' || ${json(gp.profession)} || ',"bio":' || ${json(gp.bio)}
+  || ',"languages":' || ${json(gp.languages)} || ',"specialties":' || ${json(gp.specialties)}
+  || ',"tourTypes":' || ${gp.tourTypes}::text
+  || ',"gender":' || ${json(sql`case when ${gp.gender} = 'other' then coalesce(${gp.customGender}, 'other') else ${gp.gender} end`)}
+  || ',"pronouns":' || ${json(gp.pronouns)} || ',"socialMedia":' || ${json(gp.socialMedia)}
+  || ',"hideProfile":' || ${json(gp.hideProfile)} || ',"phone":' || ${json(users.phone)}
+  || ',"phoneVerifiedAt":' || ${jsonTime(users.phoneVerifiedAt)}
+  || ',"requestedAt":' || ${jsonTime(waitingSince)}`;
+
+/** The identity document as the queue shows it (IdentityDocument), kept until 30 days after the decision. */
+const d = identityDocuments;
+const queueDocument = sql<string>`case when ${d.userId} is null then 'null' else
+  '{"mimeType":' || ${json(d.mimeType)} || ',"size":' || ${d.size} || ',"uploadedAt":' || ${jsonTime(d.uploadedAt)}
+  || ',"deleteAfter":' || ${jsonTime(sql`${d.decidedAt} + make_interval(hours => ${sql.raw(String(IDENTITY_DOCUMENT_KEEP_DAYS * 24))})`)}
+  || '}' end`;
+
 export function createVerificationRepository(db: Db) {
   const waitingCount = () =>
     total(
@@ -33,38 +62,15 @@ export function createVerificationRepository(db: Db) {
   const queueQuery = (limit: number | Placeholder, cursor: { at: unknown; id: unknown } | null) =>
     db
       .select({
-        // Only what the queue shows: the whole row would carry the search and match columns too.
-        profile: arraysAsJson({
-          userId: guideProfiles.userId,
-          firstName: guideProfiles.firstName,
-          lastName: guideProfiles.lastName,
-          image: guideProfiles.image,
-          city: guideProfiles.city,
-          country: guideProfiles.country,
-          profession: guideProfiles.profession,
-          bio: guideProfiles.bio,
-          languages: guideProfiles.languages,
-          specialties: guideProfiles.specialties,
-          tourTypes: guideProfiles.tourTypes,
-          gender: guideProfiles.gender,
-          customGender: guideProfiles.customGender,
-          pronouns: guideProfiles.pronouns,
-          socialMedia: guideProfiles.socialMedia,
-          hideProfile: guideProfiles.hideProfile,
-          verificationRequestedAt: guideProfiles.verificationRequestedAt,
-          createdAt: guideProfiles.createdAt,
-        }),
-        email: users.email,
-        phone: users.phone,
-        phoneVerifiedAt: users.phoneVerifiedAt,
-        answers: guideAssessments.answers,
-        answersSavedAt: guideAssessments.updatedAt,
-        document: {
-          mimeType: identityDocuments.mimeType,
-          size: identityDocuments.size,
-          uploadedAt: identityDocuments.uploadedAt,
-          decidedAt: identityDocuments.decidedAt,
-        },
+        id: guideProfiles.userId,
+        head: queueHead,
+        document: queueDocument,
+        // The evidence Verify needs, for the page's "missing" (missingEvidence of the service).
+        phoneVerified: sql<boolean>`(${users.phone} is not null and ${users.phoneVerifiedAt} is not null)`,
+        hasDocument: sql<boolean>`(${identityDocuments.userId} is not null)`,
+        // As text: parsed only when this saved version was not seen before (decision 054).
+        answers: sql<string | null>`${guideAssessments.answers}::text`,
+        answersSavedAt: sql<string | null>`${guideAssessments.updatedAt}::text`,
         cursorAt: sql<string>`${waitingSince}::text`,
       })
       .from(guideProfiles)

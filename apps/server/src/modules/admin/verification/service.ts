@@ -1,16 +1,17 @@
 import { ADMIN_MESSAGES } from '@lokal/shared/constants/admin';
-import { IDENTITY_DOCUMENT_KEEP_DAYS, TRUST_MESSAGES } from '@lokal/shared/constants/trust';
+import { TRUST_MESSAGES } from '@lokal/shared/constants/trust';
 import { paths } from '@lokal/shared/domain/pages';
-import type { DecisionResponse, QueueGuide, QueueResponse } from '@lokal/shared/schemas/admin';
-import { type Assessment, assessmentSchema } from '@lokal/shared/schemas/onboarding';
+import type { DecisionResponse } from '@lokal/shared/schemas/admin';
+import { assessmentSchema } from '@lokal/shared/schemas/onboarding';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
 import { HttpError } from '../../../plugins/errors.ts';
+import { JsonText } from '../../../plugins/json-text.ts';
 import { layoutMail, type Mailer } from '../../../plugins/mail.ts';
 import type { NotificationsService } from '../../notifications/service.ts';
 import type { Actor } from '../audit/repository.ts';
 import type { AuditEntries } from '../audit/service.ts';
-import { iso, isoOrNull, type PageQuery, pageOut, readAtCursor } from '../console.ts';
+import { type PageQuery, pageOut, readAtCursor } from '../console.ts';
 import type { VerificationRepository } from './repository.ts';
 
 type QueueRow = Awaited<ReturnType<VerificationRepository['queuePage']>>[number];
@@ -23,8 +24,6 @@ export function missingEvidence(e: { phoneVerified: boolean; document: boolean }
   ];
 }
 
-const DAY_MS = 24 * 60 * 60_000;
-
 /** Answers kept at most: more than a few pages of the queue. */
 const CHECKED_MAX = 2_000;
 
@@ -35,55 +34,29 @@ const CHECKED_MAX = 2_000;
  * of the answers sets (decision 054).
  */
 function answersChecker() {
-  const checked = new Map<string, { savedAt: number; answers: Assessment | null }>();
-  return (guideId: string, raw: unknown, savedAt: Date | null): Assessment | null => {
-    if (raw === null || savedAt === null) return null;
+  const checked = new Map<string, { savedAt: string; text: string }>();
+  /** The answers as the queue's JSON text: what the route's encode of the parsed answers wrote. */
+  return (guideId: string, raw: string | null, savedAt: string | null): string => {
+    if (raw === null || savedAt === null) return 'null';
     const hit = checked.get(guideId);
-    if (hit && hit.savedAt === savedAt.getTime()) return hit.answers;
-    const parsed = assessmentSchema.safeParse(raw);
-    const answers = parsed.success ? parsed.data : null;
+    if (hit && hit.savedAt === savedAt) return hit.text;
+    const parsed = assessmentSchema.safeParse(JSON.parse(raw));
+    const text = parsed.success ? JSON.stringify(parsed.data) : 'null';
     checked.delete(guideId);
     if (checked.size >= CHECKED_MAX) checked.delete(checked.keys().next().value as string);
-    checked.set(guideId, { savedAt: savedAt.getTime(), answers });
-    return answers;
+    checked.set(guideId, { savedAt, text });
+    return text;
   };
 }
 
-function toQueueGuide(r: QueueRow, answers: Assessment | null): QueueGuide {
-  const p = r.profile;
-  const d = r.document;
-  return {
-    id: p.userId,
-    email: r.email,
-    name: `${p.firstName} ${p.lastName}`.trim(),
-    image: p.image,
-    city: p.city,
-    country: p.country,
-    profession: p.profession,
-    bio: p.bio,
-    languages: p.languages,
-    specialties: p.specialties,
-    tourTypes: p.tourTypes,
-    gender: p.gender === 'other' ? (p.customGender ?? 'other') : p.gender,
-    pronouns: p.pronouns,
-    socialMedia: p.socialMedia,
-    hideProfile: p.hideProfile,
-    phone: r.phone,
-    phoneVerifiedAt: isoOrNull(r.phoneVerifiedAt),
-    requestedAt: iso(p.verificationRequestedAt ?? p.createdAt),
-    assessment: answers,
-    document: d
-      ? {
-          mimeType: d.mimeType,
-          size: d.size,
-          uploadedAt: iso(d.uploadedAt),
-          deleteAfter: d.decidedAt
-            ? iso(new Date(d.decidedAt.getTime() + IDENTITY_DOCUMENT_KEEP_DAYS * DAY_MS))
-            : null,
-        }
-      : null,
-    missing: missingEvidence({ phoneVerified: Boolean(r.phone && r.phoneVerifiedAt), document: Boolean(d) }),
-  };
+/**
+ * A guide of the queue as JSON text (QueueGuide): the database writes the profile's part and the document
+ * (decision 068); the answers' text (checked and written once per saved version) and what Verify still needs
+ * go in where the schema has them.
+ */
+function queueGuideText(r: QueueRow, answers: string): string {
+  const missing = missingEvidence({ phoneVerified: r.phoneVerified, document: r.hasDocument });
+  return `${r.head},"assessment":${answers},"document":${r.document},"missing":${JSON.stringify(missing)}}`;
 }
 
 export function createVerificationService(deps: {
@@ -166,16 +139,18 @@ export function createVerificationService(deps: {
   return {
     verifyGuide,
 
-    async queue(query: PageQuery): Promise<QueueResponse> {
+    /**
+     * A page of the queue as the route's JSON text (QueueResponse): the answers of a page are most of its
+     * size, and each saved version is checked and written once, not encoded again on every visit.
+     */
+    async queue(query: PageQuery): Promise<JsonText> {
       const rows = await repo.queuePage(query.limit + 1, readAtCursor(query.cursor));
       const { page, nextCursor } = pageOut(rows, query.limit, (r) => ({
         at: r.cursorAt,
-        id: r.profile.userId,
+        id: r.id,
       }));
-      return {
-        guides: page.map((r) => toQueueGuide(r, answersOf(r.profile.userId, r.answers, r.answersSavedAt))),
-        nextCursor,
-      };
+      const guides = page.map((r) => queueGuideText(r, answersOf(r.id, r.answers, r.answersSavedAt)));
+      return new JsonText(`{"guides":[${guides.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`);
     },
 
     async rejectGuide(actor: Actor, guideId: string, reason: string): Promise<DecisionResponse> {
