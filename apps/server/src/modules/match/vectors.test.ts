@@ -21,18 +21,22 @@ const CITIES = ['lisbon', 'porto', 'paris'];
 const LANGUAGES = [['english'], ['portuguese'], ['english', 'french'], ['german']];
 const OFFERS = ['food & dining', 'nightlife', 'history', 'wine', 'surfing', 'hidden bars'];
 
-function guide(next: () => number, id: string): GuideVector {
+/**
+ * A random guide. Few values per answer, so that many guides tie; `varied`: every answer and pace, more
+ * unassessed guides and small groups (three offers of many), where a group's answers bound its scores tightly.
+ */
+function guide(next: () => number, id: string, varied = false): GuideVector {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
   const city = pick(CITIES);
-  // Few values per answer, so that many guides tie.
-  const assessed = next() < 0.8;
-  const answer = () => (assessed ? pick([1, 3, 5]) : null);
+  const assessed = next() < (varied ? 0.6 : 0.8);
+  const answer = () => (assessed ? (varied ? pick([1, 2, 3, 4, 5]) : pick([1, 3, 5])) : null);
+  const offers = varied ? [...OFFERS, 'museums', 'techno', 'markets', 'sailing'] : OFFERS;
   return {
     id,
     cityKey: city,
     matchCity: city,
     matchLanguages: pick(LANGUAGES),
-    matchOffers: [...new Set([pick(OFFERS), pick(OFFERS)])],
+    matchOffers: [...new Set([pick(offers), pick(offers), ...(varied ? [pick(offers)] : [])])],
     matchFromUsd: next() < 0.15 ? null : pick([40, 80, 100, 150, 250]),
     matchRap: answer(),
     matchTechno: answer(),
@@ -41,7 +45,7 @@ function guide(next: () => number, id: string): GuideVector {
     matchCannabis: answer(),
     matchJokes: answer(),
     matchAnime: answer(),
-    matchPace: pick([2, 3, 4]),
+    matchPace: varied ? 1 + Math.floor(next() * 17) / 4 : pick([2, 3, 4]),
   };
 }
 
@@ -95,6 +99,32 @@ const TRAVELLERS: [string, TravellerSide][] = [
   ],
 ];
 
+/** Travellers with the quiz whose answers vary: a page bounds each group of guides by the range of its answers. */
+const QUIZ_TRAVELLERS: [string, TravellerSide][] = (() => {
+  const next = random(23);
+  const scale = () => 1 + Math.floor(next() * 5);
+  return Array.from({ length: 10 }, (_, i): [string, TravellerSide] => [
+    `with quiz answers of their own (${i + 1})`,
+    travellerSideOf({
+      city: ['Lisbon', 'Porto', 'Paris'][i % 3]!,
+      languages: [['English'], ['German'], ['Portuguese', 'French']][i % 3]!,
+      interests: i % 2 ? ['Wine', 'Surfing'] : ['History'],
+      lookingFor: i % 4 ? ['Nightlife'] : [],
+      budgetMaxUsd: [null, 60, 120, 300][i % 4]!,
+      travelStyle: {
+        languages: [],
+        experiences: i % 3 ? ['Hidden bars'] : [],
+        musicPreference: { rap: scale(), techno: scale(), rock: scale() },
+        drinks: next() < 0.5,
+        cannabisComfort: scale(),
+        politicalJokes: scale(),
+        animeKdrama: (['yes', 'sometimes', 'no'] as const)[i % 3]!,
+        pace: scale(),
+      },
+    }),
+  ]);
+})();
+
 /** Every page after the first, by the cursor of the last row. */
 function walk(table: ReturnType<typeof createVectorTable>, t: TravellerSide, limit: number): Scored[] {
   const out: Scored[] = [];
@@ -110,45 +140,52 @@ function walk(table: ReturnType<typeof createVectorTable>, t: TravellerSide, lim
 }
 
 describe('the table of listed guides', () => {
-  it('pages in the order of scoring every guide, before and after guides change, leave and arrive', () => {
-    const next = random(7);
-    const table = createVectorTable();
-    const ids: string[] = [];
-    for (let i = 0; i < 800; i++) {
-      const id = uuid(next);
-      ids.push(id);
-      table.put(guide(next, id));
-    }
-    const check = (when: string) => {
-      for (const [name, t] of TRAVELLERS) {
-        const all = table.page(t, table.size + 1, null);
-        expect(all).toHaveLength(table.size);
-        for (const limit of [2, 7, 20]) {
-          expect(walk(table, t, limit), `${when}, ${name}, pages of ${limit}`).toEqual(all);
-        }
+  it.each([
+    ['answers of three values', false],
+    ['every answer, small groups', true],
+  ])(
+    'pages in the order of scoring every guide, before and after guides change, leave and arrive (%s)',
+    (_, varied) => {
+      const next = random(7);
+      const table = createVectorTable();
+      const ids: string[] = [];
+      for (let i = 0; i < 800; i++) {
+        const id = uuid(next);
+        ids.push(id);
+        table.put(guide(next, id, varied));
       }
-    };
-    check('after the load');
-    // Changes after the lists were read in id order: each keeps its list in order.
-    for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 150; i++) {
-        const at = Math.floor(next() * ids.length);
-        const roll = next();
-        if (roll < 0.5) table.put(guide(next, ids[at]!));
-        else if (roll < 0.75) {
-          table.remove(ids[at]!);
-          ids.splice(at, 1);
-        } else {
-          const id = uuid(next);
-          ids.push(id);
-          table.put(guide(next, id));
+      const check = (when: string) => {
+        for (const [name, t] of [...TRAVELLERS, ...QUIZ_TRAVELLERS]) {
+          const all = table.page(t, table.size + 1, null);
+          expect(all).toHaveLength(table.size);
+          for (const limit of [2, 7, 20]) {
+            expect(walk(table, t, limit), `${when}, ${name}, pages of ${limit}`).toEqual(all);
+          }
         }
+      };
+      check('after the load');
+      // Changes after the lists were read in id order: each keeps its list in order.
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 150; i++) {
+          const at = Math.floor(next() * ids.length);
+          const roll = next();
+          if (roll < 0.5) table.put(guide(next, ids[at]!, varied));
+          else if (roll < 0.75) {
+            table.remove(ids[at]!);
+            ids.splice(at, 1);
+          } else {
+            const id = uuid(next);
+            ids.push(id);
+            table.put(guide(next, id, varied));
+          }
+        }
+        expect(table.size).toBe(ids.length);
+        check(`after changes, round ${round + 1}`);
       }
-      expect(table.size).toBe(ids.length);
-      check(`after changes, round ${round + 1}`);
-    }
-    // A ceiling for a busy machine: about a second when the machine is quiet.
-  }, 60_000);
+      // A ceiling for a busy machine: about a second when the machine is quiet.
+    },
+    60_000,
+  );
 
   it('tells whether a card read back is the guide it holds, languages and offers in any order', () => {
     const next = random(11);
