@@ -1,4 +1,4 @@
-import { is, sql } from 'drizzle-orm';
+import { type AnyColumn, is, type SQL, sql } from 'drizzle-orm';
 import { PgArray } from 'drizzle-orm/pg-core';
 
 /**
@@ -14,3 +14,13 @@ export function arraysAsJson<T extends Record<string, unknown>>(columns: T): T {
     ]),
   ) as T;
 }
+
+/**
+ * A value as JSON text, null as `null`: for rows the database writes as the API sends them (decisions 067, 068).
+ * A text of no known type (a bare `null`, a placeholder) needs a `::text` cast first.
+ */
+export const jsonOf = (value: SQL | AnyColumn) => sql<string>`coalesce(to_json(${value})::text, 'null')`;
+
+/** A time as JSON text, as `Date.toISOString()` writes it (`lokal_iso`, migration 0023); null as `null`. */
+export const jsonTimeOf = (value: SQL | AnyColumn) =>
+  sql<string>`coalesce('"' || lokal_iso(${value}) || '"', 'null')`;

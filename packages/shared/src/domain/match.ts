@@ -176,94 +176,85 @@ export function matchScorer(traveller: TravellerSide): (guide: GuideSide) => Mat
   const travellerCity = norm(traveller.city);
   const languageWords = wordsOf(traveller.languages);
   const wantWords = wordsOf(traveller.wants);
-  const den = Math.min(wantWords.length, 3);
-  return (guide) => scoreOf(traveller, travellerCity, languageWords, wantWords, den, guide);
-}
+  const den = wantsCounted(traveller.wants);
+  return (guide) => {
+    if (guide.hidden) return null;
+    const reasons: (MatchReason & { weight: number })[] = [];
+    const W = MATCH_WEIGHTS;
 
-function scoreOf(
-  traveller: TravellerSide,
-  travellerCity: string,
-  languageWords: Word[],
-  wantWords: Word[],
-  den: number,
-  guide: GuideSide,
-): Match | null {
-  if (guide.hidden) return null;
-  const reasons: (MatchReason & { weight: number })[] = [];
-  const W = MATCH_WEIGHTS;
+    const city = travellerCity !== '' && travellerCity === norm(guide.city) ? 1 : 0;
 
-  const city = travellerCity !== '' && travellerCity === norm(guide.city) ? 1 : 0;
-
-  const shared = sharedOf(languageWords, guide.languages);
-  const languages = shared.length > 0 ? 1 : 0;
-  if (shared.length > 0) {
-    // A shared language other than English says more.
-    const named = shared.find((l) => l.word !== 'english') ?? shared[0]!;
-    reasons.push({ part: 'languages', text: `You both speak ${named.text}`, weight: W.languages });
-  }
-
-  // Share of what the traveller wants that the guide offers; up to three wants count fully.
-  const offered = sharedOf(wantWords, guide.offers);
-  const interests = den === 0 ? 0.5 : clamp01(offered.length / den);
-  if (offered.length > 0) {
-    reasons.push({
-      part: 'interests',
-      text: `Shares your love of ${offered[0]!.text}`,
-      weight: W.interests * interests,
-    });
-  }
-
-  const budget = budgetFit(traveller.budgetMaxUsd, guide.fromUsd);
-  if (budget === 1 && traveller.budgetMaxUsd !== null) {
-    reasons.push({ part: 'budget', text: 'Within your budget', weight: W.budget });
-  }
-
-  // The parts summed in the table's order (the search's SQL and the in-memory table sum them alike).
-  let got = W.city * city + W.languages * languages + W.interests * interests + W.budget * budget;
-  let total = W.city + W.languages + W.interests + W.budget;
-  const quiz = traveller.quiz;
-  const mind = guide.temperament;
-  const withQuiz = quiz !== null && mind !== null;
-  if (withQuiz) {
-    const music = musicCloseness(quiz.music, mind.music);
-    // The genre both love most (rap, techno, rock on a tie).
-    let loved: keyof Music | undefined;
-    let most = 0;
-    for (const g of ['rap', 'techno', 'rock'] as const) {
-      const both = Math.min(mind.music[g], quiz.music[g]);
-      if (quiz.music[g] >= 4 && mind.music[g] >= 4 && both > most) {
-        loved = g;
-        most = both;
-      }
+    const shared = sharedOf(languageWords, guide.languages);
+    const languages = shared.length > 0 ? 1 : 0;
+    if (shared.length > 0) {
+      // A shared language other than English says more.
+      const named = shared.find((l) => l.word !== 'english') ?? shared[0]!;
+      reasons.push({ part: 'languages', text: `You both speak ${named.text}`, weight: W.languages });
     }
-    if (loved) {
-      reasons.push({ part: 'music', text: `Loves ${GENRE_WORDS[loved]} too`, weight: W.music });
-    }
-    const nightlife = nightlifeCloseness(quiz, mind);
-    // Named only from the drinks answer, never from cannabis comfort.
-    if (quiz.drinks && mind.drinks) {
+
+    // Share of what the traveller wants that the guide offers; up to three wants count fully.
+    const offered = sharedOf(wantWords, guide.offers);
+    const interests = den === 0 ? 0.5 : clamp01(offered.length / den);
+    if (offered.length > 0) {
       reasons.push({
-        part: 'nightlife',
-        text: 'Up for a drink too',
-        weight: W.nightlife * NIGHTLIFE_MIX.drinks,
+        part: 'interests',
+        text: `Shares your love of ${offered[0]!.text}`,
+        weight: W.interests * interests,
       });
     }
-    const humour = humourCloseness(quiz, mind);
-    if (humour >= 0.85) {
-      reasons.push({ part: 'humour', text: 'A similar sense of humour', weight: W.humour * humour });
-    }
-    const pace = closeness(quiz.pace, offerPace(guide.offers));
-    got = got + W.music * music + W.nightlife * nightlife + W.humour * humour + W.pace * pace;
-    total = total + W.music + W.nightlife + W.humour + W.pace;
-  }
 
-  return {
-    score: Math.round((100 * got) / total),
-    basis: withQuiz ? 'quiz' : 'profile',
-    reasons: reasons
-      .sort((a, b) => b.weight - a.weight)
-      .slice(0, 3)
-      .map(({ part, text }) => ({ part, text })),
+    const budget = budgetFit(traveller.budgetMaxUsd, guide.fromUsd);
+    if (budget === 1 && traveller.budgetMaxUsd !== null) {
+      reasons.push({ part: 'budget', text: 'Within your budget', weight: W.budget });
+    }
+
+    // The parts summed in the table's order (the search's SQL and the in-memory table sum them alike).
+    let got = W.city * city + W.languages * languages + W.interests * interests + W.budget * budget;
+    let total = W.city + W.languages + W.interests + W.budget;
+    const quiz = traveller.quiz;
+    const mind = guide.temperament;
+    const withQuiz = quiz !== null && mind !== null;
+    if (withQuiz) {
+      const music = musicCloseness(quiz.music, mind.music);
+      // The genre both love most (rap, techno, rock on a tie).
+      let loved: keyof Music | undefined;
+      let most = 0;
+      for (const g of ['rap', 'techno', 'rock'] as const) {
+        const both = Math.min(mind.music[g], quiz.music[g]);
+        if (quiz.music[g] >= 4 && mind.music[g] >= 4 && both > most) {
+          loved = g;
+          most = both;
+        }
+      }
+      if (loved) {
+        reasons.push({ part: 'music', text: `Loves ${GENRE_WORDS[loved]} too`, weight: W.music });
+      }
+      const nightlife = nightlifeCloseness(quiz, mind);
+      // Named only from the drinks answer, never from cannabis comfort.
+      if (quiz.drinks && mind.drinks) {
+        reasons.push({
+          part: 'nightlife',
+          text: 'Up for a drink too',
+          weight: W.nightlife * NIGHTLIFE_MIX.drinks,
+        });
+      }
+      const humour = humourCloseness(quiz, mind);
+      if (humour >= 0.85) {
+        reasons.push({ part: 'humour', text: 'A similar sense of humour', weight: W.humour * humour });
+      }
+      const pace = closeness(quiz.pace, offerPace(guide.offers));
+      got = got + W.music * music + W.nightlife * nightlife + W.humour * humour + W.pace * pace;
+      total = total + W.music + W.nightlife + W.humour + W.pace;
+    }
+
+    return {
+      score: Math.round((100 * got) / total),
+      basis: withQuiz ? 'quiz' : 'profile',
+      reasons: reasons
+        .sort((a, b) => b.weight - a.weight)
+        .slice(0, 3)
+        .map(({ part, text }) => ({ part, text })),
+    };
   };
 }
 

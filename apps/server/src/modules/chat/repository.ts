@@ -6,6 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
+import { jsonOf } from '../../db/json-row.ts';
 import { perShape } from '../../db/prepared.ts';
 import { rateLimits } from '../../db/schema/auth.ts';
 import { blocks, conversations, messages, reports, unreadCounts } from '../../db/schema/chat.ts';
@@ -128,7 +129,7 @@ export function createChatRepository(db: Db) {
     const guideCol = (c: string) => (side === 'guide' ? sql`null` : sql.raw(`other_guide.${c}`));
     const touristCol = (c: string) => (side === 'tourist' ? sql`null` : sql.raw(`other_tourist.${c}`));
     // A text as a JSON string, null as null.
-    const str = (text: SQL) => sql`coalesce(to_json((${text})::text)::text, 'null')`;
+    const str = (text: SQL) => jsonOf(sql`(${text})::text`);
     // The row as the API sends it (conversationSchema's keys, in its order), written by the database as text:
     // the answer is these texts joined (decision 067). Ids are uuids and need no escaping; the last message,
     // the booking and the earnings are kept on the conversation already written (migration 0023).

@@ -23,7 +23,7 @@ const OFFERS = ['food & dining', 'nightlife', 'history', 'wine', 'surfing', 'hid
 
 /**
  * A random guide. Few values per answer, so that many guides tie; `varied`: every answer and pace, more
- * unassessed guides and small groups (three offers of many), where a group's answers bound its scores tightly.
+ * unassessed guides and small offer sets (three offers of many), so a page passes over more of them.
  */
 function guide(next: () => number, id: string, varied = false): GuideVector {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
@@ -99,7 +99,7 @@ const TRAVELLERS: [string, TravellerSide][] = [
   ],
 ];
 
-/** Travellers with the quiz whose answers vary: a page bounds each group of guides by the range of its answers. */
+/** Travellers with the quiz whose answers vary: each page's bound starts from another traveller's answers. */
 const QUIZ_TRAVELLERS: [string, TravellerSide][] = (() => {
   const next = random(23);
   const scale = () => 1 + Math.floor(next() * 5);

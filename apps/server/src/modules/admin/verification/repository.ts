@@ -1,6 +1,7 @@
 import { IDENTITY_DOCUMENT_KEEP_DAYS } from '@lokal/shared/constants/trust';
-import { type AnyColumn, and, asc, count, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { jsonOf, jsonTimeOf } from '../../../db/json-row.ts';
 import { guideAssessments, guideProfiles, identityDocuments } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
@@ -19,33 +20,28 @@ const waitingGuide = and(
 // When the guide first submitted the assessment; the index of the queue holds this very expression.
 const waitingSince = sql`coalesce(${guideProfiles.verificationRequestedAt}, ${guideProfiles.createdAt})`;
 
-/** A value as JSON text; null as `null`. */
-const json = (value: SQL | AnyColumn) => sql`coalesce(to_json(${value})::text, 'null')`;
-/** A time as JSON text, as `Date.toISOString()` writes it (lokal_iso of migration 0023); null as `null`. */
-const jsonTime = (value: SQL | AnyColumn) => sql`coalesce('"' || lokal_iso(${value}) || '"', 'null')`;
-
 /**
  * A queued guide as the API sends it (QueueGuide), from its first key to `requestedAt`, as JSON text without
  * the closing brace: the service adds the answers, the document and what is missing (decision 068).
  */
 const gp = guideProfiles;
-const queueHead = sql<string>`'{"id":"' || ${gp.userId} || '","email":' || ${json(users.email)}
-  || ',"name":' || ${json(sql`btrim(${gp.firstName} || ' ' || ${gp.lastName})`)}
-  || ',"image":' || ${json(gp.image)} || ',"city":' || ${json(gp.city)} || ',"country":' || ${json(gp.country)}
-  || ',"profession":' || ${json(gp.profession)} || ',"bio":' || ${json(gp.bio)}
-  || ',"languages":' || ${json(gp.languages)} || ',"specialties":' || ${json(gp.specialties)}
+const queueHead = sql<string>`'{"id":"' || ${gp.userId} || '","email":' || ${jsonOf(users.email)}
+  || ',"name":' || ${jsonOf(sql`btrim(${gp.firstName} || ' ' || ${gp.lastName})`)}
+  || ',"image":' || ${jsonOf(gp.image)} || ',"city":' || ${jsonOf(gp.city)} || ',"country":' || ${jsonOf(gp.country)}
+  || ',"profession":' || ${jsonOf(gp.profession)} || ',"bio":' || ${jsonOf(gp.bio)}
+  || ',"languages":' || ${jsonOf(gp.languages)} || ',"specialties":' || ${jsonOf(gp.specialties)}
   || ',"tourTypes":' || ${gp.tourTypes}::text
-  || ',"gender":' || ${json(sql`case when ${gp.gender} = 'other' then coalesce(${gp.customGender}, 'other') else ${gp.gender} end`)}
-  || ',"pronouns":' || ${json(gp.pronouns)} || ',"socialMedia":' || ${json(gp.socialMedia)}
-  || ',"hideProfile":' || ${json(gp.hideProfile)} || ',"phone":' || ${json(users.phone)}
-  || ',"phoneVerifiedAt":' || ${jsonTime(users.phoneVerifiedAt)}
-  || ',"requestedAt":' || ${jsonTime(waitingSince)}`;
+  || ',"gender":' || ${jsonOf(sql`case when ${gp.gender} = 'other' then coalesce(${gp.customGender}, 'other') else ${gp.gender} end`)}
+  || ',"pronouns":' || ${jsonOf(gp.pronouns)} || ',"socialMedia":' || ${jsonOf(gp.socialMedia)}
+  || ',"hideProfile":' || ${jsonOf(gp.hideProfile)} || ',"phone":' || ${jsonOf(users.phone)}
+  || ',"phoneVerifiedAt":' || ${jsonTimeOf(users.phoneVerifiedAt)}
+  || ',"requestedAt":' || ${jsonTimeOf(waitingSince)}`;
 
 /** The identity document as the queue shows it (IdentityDocument), kept until 30 days after the decision. */
 const d = identityDocuments;
 const queueDocument = sql<string>`case when ${d.userId} is null then 'null' else
-  '{"mimeType":' || ${json(d.mimeType)} || ',"size":' || ${d.size} || ',"uploadedAt":' || ${jsonTime(d.uploadedAt)}
-  || ',"deleteAfter":' || ${jsonTime(sql`${d.decidedAt} + make_interval(hours => ${sql.raw(String(IDENTITY_DOCUMENT_KEEP_DAYS * 24))})`)}
+  '{"mimeType":' || ${jsonOf(d.mimeType)} || ',"size":' || ${d.size} || ',"uploadedAt":' || ${jsonTimeOf(d.uploadedAt)}
+  || ',"deleteAfter":' || ${jsonTimeOf(sql`${d.decidedAt} + make_interval(hours => ${sql.raw(String(IDENTITY_DOCUMENT_KEEP_DAYS * 24))})`)}
   || '}' end`;
 
 export function createVerificationRepository(db: Db) {
