@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { NODE_FLAGS } from './scripts/node-flags.mjs';
 
 // Tests of several server processes need a PostgreSQL server; .ci/run provides one. Tests of the embedded
 // PGlite's own behaviour (test/pglite) run where the suite runs on PGlite.
@@ -13,6 +14,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          execArgv: NODE_FLAGS,
         },
       },
       {
@@ -24,6 +26,7 @@ export default defineConfig({
             onPostgres ? 'apps/server/test/pglite/**' : 'apps/server/test/postgres/**',
           ],
           environment: 'node',
+          execArgv: NODE_FLAGS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
@@ -34,6 +37,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
           environment: 'node',
+          execArgv: NODE_FLAGS,
           // A ceiling, not a wait: the longest journeys (axe on every screen of a role) take about 45 s on a busy
           // 2-core machine.
           testTimeout: 120_000,

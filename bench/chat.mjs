@@ -31,6 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '../scripts/node-flags.mjs';
 import { freePort, stealTicks } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -283,7 +284,7 @@ try {
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   if (INSPECT_PORT) nodeArgs.unshift(`--inspect=127.0.0.1:${INSPECT_PORT}`);
-  server = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
+  server = spawn(process.execPath, [...NODE_FLAGS, ...nodeArgs, 'scripts/start.mjs'], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '../scripts/node-flags.mjs';
 import { freePort, stealTicks } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,7 +46,7 @@ const setup = spawnSync(process.execPath, ['--import', 'tsx', 'bench/chat/setup.
   stdio: 'inherit',
 });
 if (setup.status !== 0) throw new Error('user setup failed');
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
+const server = spawn(process.execPath, [...NODE_FLAGS, 'scripts/start.mjs'], {
   cwd: root,
   env,
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '../../scripts/node-flags.mjs';
 import { makeSelfSignedCert } from '../../scripts/self-signed-cert.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -76,7 +77,7 @@ export async function startBuiltServer(env = {}, checkout = root) {
   // A folder of its own unless the caller brings one (and keeps it).
   const ownData = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lokal-bench-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, 'scripts/start.mjs'], {
     cwd: checkout,
     env: {
       ...process.env,

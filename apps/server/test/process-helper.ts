@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { NODE_FLAGS } from '../../../scripts/node-flags.mjs';
 
 // Real server processes (from source, through tsx) for tests of what only processes show: several
 // instances on one database, and a kill -9.
@@ -29,7 +30,7 @@ export async function startServerProcess(env: {
 }): Promise<ServerProcess> {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { NODE_FLAGS } from '../../../../scripts/node-flags.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -35,23 +36,45 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lokal-e2e-'));
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    log += d;
-  });
-  child.stderr?.on('data', (d) => {
-    log += d;
-  });
   const url = `http://localhost:${port}`;
+  const spawnOnce = () => {
+    const run = { log: '', child: undefined as unknown as ChildProcess };
+    run.child = spawn(process.execPath, [...NODE_FLAGS, entry], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    run.child.stdout?.on('data', (d) => {
+      run.log += d;
+    });
+    run.child.stderr?.on('data', (d) => {
+      run.log += d;
+    });
+    return run;
+  };
+  let run = spawnOnce();
+  let restarted = false;
   // Migrations and the demo seed take a minute or more on a busy two-core machine; E2E_START_MS waits longer.
   const deadline = Date.now() + Number(process.env.E2E_START_MS ?? 150_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    if (run.log.includes('# Fatal error')) {
+      // V8 itself aborted (see scripts/node-flags.mjs) and may hang printing its stack: not the app's failure,
+      // so the server is started once more on a fresh folder; a second abort fails the test.
+      const exited = new Promise((r) => run.child.once('exit', r));
+      if (run.child.exitCode === null && run.child.signalCode === null) {
+        run.child.kill('SIGKILL');
+        await exited;
+      }
+      if (restarted) throw new Error(`server aborted twice in V8:\n${run.log}`);
+      restarted = true;
+      rmSync(dataDir, { recursive: true, force: true });
+      mkdirSync(dataDir);
+      run = spawnOnce();
+      continue;
+    }
+    if (run.child.exitCode !== null || run.child.signalCode !== null) {
+      throw new Error(`server exited early:\n${run.log}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -60,15 +83,16 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       // Not left running behind a failed test file.
-      child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${log}`);
+      run.child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${run.log}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  const { child } = run;
   return {
     url,
     dataDir,
-    output: () => log,
+    output: () => run.log,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
