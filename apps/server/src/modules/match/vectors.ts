@@ -160,38 +160,50 @@ class Groups {
 /** A group's slots; `sorted` once a page has put them in id order (then changes keep that order). */
 type Group = { list: number[]; sorted: boolean };
 
+/** 32-bit words per slot of the packed table (64 bytes), and where each field sits. */
+const WORDS = 16;
+/** The interned city (matching) and the city key (the city filter's). */
+const CITY = 4;
+const CITY_KEY = 5;
+/** The interned sets of languages and of offers. */
+const LANGS = 6;
+const OFFERS = 7;
+/**
+ * The quiz answers as three small codes (music: rap·36 + techno·6 + rock; night life: drinks·6 + cannabis; humour:
+ * jokes·6 + anime) in bytes 0–2, and 1 in byte 3 when the guide took the assessment: a page works out each code's
+ * points once, so a guide's quiz parts are three look-ups.
+ */
+const CODES = 8;
+const ASSESSED = 1 << 24;
+/** Which page read the slot last (its generation). */
+const SEEN = 9;
+/** The id's first eight hex digits: ties of a score are ordered by number before the string is compared. */
+const ID_HI = 10;
+
 export function createVectorTable() {
   const cities = new Interner();
   const languages = new Interner();
   const offers = new Interner();
   let capacity = 0;
   const ids: string[] = [];
-  /** The id's first eight hex digits: ties of a score are ordered by number before the string is compared. */
-  let idHi = new Uint32Array(0);
-  /** Which slots a page has read already (the page's generation). */
-  let seen = new Uint32Array(0);
-  let generation = 0;
-  let city = new Int32Array(0);
-  let cityKey = new Int32Array(0);
-  let langSet = new Int32Array(0);
-  let offerSet = new Int32Array(0);
-  let fromUsd = new Float64Array(0);
-  let pace = new Float64Array(0);
-  /** rap, techno, rock, drinks (0/1), cannabis, jokes, anime; rap 0 = no assessment. */
-  let quiz = new Int8Array(0);
   /**
-   * The same answers as three small codes (music: rap·36 + techno·6 + rock; night life: drinks·6 + cannabis;
-   * humour: jokes·6 + anime): a page works out each code's points once, so a guide's quiz parts are three
-   * look-ups.
+   * What a page reads of a guide, packed in one 64-byte line per slot (three views of one buffer): a page reads
+   * hundreds of guides scattered over 100,000 slots, and in a busy server each line it touches has left the
+   * cache, so one line a guide instead of one per field is what a page costs (docs/performance.md section ab).
+   * Doubles at 8·s (price from, USD; NaN when none) and 8·s + 1 (pace); 32-bit words at 16·s + the offsets below.
    */
-  let musicCode = new Uint8Array(0);
-  let nightCode = new Uint8Array(0);
-  let humourCode = new Uint8Array(0);
+  let slotF = new Float64Array(0);
+  let slotI = new Int32Array(0);
+  let slotU = new Uint32Array(0);
+  /** rap, techno, rock, drinks (0/1), cannabis, jokes, anime; rap 0 = no assessment (read back by holds()). */
+  let quiz = new Int8Array(0);
+  let generation = 0;
   const slotOf = new Map<string, number>();
   const free: number[] = [];
   /** Slot a's id before slot b's: the first eight hex digits as a number, then the whole string. */
   const idOrder = (a: number, b: number) =>
-    idHi[a]! - idHi[b]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0);
+    slotU[a * WORDS + ID_HI]! - slotU[b * WORDS + ID_HI]! ||
+    (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0);
   const byCity = new Groups(idOrder);
   const byCitySet = new Groups(idOrder);
   const bySet = new Groups(idOrder);
@@ -207,18 +219,10 @@ export function createVectorTable() {
       next.set(a);
       return next;
     };
-    idHi = resize(idHi, to);
-    seen = resize(seen, to);
-    city = resize(city, to);
-    cityKey = resize(cityKey, to);
-    langSet = resize(langSet, to);
-    offerSet = resize(offerSet, to);
-    fromUsd = resize(fromUsd, to);
-    pace = resize(pace, to);
+    slotI = resize(slotI, to * WORDS);
+    slotF = new Float64Array(slotI.buffer);
+    slotU = new Uint32Array(slotI.buffer);
     quiz = resize(quiz, to * 7);
-    musicCode = resize(musicCode, to);
-    nightCode = resize(nightCode, to);
-    humourCode = resize(humourCode, to);
     byCity.grow(to);
     byCitySet.grow(to);
     bySet.grow(to);
@@ -229,9 +233,10 @@ export function createVectorTable() {
   function remove(id: string) {
     const s = slotOf.get(id);
     if (s === undefined) return;
-    byCity.remove(s, city[s]!);
-    byCitySet.remove(s, city[s]!, offerSet[s]!);
-    bySet.remove(s, offerSet[s]!);
+    const w = s * WORDS;
+    byCity.remove(s, slotI[w + CITY]!);
+    byCitySet.remove(s, slotI[w + CITY]!, slotI[w + OFFERS]!);
+    bySet.remove(s, slotI[w + OFFERS]!);
     everyone.remove(s, 0);
     slotOf.delete(id);
     ids[s] = '';
@@ -247,14 +252,15 @@ export function createVectorTable() {
       ids.push('');
     }
     ids[s] = v.id;
-    idHi[s] = hiOf(v.id);
     slotOf.set(v.id, s);
-    city[s] = cities.id(v.matchCity);
-    cityKey[s] = cities.id(v.cityKey);
-    langSet[s] = languages.set(v.matchLanguages);
-    offerSet[s] = offers.set(v.matchOffers);
-    fromUsd[s] = v.matchFromUsd ?? Number.NaN;
-    pace[s] = v.matchPace;
+    const w = s * WORDS;
+    slotU[w + ID_HI] = hiOf(v.id);
+    slotI[w + CITY] = cities.id(v.matchCity);
+    slotI[w + CITY_KEY] = cities.id(v.cityKey);
+    slotI[w + LANGS] = languages.set(v.matchLanguages);
+    slotI[w + OFFERS] = offers.set(v.matchOffers);
+    slotF[s * 8] = v.matchFromUsd ?? Number.NaN;
+    slotF[s * 8 + 1] = v.matchPace;
     const assessed = v.matchRap !== null;
     const q = s * 7;
     quiz[q] = assessed ? v.matchRap! : 0;
@@ -264,12 +270,16 @@ export function createVectorTable() {
     quiz[q + 4] = v.matchCannabis ?? 0;
     quiz[q + 5] = v.matchJokes ?? 0;
     quiz[q + 6] = v.matchAnime ?? 0;
-    musicCode[s] = quiz[q]! * 36 + quiz[q + 1]! * 6 + quiz[q + 2]!;
-    nightCode[s] = quiz[q + 3]! * 6 + quiz[q + 4]!;
-    humourCode[s] = quiz[q + 5]! * 6 + quiz[q + 6]!;
-    byCity.add(s, city[s]!);
-    byCitySet.add(s, city[s]!, offerSet[s]!);
-    bySet.add(s, offerSet[s]!);
+    slotI[w + CODES] =
+      quiz[q]! * 36 +
+      quiz[q + 1]! * 6 +
+      quiz[q + 2]! +
+      ((quiz[q + 3]! * 6 + quiz[q + 4]!) << 8) +
+      ((quiz[q + 5]! * 6 + quiz[q + 6]!) << 16) +
+      (assessed ? ASSESSED : 0);
+    byCity.add(s, slotI[w + CITY]!);
+    byCitySet.add(s, slotI[w + CITY]!, slotI[w + OFFERS]!);
+    bySet.add(s, slotI[w + OFFERS]!);
     everyone.add(s, 0);
   }
 
@@ -278,11 +288,12 @@ export function createVectorTable() {
     const s = slotOf.get(id);
     if (s === undefined) return false;
     const q = s * 7;
+    const w = s * WORDS;
     const same = (a: number, b: number | null) => a === (b ?? 0);
     // The numbers first, the strings' look-ups last.
     return (
-      Object.is(fromUsd[s], v.matchFromUsd ?? Number.NaN) &&
-      pace[s] === v.matchPace &&
+      Object.is(slotF[s * 8], v.matchFromUsd ?? Number.NaN) &&
+      slotF[s * 8 + 1] === v.matchPace &&
       quiz[q] === (v.matchRap ?? 0) &&
       (v.matchRap === null ||
         (same(quiz[q + 1]!, v.matchTechno) &&
@@ -291,10 +302,10 @@ export function createVectorTable() {
           same(quiz[q + 4]!, v.matchCannabis) &&
           same(quiz[q + 5]!, v.matchJokes) &&
           same(quiz[q + 6]!, v.matchAnime))) &&
-      city[s] === cities.ids.get(v.matchCity) &&
-      cityKey[s] === cities.ids.get(v.cityKey) &&
-      languages.holds(langSet[s]!, v.matchLanguages) &&
-      offers.holds(offerSet[s]!, v.matchOffers)
+      slotI[w + CITY] === cities.ids.get(v.matchCity) &&
+      slotI[w + CITY_KEY] === cities.ids.get(v.cityKey) &&
+      languages.holds(slotI[w + LANGS]!, v.matchLanguages) &&
+      offers.holds(slotI[w + OFFERS]!, v.matchOffers)
     );
   }
 
@@ -419,7 +430,8 @@ export function createVectorTable() {
     // with each part at its most; rounding is monotonic, so no guide of the group scores above its peak, to the
     // last bit. Written out twice: calls here would box every double.
     const score = (s: number): number => {
-      const from = fromUsd[s]!;
+      const w = s * WORDS;
+      const from = slotF[s * 8]!;
       const b =
         noBudget || Number.isNaN(from)
           ? 0.5
@@ -427,18 +439,19 @@ export function createVectorTable() {
             ? 1
             : Math.max(0, Math.min(1, 2 - from / budget));
       const got =
-        W.city * (city[s] === tCityId ? 1 : 0) +
-        W.languages * langHit[langSet[s]!]! +
-        W.interests * interestsOf[offerSet[s]!]! +
+        W.city * (slotI[w + CITY] === tCityId ? 1 : 0) +
+        W.languages * langHit[slotI[w + LANGS]!]! +
+        W.interests * interestsOf[slotI[w + OFFERS]!]! +
         W.budget * b;
-      if (!tq || quiz[s * 7] === 0) return (100 * got) / 75;
+      const codes = slotI[w + CODES]!;
+      if (!tq || codes < ASSESSED) return (100 * got) / 75;
       return (
         (100 *
           (got +
-            musicPoints[musicCode[s]!]! +
-            nightPoints[nightCode[s]!]! +
-            humourPoints[humourCode[s]!]! +
-            W.pace * close(tPace, pace[s]!))) /
+            musicPoints[codes & 255]! +
+            nightPoints[(codes >> 8) & 255]! +
+            humourPoints[(codes >> 16) & 255]! +
+            W.pace * close(tPace, slotF[s * 8 + 1]!))) /
         100
       );
     };
@@ -471,12 +484,17 @@ export function createVectorTable() {
     let size = 0;
     /** Whether slot a (score ma) comes before slot b (score mb). */
     const precedes = (a: number, ma: number, b: number, mb: number) =>
-      ma > mb || (ma === mb && (idHi[a]! < idHi[b]! || (idHi[a] === idHi[b] && ids[a]! < ids[b]!)));
+      ma > mb ||
+      (ma === mb &&
+        (slotU[a * WORDS + ID_HI]! < slotU[b * WORDS + ID_HI]! ||
+          (slotU[a * WORDS + ID_HI] === slotU[b * WORDS + ID_HI] && ids[a]! < ids[b]!)));
     const cursorM = cursor?.m ?? 0;
     const cursorHi = cursor ? hiOf(cursor.id) : 0;
     const afterCursor = (s: number, m: number) =>
       m < cursorM ||
-      (m === cursorM && (idHi[s]! > cursorHi || (idHi[s] === cursorHi && ids[s]! > cursor!.id)));
+      (m === cursorM &&
+        (slotU[s * WORDS + ID_HI]! > cursorHi ||
+          (slotU[s * WORDS + ID_HI] === cursorHi && ids[s]! > cursor!.id)));
     const consider = (s: number) => {
       const m = score(s);
       if (cursor && !afterCursor(s, m)) return;
@@ -500,7 +518,7 @@ export function createVectorTable() {
     if (cityFilter !== undefined) {
       const key = cities.ids.get(cityFilter);
       const list = byCity.get(cities.ids.get(cityFilter.replace(/^ +| +$/g, '')) ?? -1) ?? [];
-      if (key !== undefined) for (const s of list) if (cityKey[s] === key) consider(s);
+      if (key !== undefined) for (const s of list) if (slotI[s * WORDS + CITY_KEY] === key) consider(s);
       return result();
     }
     // Offer set by offer set from the best interests part down, the traveller's city first (its guides raise the
@@ -508,7 +526,12 @@ export function createVectorTable() {
     // last score; inside a set, read in id order, the rest is passed over once its peak is at most the page's
     // last score and the ids are past the last one's. The last class of sets (often most of them, all with one
     // peak) is read as one list in id order, past the guides already read: a city that ties costs a page's worth.
-    const read = ++generation;
+    // A generation for each page; past 2^32 − 1 the marks start again from none.
+    if (++generation > 0xfffffffe) {
+      for (let w = SEEN; w < slotU.length; w += WORDS) slotU[w] = 0;
+      generation = 1;
+    }
+    const read = generation;
     /** Reads a list in id order (the traveller's city's guides, or the other cities' when `others`). */
     const scan = (list: number[] | undefined, peak: number, others: boolean) => {
       if (!list) return;
@@ -518,8 +541,9 @@ export function createVectorTable() {
           const last = topScore[limit - 1]!;
           if (peak < last || (peak === last && idOrder(s, topSlot[limit - 1]!) > 0)) return;
         }
-        if (seen[s] === read || (others && city[s] === tCityId)) continue;
-        seen[s] = read;
+        const w = s * WORDS;
+        if (slotU[w + SEEN] === read || (others && slotI[w + CITY] === tCityId)) continue;
+        slotU[w + SEEN] = read;
         consider(s);
       }
     };
@@ -607,10 +631,14 @@ export function createMatchVectors(deps: {
             pending.add(id);
             schedule();
           });
-          const rows = await deps.load(null);
-          // Slots in id order: a page reads its lists in id order, so it walks the arrays forward.
-          rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-          for (const r of rows) table.put(r);
+          // Slots by city, then offers, then id: a page reads a city's guides an offer set at a time in id order,
+          // so it walks the packed table forward through neighbouring lines (docs/performance.md section ab).
+          const rows = (await deps.load(null)).map((r): [string, GuideVector] => [
+            `${r.matchCity}\u0001${[...r.matchOffers].sort().join('\u0000')}\u0001${r.id}`,
+            r,
+          ]);
+          rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+          for (const [, r] of rows) table.put(r);
           loaded = true;
           schedule();
           return true;
