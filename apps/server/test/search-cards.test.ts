@@ -92,4 +92,28 @@ describe('Search cards written by the database', () => {
     // The odd guide was among them (Lisbon, Portuguese, "zed", every unfiltered sort), text intact.
     expect(odd).toBeGreaterThanOrEqual(8);
   }, 120_000);
+
+  it('are kept with each guide’s row through every change to it, by any writer', async () => {
+    const db = t.database.db;
+    const keptCards = async () => {
+      const rows = await db.select().from(guideProfiles);
+      expect(rows.length).toBeGreaterThan(5);
+      for (const row of rows) {
+        expect(JSON.parse(row.card), row.firstName).toEqual(toGuideCard(row as GuideCardRow));
+      }
+      return rows;
+    };
+    await keptCards();
+    // Every field of the card changed in the database at once, an age taken away and one given.
+    await db.execute(sql`
+      update guide_profiles set first_name = first_name || ' "Jr"', last_name = 'Ñandú \ 2', bio = e'Two\nlines',
+        city = 'Porto', country = 'Portugal', profession = 'Tile maker', image = '/api/avatars/bench-2.svg',
+        rating = rating + 0.15, reviews = reviews + 1, total_tours = total_tours + 2, price_min = 40,
+        price_max = 90, specialties = array['Azulejos', 'Wine'], languages = array['Portuguese'],
+        response_time = 'within an hour', verified = not verified,
+        tour_types = '[{"name": "Tile walk", "price": 40, "duration": "2 hours"}]'::jsonb,
+        age = case when age is null then 41 else null end`);
+    const rows = await keptCards();
+    expect(rows.filter((r) => JSON.parse(r.card).city === 'Porto')).toHaveLength(rows.length);
+  }, 120_000);
 });

@@ -66,6 +66,11 @@ export const guideProfiles = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** The guide page's address (/guides/:slug): set once by a trigger from the name, unique, never changed. */
     slug: text('slug').notNull().default(''),
+    /**
+     * The guide's card as the API sends it (the discovery schema's guide card, without the match), JSON text kept
+     * by a trigger from the row: a search reads its cards instead of writing them again (decision 070).
+     */
+    card: text('card').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // The guide's side of the match score (docs/product.md#match-score), kept by a trigger from the profile,
     // the assessment and the published experiences (decision 037), so the "Best match" sort is one expression.

@@ -161,19 +161,13 @@ export type GuideCardRow = Pick<
 >;
 
 /**
- * A guide's card as the API sends it (the discovery schema's guide card, without the match), written by the
- * database as JSON text: a search page goes out as the engine wrote its cards instead of being parsed into
- * objects, encoded and written again (decision 065). The keys are the schema's; search-cards.test holds every
- * card equal to toGuideCard() of its row. The tour types go as stored: every writer stores the schema's three
- * keys (onboarding's, the profile's validated body, the published experiences).
+ * A guide's card as the API sends it (the discovery schema's guide card, without the match), as JSON text: a search
+ * page goes out as the database keeps its cards instead of being parsed into objects, encoded and written again
+ * (decision 065), and the card is kept with the row by a trigger (`lokal_guide_card`, migration 0024) instead of
+ * being written for every page (decision 070). The keys are the schema's; search-cards.test holds every card
+ * equal to toGuideCard() of its row.
  */
-const cardWire = sql<string>`json_build_object('id', ${g.userId}, 'slug', ${g.slug},
-  'name', ${g.firstName} || ' ' || ${g.lastName}, 'age', ${g.age}, 'city', ${g.city}, 'country', ${g.country},
-  'profession', ${g.profession}, 'bio', ${g.bio}, 'image', ${g.image}, 'thumbnail', ${g.image},
-  'rating', ${g.rating}, 'reviews', ${g.reviews}, 'totalTours', ${g.totalTours},
-  'priceRange', '$' || ${g.priceMin} || '-$' || ${g.priceMax}, 'specialties', ${g.specialties},
-  'languages', ${g.languages}, 'responseTime', ${g.responseTime}, 'verified', ${g.verified},
-  'tourTypes', ${g.tourTypes})::text`;
+const cardWire = sql<string>`${g.card}`;
 
 /** What a page's order, cursor and match need of a guide whose card comes as JSON text. */
 const wireSideColumns = {
@@ -186,8 +180,7 @@ const wireSideColumns = {
 };
 /**
  * The search's columns: the card as the API sends it, and what the page's order, cursor and match need (arrays
- * as JSON). The card is built after the sort: its text is costly enough that the engine computes it only for
- * the rows the limit keeps.
+ * as JSON).
  */
 const searchColumns = { wire: cardWire, ...arraysAsJson(wireSideColumns) };
 /** A page's row: the card as the API sends it and the guide's side; "Best match" adds the score before rounding. */
