@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { matchScore } from '@lokal/shared/domain/match';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
 import { users } from '../src/db/schema/users.ts';
+import { cardMatch } from '../src/modules/match/service.ts';
 import { TRAVEL_STYLE } from './actors-helper.ts';
 import {
   bestMatchOrder,
@@ -100,5 +102,42 @@ describe('Best match after a guide changes', () => {
     const unlisted = await pagesAndExpected(james.cookie, side);
     expect(unlisted.walked).not.toContain(top);
     expect(unlisted.walked).toEqual(unlisted.expected);
+  }, 120_000);
+
+  it('corrects a page from the rows it reads when a change was never announced', async () => {
+    const james = await mockSignIn(t.app, JAMES, 'tourist');
+    const side = await travellerSideFor(t, james);
+    const db = t.database.db;
+    const first = async () =>
+      (
+        await t.app.inject({
+          url: '/api/guides/search?sort=best_match&limit=5',
+          headers: { cookie: james.cookie },
+        })
+      ).json() as { guides: { id: string; match: { score: number; reasons: string[] } }[] };
+    const before = await first();
+    const [top, second] = before.guides;
+    // No notification for these changes: the table learns of them only from the versions of the rows it reads.
+    await db.execute(sql`alter table guide_profiles disable trigger guide_match_changed_update_trg`);
+    try {
+      // The first guide loses every language and offer James could share; the second only changes its bio.
+      await db
+        .update(guideProfiles)
+        .set({ languages: ['Klingon'], specialties: [] })
+        .where(eq(guideProfiles.userId, top!.id));
+      await db.update(guideProfiles).set({ bio: 'A new bio.' }).where(eq(guideProfiles.userId, second!.id));
+      const sides = await guideSides(t);
+      const expected = bestMatchOrder(side, sides);
+      expect(expected.indexOf(top!.id)).toBeGreaterThan(4);
+      const after = await first();
+      expect(after.guides.map((g) => g.id)).toEqual(expected.slice(0, 5));
+      // Each card's match is the one of the row it shows.
+      for (const card of after.guides) {
+        expect(card.match).toEqual(cardMatch(matchScore(side, sides.get(card.id)!)));
+      }
+      expect(await walk(james.cookie)).toEqual(expected);
+    } finally {
+      await db.execute(sql`alter table guide_profiles enable trigger guide_match_changed_update_trg`);
+    }
   }, 120_000);
 });

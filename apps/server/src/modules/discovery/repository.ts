@@ -565,15 +565,25 @@ function highValueOnline(city: SQL, since: SQL): SQL<number> {
 
 /**
  * "Best match" from the in-memory table (decision 052), for a search with no filter but the city: the page is
- * scored in memory, then only its cards are read, listed ones only. A card that is gone or whose side differs
- * from the table's (a change whose notification has not arrived yet) corrects the table and the page is scored
- * again, so a page never shows a guide that is no longer listed and its order is that of the rows it shows.
+ * scored in memory, then only its cards are read, listed ones only, each with its row's version; the guide's side
+ * (for the card's match) is the table's. A card that is gone or whose row the table holds at another version (a
+ * change whose notification has not arrived yet, or any other change to the row) has the table read those guides
+ * back and the page is scored again, so a page never shows a guide that is no longer listed and its order and
+ * matches are those of the rows it shows.
  * Null when the table cannot answer: the SQL path does.
  */
 function createMemoryBestMatch(db: Db, vectors: MatchVectors) {
-  const { id: _id, ...vectorColumns } = memoryVectorColumns;
+  // The cards and what the cursor needs; the guide's side comes from the table, checked by the row's version.
   const cardsStatement = db
-    .select({ ...searchColumns, ...arraysAsJson(vectorColumns) })
+    .select({
+      wire: cardWire,
+      userId: g.userId,
+      verified: g.verified,
+      rating: g.rating,
+      priceMin: g.priceMin,
+      priceMax: g.priceMax,
+      version: memoryVectorColumns.version,
+    })
     .from(g)
     .where(sql`${g.userId} = any(${sql.placeholder('ids')}::uuid[]) and ${g.listed}`)
     .prepare('best_match_memory_cards');
@@ -588,23 +598,22 @@ function createMemoryBestMatch(db: Db, vectors: MatchVectors) {
     const set = filtersSet(values);
     if ([...set].some((k) => k !== 'city') || !(await vectors.ready())) return null;
     const city = values.city as string | undefined;
+    const { table } = vectors;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const page = vectors.table.page(traveller, limit, cursor, city);
+      const page = table.page(traveller, limit, cursor, city);
       if (page.length === 0) return [];
       const rows = await cardsStatement.execute({ ids: page.map(([id]) => id) });
       const cards = new Map(rows.map((r) => [r.userId, r]));
-      let stale = false;
-      for (const [id] of page) {
-        const card = cards.get(id);
-        if (!card) {
-          vectors.table.remove(id);
-          stale = true;
-        } else if (!vectors.table.holds(id, card)) {
-          vectors.table.put({ ...card, id });
-          stale = true;
-        }
+      const stale = page.filter(([id]) => !table.current(id, cards.get(id)?.version ?? ''));
+      if (stale.length === 0) {
+        return page.map(([id, score]) => ({
+          ...cards.get(id)!,
+          ...table.vector(id)!,
+          hideProfile: false,
+          matchScore: score,
+        }));
       }
-      if (!stale) return page.map(([id, score]) => ({ ...cards.get(id)!, matchScore: score }));
+      await vectors.refresh(stale.map(([id]) => id));
     }
     return null;
   };

@@ -32,6 +32,8 @@ export const memoryVectorColumns = {
   cityKey: sql<string>`lower(${g.city})`,
   ...listedSideColumns,
   matchPace: g.matchPace,
+  // The row's version (the transaction that wrote it last): a page's card read asks only this of the side.
+  version: sql<string>`${g}.xmin::text`,
 };
 
 /** What the match reads of a traveller: profile and quiz answers (null when not taken). */

@@ -25,6 +25,9 @@ const OFFERS = ['food & dining', 'nightlife', 'history', 'wine', 'surfing', 'hid
  * A random guide. Few values per answer, so that many guides tie; `varied`: every answer and pace, more
  * unassessed guides and small offer sets (three offers of many), so a page passes over more of them.
  */
+/** Each guide row read gets a version of its own, as a row's xmin differs from one write to the next. */
+let versions = 0;
+
 function guide(next: () => number, id: string, varied = false): GuideVector {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
   const city = pick(CITIES);
@@ -46,6 +49,7 @@ function guide(next: () => number, id: string, varied = false): GuideVector {
     matchJokes: answer(),
     matchAnime: answer(),
     matchPace: varied ? 1 + Math.floor(next() * 17) / 4 : pick([2, 3, 4]),
+    version: String(++versions),
   };
 }
 
@@ -187,28 +191,61 @@ describe('the table of listed guides', () => {
     60_000,
   );
 
-  it('tells whether a card read back is the guide it holds, languages and offers in any order', () => {
+  it('gives back the side it holds and the version it read, and follows a guide put again or gone', () => {
     const next = random(11);
     const table = createVectorTable();
-    const row = {
+    const sorted = (v: ReturnType<typeof table.vector>) =>
+      v && { ...v, matchLanguages: [...v.matchLanguages].sort(), matchOffers: [...v.matchOffers].sort() };
+    const side = ({ id: _id, version: _version, ...rest }: GuideVector) => sorted(rest);
+    const row: GuideVector = {
       ...guide(next, uuid(next)),
-      matchLanguages: ['english', 'french'],
+      matchLanguages: ['french', 'english'],
       matchOffers: ['wine', 'history'],
+      matchRap: 5,
+      matchTechno: 1,
+      matchRock: 3,
+      matchDrinks: true,
+      matchCannabis: 2,
+      matchJokes: 4,
+      matchAnime: 3,
+      matchFromUsd: 80,
+      version: '4000000000',
+    };
+    const unassessed: GuideVector = {
+      ...guide(next, uuid(next)),
+      matchRap: null,
+      matchTechno: null,
+      matchRock: null,
+      matchDrinks: null,
+      matchCannabis: null,
+      matchJokes: null,
+      matchAnime: null,
+      matchFromUsd: null,
     };
     table.put(row);
-    table.put(guide(next, uuid(next)));
-    expect(table.holds(row.id, row)).toBe(true);
-    expect(
-      table.holds(row.id, {
-        ...row,
-        matchLanguages: ['french', 'english'],
-        matchOffers: ['history', 'wine'],
-      }),
-    ).toBe(true);
-    expect(table.holds(row.id, { ...row, matchLanguages: ['english'] })).toBe(false);
-    expect(table.holds(row.id, { ...row, matchLanguages: ['english', 'german'] })).toBe(false);
-    expect(table.holds(row.id, { ...row, matchOffers: ['wine', 'surfing'] })).toBe(false);
-    expect(table.holds(row.id, { ...row, matchFromUsd: 999 })).toBe(false);
-    expect(table.holds(uuid(next), row)).toBe(false);
+    table.put(unassessed);
+    expect(sorted(table.vector(row.id))).toEqual(side(row));
+    expect(sorted(table.vector(unassessed.id))).toEqual(side(unassessed));
+    expect(table.current(row.id, '4000000000')).toBe(true);
+    expect(table.current(row.id, '4000000001')).toBe(false);
+    expect(table.current(row.id, '')).toBe(false);
+    expect(table.current(uuid(next), '4000000000')).toBe(false);
+    // Put again at a newer version, with other languages, offers and answers.
+    const changed: GuideVector = {
+      ...row,
+      matchLanguages: ['german'],
+      matchOffers: ['surfing', 'nightlife', 'wine'],
+      matchDrinks: false,
+      matchPace: 4.5,
+      version: '17',
+    };
+    table.put(changed);
+    expect(table.current(row.id, '4000000000')).toBe(false);
+    expect(table.current(row.id, '17')).toBe(true);
+    expect(sorted(table.vector(row.id))).toEqual(side(changed));
+    table.remove(row.id);
+    expect(table.vector(row.id)).toBeNull();
+    expect(table.current(row.id, '17')).toBe(false);
+    expect(sorted(table.vector(unassessed.id))).toEqual(side(unassessed));
   });
 });

@@ -31,6 +31,7 @@ const hiOf = (id: string) => Number.parseInt(id.slice(0, 8), 16) >>> 0;
 /** Strings to small ids, and sets of them (kept sorted, duplicates kept: SQL counts them) to set ids. */
 class Interner {
   readonly ids = new Map<string, number>();
+  readonly words: string[] = [];
   readonly sets: number[][] = [];
   private readonly setIds = new Map<string, number>();
   id(word: string): number {
@@ -38,30 +39,13 @@ class Interner {
     if (id === undefined) {
       id = this.ids.size;
       this.ids.set(word, id);
+      this.words.push(word);
     }
     return id;
   }
-  private scratch = new Int32Array(16);
-  /** Whether set `id` holds exactly these words (nothing built, nothing added). */
-  holds(id: number, words: string[]): boolean {
-    const members = this.sets[id];
-    const n = words.length;
-    if (!members || members.length !== n) return false;
-    if (n > this.scratch.length) this.scratch = new Int32Array(n);
-    const mine = this.scratch;
-    // The words' ids in order (an insertion sort: a guide has a few languages and offers).
-    for (let i = 0; i < n; i++) {
-      const word = this.ids.get(words[i]!);
-      if (word === undefined) return false;
-      let j = i;
-      while (j > 0 && mine[j - 1]! > word) {
-        mine[j] = mine[j - 1]!;
-        j--;
-      }
-      mine[j] = word;
-    }
-    for (let i = 0; i < n; i++) if (mine[i] !== members[i]) return false;
-    return true;
+  /** The words of set `id`, as interned (sorted by their ids, duplicates kept). */
+  wordsOf(id: number): string[] {
+    return this.sets[id]!.map((w) => this.words[w]!);
   }
   set(words: string[]): number {
     const members = words.map((w) => this.id(w)).sort((a, b) => a - b);
@@ -179,6 +163,8 @@ const ASSESSED = 1 << 24;
 const SEEN = 9;
 /** The id's first eight hex digits: ties of a score are ordered by number before the string is compared. */
 const ID_HI = 10;
+/** The row's version the slot was read at (its xmin): a page's cards are checked against it. */
+const VERSION = 11;
 
 export function createVectorTable() {
   const cities = new Interner();
@@ -255,6 +241,7 @@ export function createVectorTable() {
     slotOf.set(v.id, s);
     const w = s * WORDS;
     slotU[w + ID_HI] = hiOf(v.id);
+    slotU[w + VERSION] = Number(v.version);
     slotI[w + CITY] = cities.id(v.matchCity);
     slotI[w + CITY_KEY] = cities.id(v.cityKey);
     slotI[w + LANGS] = languages.set(v.matchLanguages);
@@ -283,30 +270,36 @@ export function createVectorTable() {
     everyone.add(s, 0);
   }
 
-  /** Whether the guide's slot holds exactly this row (a card read back from the database). */
-  function holds(id: string, v: Omit<GuideVector, 'id'>): boolean {
+  /** Whether the guide's slot was read at this version of the row (a card's, read back with it). */
+  function current(id: string, version: string): boolean {
     const s = slotOf.get(id);
-    if (s === undefined) return false;
-    const q = s * 7;
+    return s !== undefined && slotU[s * WORDS + VERSION] === Number(version);
+  }
+
+  /** The guide's side as the slot holds it (languages and offers in the interned order), or null. */
+  function vector(id: string): Omit<GuideVector, 'id' | 'version'> | null {
+    const s = slotOf.get(id);
+    if (s === undefined) return null;
     const w = s * WORDS;
-    const same = (a: number, b: number | null) => a === (b ?? 0);
-    // The numbers first, the strings' look-ups last.
-    return (
-      Object.is(slotF[s * 8], v.matchFromUsd ?? Number.NaN) &&
-      slotF[s * 8 + 1] === v.matchPace &&
-      quiz[q] === (v.matchRap ?? 0) &&
-      (v.matchRap === null ||
-        (same(quiz[q + 1]!, v.matchTechno) &&
-          same(quiz[q + 2]!, v.matchRock) &&
-          quiz[q + 3] === (v.matchDrinks ? 1 : 0) &&
-          same(quiz[q + 4]!, v.matchCannabis) &&
-          same(quiz[q + 5]!, v.matchJokes) &&
-          same(quiz[q + 6]!, v.matchAnime))) &&
-      slotI[w + CITY] === cities.ids.get(v.matchCity) &&
-      slotI[w + CITY_KEY] === cities.ids.get(v.cityKey) &&
-      languages.holds(slotI[w + LANGS]!, v.matchLanguages) &&
-      offers.holds(slotI[w + OFFERS]!, v.matchOffers)
-    );
+    const q = s * 7;
+    const assessed = slotI[w + CODES]! >= ASSESSED;
+    const answer = (k: number) => (assessed ? quiz[q + k]! : null);
+    const from = slotF[s * 8]!;
+    return {
+      cityKey: cities.words[slotI[w + CITY_KEY]!]!,
+      matchCity: cities.words[slotI[w + CITY]!]!,
+      matchLanguages: languages.wordsOf(slotI[w + LANGS]!),
+      matchOffers: offers.wordsOf(slotI[w + OFFERS]!),
+      matchFromUsd: Number.isNaN(from) ? null : from,
+      matchRap: answer(0),
+      matchTechno: answer(1),
+      matchRock: answer(2),
+      matchDrinks: assessed ? quiz[q + 3] === 1 : null,
+      matchCannabis: answer(4),
+      matchJokes: answer(5),
+      matchAnime: answer(6),
+      matchPace: slotF[s * 8 + 1]!,
+    };
   }
 
   /** What a traveller's languages hit, per language set (cached per list of languages; sets only grow). */
@@ -566,7 +559,8 @@ export function createVectorTable() {
   return {
     put,
     remove,
-    holds,
+    current,
+    vector,
     page,
     has: (id: string) => slotOf.has(id),
     get size() {
@@ -599,15 +593,19 @@ export function createMatchVectors(deps: {
   let started: Promise<boolean> | null = null;
   let flushing: Promise<void> | null = null;
 
+  /** Reads these guides back: each listed one is put again, the others leave the table. */
+  async function readBack(ids: string[]) {
+    const rows = await deps.load(ids);
+    const found = new Set(rows.map((r) => r.id));
+    for (const id of ids) if (!found.has(id)) table.remove(id);
+    for (const r of rows) table.put(r);
+  }
   async function flush() {
     while (pending.size > 0 && !closed) {
       const ids = [...pending].slice(0, CHUNK);
       for (const id of ids) pending.delete(id);
       try {
-        const rows = await deps.load(ids);
-        const found = new Set(rows.map((r) => r.id));
-        for (const id of ids) if (!found.has(id)) table.remove(id);
-        for (const r of rows) table.put(r);
+        await readBack(ids);
       } catch (err) {
         if (!closed) deps.log.error({ err }, 'could not read changed guides back for best match');
       }
@@ -623,6 +621,11 @@ export function createMatchVectors(deps: {
 
   return {
     table,
+    /**
+     * Reads back guides whose rows a page found changed (or gone) before their notification arrived; the next
+     * read of a guide wins, whichever path made it.
+     */
+    refresh: readBack,
     /** Listens first (changes made while loading are read back after), then loads every listed guide. */
     start(): Promise<boolean> {
       started ??= (async () => {
