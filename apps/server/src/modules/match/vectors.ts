@@ -12,9 +12,9 @@ import type { MatchRepository } from './repository.ts';
 /**
  * Every listed guide's side of the match, in this instance's memory (decision 052): "Best match" scores a
  * traveller's page here instead of walking indexes, with the doubles of `matchExactSql` (the same parts, summed
- * in the same order), and reads only the page's cards from the database. A guide is a slot of typed arrays
- * (tens of bytes); its languages and offers are interned as sets, so a traveller's language hit and shared
- * offers are worked out once per distinct set, not per guide.
+ * in the same order), and reads only the page's cards from the database, checked by each row's version
+ * (decision 071). A guide is a 64-byte slot; its languages and offers are interned as sets, so a traveller's
+ * language hit and shared offers are worked out once per distinct set, not per guide.
  */
 
 /** A listed guide's stored side as the database gives it (memoryVectorColumns; city key = lower(city)). */
@@ -175,7 +175,7 @@ export function createVectorTable() {
   /**
    * What a page reads of a guide, packed in one 64-byte line per slot (three views of one buffer): a page reads
    * hundreds of guides scattered over 100,000 slots, and in a busy server each line it touches has left the
-   * cache, so one line a guide instead of one per field is what a page costs (docs/performance.md section ab).
+   * cache, so one line a guide instead of one per field is what a page costs (decision 071).
    * Doubles at 8·s (price from, USD; NaN when none) and 8·s + 1 (pace); 32-bit words at 16·s + the offsets below.
    */
   let slotF = new Float64Array(0);
@@ -635,7 +635,7 @@ export function createMatchVectors(deps: {
             schedule();
           });
           // Slots by city, then offers, then id: a page reads a city's guides an offer set at a time in id order,
-          // so it walks the packed table forward through neighbouring lines (docs/performance.md section ab).
+          // so it walks the packed table forward through neighbouring lines (decision 071).
           const rows = (await deps.load(null)).map((r): [string, GuideVector] => [
             `${r.matchCity}\u0001${[...r.matchOffers].sort().join('\u0000')}\u0001${r.id}`,
             r,
