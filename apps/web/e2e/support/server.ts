@@ -38,18 +38,17 @@ export async function startServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lokal-e2e-'));
   const url = `http://localhost:${port}`;
   const spawnOnce = () => {
-    const run = { log: '', child: undefined as unknown as ChildProcess };
-    run.child = spawn(process.execPath, [...NODE_FLAGS, entry], {
+    const child: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, entry], {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    run.child.stdout?.on('data', (d) => {
+    const run = { log: '', child };
+    const append = (d: Buffer) => {
       run.log += d;
-    });
-    run.child.stderr?.on('data', (d) => {
-      run.log += d;
-    });
+    };
+    child.stdout?.on('data', append);
+    child.stderr?.on('data', append);
     return run;
   };
   let run = spawnOnce();

@@ -21,13 +21,13 @@ const CITIES = ['lisbon', 'porto', 'paris'];
 const LANGUAGES = [['english'], ['portuguese'], ['english', 'french'], ['german']];
 const OFFERS = ['food & dining', 'nightlife', 'history', 'wine', 'surfing', 'hidden bars'];
 
+/** Each guide row read gets a version of its own, as a row's xmin differs from one write to the next. */
+let versions = 0;
+
 /**
  * A random guide. Few values per answer, so that many guides tie; `varied`: every answer and pace, more
  * unassessed guides and small offer sets (three offers of many), so a page passes over more of them.
  */
-/** Each guide row read gets a version of its own, as a row's xmin differs from one write to the next. */
-let versions = 0;
-
 function guide(next: () => number, id: string, varied = false): GuideVector {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
   const city = pick(CITIES);

@@ -181,8 +181,6 @@ export function createVectorTable() {
   let slotF = new Float64Array(0);
   let slotI = new Int32Array(0);
   let slotU = new Uint32Array(0);
-  /** rap, techno, rock, drinks (0/1), cannabis, jokes, anime; rap 0 = no assessment (read back by holds()). */
-  let quiz = new Int8Array(0);
   let generation = 0;
   const slotOf = new Map<string, number>();
   const free: number[] = [];
@@ -197,18 +195,11 @@ export function createVectorTable() {
   const everyone = new Groups(idOrder);
 
   function grow(to: number) {
-    const resize = <T extends Int32Array | Float64Array | Int8Array | Uint8Array | Uint32Array>(
-      a: T,
-      n: number,
-    ): T => {
-      const next = new (a.constructor as new (n: number) => T)(n);
-      next.set(a);
-      return next;
-    };
-    slotI = resize(slotI, to * WORDS);
+    const next = new Int32Array(to * WORDS);
+    next.set(slotI);
+    slotI = next;
     slotF = new Float64Array(slotI.buffer);
     slotU = new Uint32Array(slotI.buffer);
-    quiz = resize(quiz, to * 7);
     byCity.grow(to);
     byCitySet.grow(to);
     bySet.grow(to);
@@ -248,21 +239,14 @@ export function createVectorTable() {
     slotI[w + OFFERS] = offers.set(v.matchOffers);
     slotF[s * 8] = v.matchFromUsd ?? Number.NaN;
     slotF[s * 8 + 1] = v.matchPace;
+    // Without an assessment every answer is null and every code 0.
     const assessed = v.matchRap !== null;
-    const q = s * 7;
-    quiz[q] = assessed ? v.matchRap! : 0;
-    quiz[q + 1] = v.matchTechno ?? 0;
-    quiz[q + 2] = v.matchRock ?? 0;
-    quiz[q + 3] = v.matchDrinks ? 1 : 0;
-    quiz[q + 4] = v.matchCannabis ?? 0;
-    quiz[q + 5] = v.matchJokes ?? 0;
-    quiz[q + 6] = v.matchAnime ?? 0;
     slotI[w + CODES] =
-      quiz[q]! * 36 +
-      quiz[q + 1]! * 6 +
-      quiz[q + 2]! +
-      ((quiz[q + 3]! * 6 + quiz[q + 4]!) << 8) +
-      ((quiz[q + 5]! * 6 + quiz[q + 6]!) << 16) +
+      (v.matchRap ?? 0) * 36 +
+      (v.matchTechno ?? 0) * 6 +
+      (v.matchRock ?? 0) +
+      (((v.matchDrinks ? 6 : 0) + (v.matchCannabis ?? 0)) << 8) +
+      (((v.matchJokes ?? 0) * 6 + (v.matchAnime ?? 0)) << 16) +
       (assessed ? ASSESSED : 0);
     byCity.add(s, slotI[w + CITY]!);
     byCitySet.add(s, slotI[w + CITY]!, slotI[w + OFFERS]!);
@@ -281,9 +265,13 @@ export function createVectorTable() {
     const s = slotOf.get(id);
     if (s === undefined) return null;
     const w = s * WORDS;
-    const q = s * 7;
-    const assessed = slotI[w + CODES]! >= ASSESSED;
-    const answer = (k: number) => (assessed ? quiz[q + k]! : null);
+    const codes = slotI[w + CODES]!;
+    const assessed = codes >= ASSESSED;
+    // The answers back from their codes (each a base-6 digit).
+    const music = codes & 255;
+    const night = (codes >> 8) & 255;
+    const humour = (codes >> 16) & 255;
+    const answer = (n: number) => (assessed ? n : null);
     const from = slotF[s * 8]!;
     return {
       cityKey: cities.words[slotI[w + CITY_KEY]!]!,
@@ -291,13 +279,13 @@ export function createVectorTable() {
       matchLanguages: languages.wordsOf(slotI[w + LANGS]!),
       matchOffers: offers.wordsOf(slotI[w + OFFERS]!),
       matchFromUsd: Number.isNaN(from) ? null : from,
-      matchRap: answer(0),
-      matchTechno: answer(1),
-      matchRock: answer(2),
-      matchDrinks: assessed ? quiz[q + 3] === 1 : null,
-      matchCannabis: answer(4),
-      matchJokes: answer(5),
-      matchAnime: answer(6),
+      matchRap: answer(Math.floor(music / 36)),
+      matchTechno: answer(Math.floor(music / 6) % 6),
+      matchRock: answer(music % 6),
+      matchDrinks: assessed ? night >= 6 : null,
+      matchCannabis: answer(night % 6),
+      matchJokes: answer(Math.floor(humour / 6)),
+      matchAnime: answer(humour % 6),
       matchPace: slotF[s * 8 + 1]!,
     };
   }
