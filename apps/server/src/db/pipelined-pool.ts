@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { GENERIC_PLAN_PREFIX } from './statement-names.ts';
 
 /** A plain read: the statement starts with `select` (a `with` may hide a write). */
 const READ = /^\s*select\b/i;
@@ -39,6 +40,11 @@ const corked = new WeakSet<Corkable>();
  */
 export class PipelinedPool {
   private readonly lanes: Lane[];
+  /**
+   * Lanes whose connections plan every statement once, generically, for the statements named for it
+   * (genericPlanName, decision 073): PostgreSQL would otherwise plan them again on every execution.
+   */
+  private readonly genericLanes: Lane[];
   private ended = false;
 
   constructor(
@@ -47,7 +53,10 @@ export class PipelinedPool {
     private readonly pool: pg.Pool,
     private readonly Client: typeof pg.Client,
   ) {
-    this.lanes = Array.from({ length: lanes }, () => ({ client: null, waiting: 0, since: [] }));
+    const some = (n: number) =>
+      Array.from({ length: n }, (): Lane => ({ client: null, waiting: 0, since: [] }));
+    this.lanes = some(lanes);
+    this.genericLanes = some(Math.max(1, Math.floor(lanes / 2)));
   }
 
   async query(config: pg.QueryConfig | string, values?: unknown[]): Promise<pg.QueryResult> {
@@ -57,11 +66,12 @@ export class PipelinedPool {
     if (this.ended) throw new Error('Cannot use a pool after calling end on the pool');
     if (!READ.test(typeof config === 'string' ? config : config.text)) return this.pool.query(config, values);
     const now = performance.now();
-    const lane = this.pick(now);
+    const generic = typeof config !== 'string' && config.name?.startsWith(GENERIC_PLAN_PREFIX) === true;
+    const lane = this.pick(generic ? this.genericLanes : this.lanes, now);
     lane.waiting += 1;
     lane.since.push(now);
     try {
-      lane.client ??= this.open(lane);
+      lane.client ??= this.open(lane, generic);
       const client = await lane.client;
       holdWrites(client);
       return await client.query(config as pg.QueryConfig, values);
@@ -77,16 +87,22 @@ export class PipelinedPool {
    * full, or held up by a slow statement, is passed over for the next; when every lane is, the one with the
    * fewest statements in flight.
    */
-  private pick(now: number): Lane {
-    for (const lane of this.lanes) {
+  private pick(lanes: Lane[], now: number): Lane {
+    for (const lane of lanes) {
       if (lane.waiting === 0 || (lane.waiting < LANE_DEPTH && now - lane.since[0]! < LANE_SLOW_MS))
         return lane;
     }
-    return this.lanes.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+    return lanes.reduce((a, b) => (b.waiting < a.waiting ? b : a));
   }
 
-  private open(lane: Lane): Promise<pg.Client> {
-    const client = new this.Client({ ...this.config, pipeline: true } as pg.ClientConfig);
+  private open(lane: Lane, generic: boolean): Promise<pg.Client> {
+    const client = new this.Client({
+      ...this.config,
+      pipeline: true,
+      // A generic plan costs a `limit` it cannot see at a tenth of the rows: JIT would compile such a plan on
+      // every execution (20 ms for a page of three), so these connections never compile.
+      ...(generic ? { options: '-c plan_cache_mode=force_generic_plan -c jit=off' } : {}),
+    } as pg.ClientConfig);
     const opened = client.connect().then(() => client);
     // A lost connection fails the statements in flight on it; the next statement opens the lane again.
     const drop = () => {
@@ -106,7 +122,7 @@ export class PipelinedPool {
   async end(): Promise<void> {
     this.ended = true;
     await Promise.all(
-      this.lanes.map(async (lane) => {
+      [...this.lanes, ...this.genericLanes].map(async (lane) => {
         const client = await lane.client?.catch(() => null);
         lane.client = null;
         await client?.end().catch(() => undefined);

@@ -15,3 +15,15 @@ export function statementName(text: string): string | undefined {
   }
   return name;
 }
+
+/** The prefix of genericPlanName()'s names. */
+export const GENERIC_PLAN_PREFIX = 'gp_';
+
+/**
+ * The name of a prepared statement to plan once per connection, generically (decision 073): on PostgreSQL it
+ * runs on connections that never plan it again for its values. For statements whose plan cannot depend on them:
+ * a walk down one index in its own order, a look-up by key. PostgreSQL otherwise plans anew on every execution
+ * any statement whose generic plan it costs above a custom one (a `limit` it cannot see, a time range), which
+ * cost more than executing the dashboard's statements. PGlite runs it as any other.
+ */
+export const genericPlanName = (name: string) => `${GENERIC_PLAN_PREFIX}${name}`;

@@ -153,6 +153,11 @@ export const touristProfiles = pgTable(
       .default({ newGuides: true, experiencedGuides: true }),
     rating: real('rating').notNull().default(0),
     verified: boolean('verified').notNull().default(false),
+    /**
+     * The tourist's card as the guide's list sends it, without the keys that depend on the moment or the reader
+     * and without its closing brace: JSON text kept by a trigger from the row (decision 072).
+     */
+    card: text('card').notNull().default(''),
     acceptanceRate: integer('acceptance_rate').notNull().default(0),
     requestsLast30Days: integer('requests_last_30_days').notNull().default(0),
     showcaseRank: integer('showcase_rank'),

@@ -62,15 +62,15 @@ console.log(
 );
 const monthAgo = new Date(Date.now() - 30 * 86_400_000);
 const online = new Date(Date.now() - 5 * 60_000);
-const first = await discovery.touristPage(city, {}, 25, null, monthAgo);
+const first = await discovery.touristPage(city, {}, 25, null);
 const last = first[first.length - 1]!;
-const cursor = { s: last.profile.tier, at: last.cursorAt, id: last.profile.userId };
-await plans("Tourist list, first page with each tourist's figures (GET /api/guides/tourists)", () =>
-  discovery.touristPage(city, {}, 25, null, monthAgo),
+const cursor = { s: last.tier, at: last.cursorAt, id: last.userId };
+await plans('Tourist list, first page of kept cards (GET /api/guides/tourists)', () =>
+  discovery.touristPage(city, {}, 25, null),
 );
-await plans('Tourist list, next page (cursor)', () => discovery.touristPage(city, {}, 25, cursor, monthAgo));
+await plans('Tourist list, next page (cursor)', () => discovery.touristPage(city, {}, 25, cursor));
 await plans('Tourist list, searched (q=ana, category Art & Culture)', () =>
-  discovery.touristPage(city, { needle: 'ana', interests: ['Art & Culture', 'Art'] }, 25, null, monthAgo),
+  discovery.touristPage(city, { needle: 'ana', interests: ['Art & Culture', 'Art'] }, 25, null),
 );
 await plans('Top 3 (GET /api/guides/top-tourists)', () => discovery.topOf(city, 3, monthAgo));
 await plans('Top 3 who welcome new guides (an unverified guide may contact them)', () =>

@@ -23,6 +23,7 @@ import { travelStyles } from '../../db/schema/match.ts';
 import { guideMatchTerms } from '../../db/schema/match-terms.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
+import { genericPlanName } from '../../db/statement-names.ts';
 import { activeMember } from '../../db/visibility.ts';
 import { guideVectorColumns, memoryVectorColumns } from '../match/repository.ts';
 import { matchExactSql, matchParams, profileBound, QUIZ_POINTS, quizPoint } from '../match/score-sql.ts';
@@ -46,6 +47,7 @@ const {
   acceptanceRate: _a,
   requestsLast30Days: _r,
   rankScore: _s,
+  card: _c,
   ...storedTouristColumns
 } = getTableColumns(touristProfiles);
 const touristColumns = arraysAsJson(storedTouristColumns);
@@ -87,6 +89,32 @@ const touristRowColumns = (since: SQL) => ({
 });
 
 /**
+ * The guide's list's row (decision 072): the card the database keeps with the profile and what the list adds to
+ * it (the published reviews' count, the last activity as the API writes a time), the traveller's side for the
+ * guide's match (TravellerRow), and where a page ending on it ends.
+ */
+const touristPageColumns = {
+  card: touristProfiles.card,
+  userId: touristProfiles.userId,
+  tier: touristProfiles.tier,
+  cursorAt: sql<string>`${touristProfiles.lastActiveAt}::text`,
+  lastActive: sql<string>`lokal_iso(${touristProfiles.lastActiveAt})`,
+  reviews: sql<number>`(select count(*)::int from ${reviews} r
+    where r.subject_id = ${touristProfiles.userId} and r.published_at is not null)`,
+  traveller: {
+    ...arraysAsJson({
+      city: touristProfiles.city,
+      languages: touristProfiles.languages,
+      interests: touristProfiles.interests,
+      lookingFor: touristProfiles.lookingFor,
+      budgetMax: touristProfiles.budgetMax,
+      currency: touristProfiles.currency,
+    }),
+    answers: sql<TravelStyle | null>`(select ts.answers from ${travelStyles} ts where ts.user_id = ${touristProfiles.userId})`,
+  },
+};
+
+/**
  * The city whose travellers a guide sees (docs/product.md#tourist-list): the profile's, else the account's, one
  * that is neither blank nor the placeholder a new account starts with; null when there is none.
  */
@@ -102,16 +130,17 @@ const listCityOf = (profileCity: SQLWrapper, accountCity: SQLWrapper) => {
  */
 export type ListCity = string | { guide: string };
 
-/** The lower-cased city of a list's statement: the `city` placeholder, else the city of the `guide` one. */
-const listCityParam = (): SQL => {
+/**
+ * The lower-cased city of a list's statement: the `city` placeholder's, or that of the `guide` one's row. Either
+ * is known before the list is read, so the list's plan walks the city's index whatever the values (decision 073).
+ */
+const listCitySql = (by: 'city' | 'guide'): SQL => {
   const p = sql.placeholder;
-  return sql`coalesce(${p('city')}::text, (select lower(${listCityOf(sql`gc.city`, sql`uc.city`)})
-    from ${g} gc join ${users} uc on uc.id = gc.user_id where gc.user_id = ${p('guide')}::uuid))`;
+  return by === 'city'
+    ? sql`${p('city')}::text`
+    : sql`(select lower(${listCityOf(sql`gc.city`, sql`uc.city`)})
+    from ${g} gc join ${users} uc on uc.id = gc.user_id where gc.user_id = ${p('guide')}::uuid)`;
 };
-
-/** The placeholders' values for a list's city. */
-const listCityValues = (of: ListCity) =>
-  typeof of === 'string' ? { city: of.toLowerCase(), guide: null } : { city: null, guide: of.guide };
 
 /** How many of a tourist's newest published reviews their profile shows (docs/product.md#tourist-profiles). */
 export const RECENT_REVIEWS = 3;
@@ -676,10 +705,15 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
     .from(g)
     .innerJoin(users, eq(users.id, g.userId))
     .where(sql`${g.userId} = ${p('userId')}::uuid`)
-    .prepare('guide_desk');
+    .prepare(genericPlanName('guide_desk'));
   const tp = touristProfiles;
   const touristPageStatement = perShape((shape) =>
-    prepareTouristPage(shape, `tourist_page_${shape || 'all'}`),
+    // Unfiltered, a page walks the city's index in its order whatever the values: planned once (decision 073).
+    // A filter's selectivity is in its values, so a filtered page is planned for them.
+    prepareTouristPage(
+      shape,
+      /[ni]/.test(shape) ? `tourist_page_${shape}` : genericPlanName(`tourist_page_${shape || 'all'}`),
+    ),
   );
   function prepareTouristPage(shape: string, name: string) {
     const where: SQL[] = [...touristOf(sql`${p('city')}::text`)];
@@ -695,7 +729,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       );
     }
     return db
-      .select(touristRowColumns(sql`${p('since')}::timestamptz`))
+      .select(touristPageColumns)
       .from(tp)
       .innerJoin(users, eq(users.id, tp.userId))
       .where(and(...where))
@@ -709,7 +743,12 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
   }
   // The top 3 carries each tourist's newest reviews (their profile shows them); the list of those open to
   // new guides is only asked whom an unverified guide may contact.
-  const prepareTop = <R extends boolean>(openToNew: boolean, withReviews: R, name: string) =>
+  const prepareTop = <R extends boolean>(
+    openToNew: boolean,
+    withReviews: R,
+    by: 'city' | 'guide',
+    name: string,
+  ) =>
     db
       .select({
         ...touristRowColumns(sql`${p('since')}::timestamptz`),
@@ -721,15 +760,29 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
       .innerJoin(users, eq(users.id, tp.userId))
       .where(
         and(
-          ...touristOf(listCityParam()),
+          ...touristOf(listCitySql(by)),
           openToNew ? sql`(${tp.availability} ->> 'newGuides')::boolean` : undefined,
         ),
       )
       .orderBy(sql`${tp.rankScore} desc nulls last`, asc(tp.userId))
       .limit(p('limit'))
-      .prepare(name);
-  const topStatement = prepareTop(false, true, 'tourists_top');
-  const topOpenStatement = prepareTop(true, false, 'tourists_top_open');
+      .prepare(genericPlanName(`${name}_by_${by}`));
+  const topStatements = {
+    city: prepareTop(false, true, 'city', 'tourists_top'),
+    guide: prepareTop(false, true, 'guide', 'tourists_top'),
+  };
+  const topOpenStatements = {
+    city: prepareTop(true, false, 'city', 'tourists_top_open'),
+    guide: prepareTop(true, false, 'guide', 'tourists_top_open'),
+  };
+  /** Which statement of a pair reads a list of this city, and its values. */
+  const listOf = (of: ListCity, limit: number, since: Date) =>
+    [
+      typeof of === 'string' ? 'city' : 'guide',
+      typeof of === 'string'
+        ? { city: of.toLowerCase(), limit, since: since.toISOString() }
+        : { guide: of.guide, limit, since: since.toISOString() },
+    ] as const;
 
   return {
     async searchGuides(
@@ -839,21 +892,19 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
     /**
      * One page of the guide's list (docs/product.md#tourist-list): the city's tourists, membership first,
      * then the most recently active, in the order of tourist_profiles_city_list_idx, so a page reads its own
-     * rows and no more (decision 039). `needle` looks in the name, country and interests; `interests` keeps
-     * those who share one of them.
+     * rows and no more (decision 039), each as its kept card (decision 072). `needle` looks in the name, country
+     * and interests; `interests` keeps those who share one of them.
      */
     async touristPage(
       city: string,
       filter: { needle?: string; interests?: string[] },
       limit: number,
       cursor: TouristCursor | null,
-      since: Date,
     ) {
       const shape = `${filter.needle ? 'n' : ''}${filter.interests ? 'i' : ''}${cursor ? 'c' : ''}`;
       return touristPageStatement(shape).execute({
         city: city.toLowerCase(),
         limit,
-        since: since.toISOString(),
         ...(filter.needle ? { needle: `%${escapeLike(filter.needle)}%` } : {}),
         ...(filter.interests ? { interests: filter.interests } : {}),
         ...(cursor ? { cursorS: cursor.s, cursorAt: cursor.at, cursorId: cursor.id } : {}),
@@ -865,16 +916,14 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
      * tourist_profiles_city_rank_idx, each with their newest reviews.
      */
     async topOf(city: ListCity, limit: number, since: Date) {
-      return topStatement.execute({ ...listCityValues(city), limit, since: since.toISOString() });
+      const [by, values] = listOf(city, limit, since);
+      return topStatements[by].execute(values);
     },
 
     /** The same, of those who welcome new guides: whom an unverified guide may contact. */
     async topOpenToNew(city: ListCity, limit: number, since: Date) {
-      return topOpenStatement.execute({
-        ...listCityValues(city),
-        limit,
-        since: since.toISOString(),
-      });
+      const [by, values] = listOf(city, limit, since);
+      return topOpenStatements[by].execute(values);
     },
 
     /** One tourist of this city that guides may see, or null. */

@@ -122,7 +122,8 @@ function guideRoutes(app: App, service: DiscoveryService) {
         response: { 200: touristListResponseSchema, ...errors },
       },
     },
-    async (request) => service.touristsForGuide(request.user, request.query),
+    async (request, reply) =>
+      sendJsonText(reply, await service.touristsForGuide(request.user, request.query)),
   );
 
   app.get(

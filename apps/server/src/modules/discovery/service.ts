@@ -81,12 +81,8 @@ function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
   }
 }
 
-function encodeTouristCursor(t: { profile: { tier: number; userId: string }; cursorAt: string }) {
-  return listCursor.encodeCursor({
-    s: t.profile.tier,
-    at: t.cursorAt,
-    id: t.profile.userId,
-  } satisfies TouristCursor);
+function encodeTouristCursor(t: { tier: number; userId: string; cursorAt: string }) {
+  return listCursor.encodeCursor({ s: t.tier, at: t.cursorAt, id: t.userId } satisfies TouristCursor);
 }
 
 /** The tourist list's cursor, or 400. */
@@ -122,7 +118,7 @@ export function toGuideCard(g: GuideCardRow): GuideCard {
   };
 }
 
-function toTouristCard(t: TouristRow, now: number, canContact: boolean): TouristCard {
+export function toTouristCard(t: TouristRow, now: number, canContact: boolean): TouristCard {
   const p = t.profile;
   return {
     id: p.userId,
@@ -333,12 +329,13 @@ export function createDiscoveryService(deps: {
 
     /**
      * A page of the guide's dashboard list with the dashboard figures (docs/product.md#tourist-list). The
-     * list is filtered, ordered and cut in SQL; nothing here grows with the city (decision 039).
+     * list is filtered, ordered and cut in SQL; nothing here grows with the city (decision 039). Each tourist
+     * is the card the database keeps (decision 072) with what depends on the moment and on this guide added.
      */
     async touristsForGuide(
       viewer: SessionUser,
       query: { q?: string; category?: string; cursor?: string; limit: number },
-    ) {
+    ): Promise<JsonText> {
       const cursor = decodeTouristCursor(query.cursor);
       const at = now();
       const { category } = query;
@@ -351,7 +348,7 @@ export function createDiscoveryService(deps: {
           : undefined;
       const onlineSince = new Date(at - ONLINE_WINDOW_MS);
       // The guide with the dashboard's figures, the city's count and match side, then the page of the guide's
-      // city with each tourist's figures and quiz: two statements whose work does not grow with the page or
+      // city with each tourist's card and quiz: two statements whose work does not grow with the page or
       // the city. One after the other: asked side by side (the city found in the page's statement) they cost
       // the database more than the wait they save (docs/performance.md section o).
       const ctx = await deskContext(viewer, new Date(at), onlineSince);
@@ -362,20 +359,16 @@ export function createDiscoveryService(deps: {
           { needle: query.q?.toLowerCase() || undefined, interests },
           query.limit + 1,
           cursor,
-          contactRule.monthAgo(),
         ),
         scorerWith(ctx.guide.vector),
       ]);
-      const { highValueOnline } = ctx.guide;
       const response = responseFigures(ctx.guide.replies, new Date(at));
       const figures = ctx.guide;
-      const page = rows.slice(0, query.limit);
-      const last = page[page.length - 1];
-      return {
+      const head = {
         city: ctx.city,
         verified: ctx.verified,
         personalityTestCompleted: viewer.personalityTestCompleted,
-        highValueOnline,
+        highValueOnline: ctx.guide.highValueOnline,
         // Counted from bookings, reviews and chat (decision 010).
         stats: {
           thisWeek: figures.thisWeek,
@@ -384,12 +377,18 @@ export function createDiscoveryService(deps: {
           responseRate: response.rate,
           response,
         },
-        tourists: page.map((t) => ({
-          ...toTouristCard(t, at, ctx.canContact(t.profile.userId)),
-          match: matchOf(score, t),
-        })),
-        nextCursor: rows.length > query.limit && last ? encodeTouristCursor(last) : null,
       };
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      let text = `${JSON.stringify(head).slice(0, -1)},"tourists":[`;
+      for (let i = 0; i < page.length; i++) {
+        const t = page[i]!;
+        const online = at - Date.parse(t.lastActive) < ONLINE_WINDOW_MS;
+        text += `${i > 0 ? ',' : ''}${t.card},"reviews":${t.reviews},"lastActive":"${t.lastActive}","online":${online}`;
+        text += `,"canContact":${ctx.canContact(t.userId)},"match":${JSON.stringify(score(t.traveller))}}`;
+      }
+      const nextCursor = rows.length > query.limit && last ? encodeTouristCursor(last) : null;
+      return new JsonText(`${text}],"nextCursor":${JSON.stringify(nextCursor)}}`);
     },
 
     async topTourists(viewer: SessionUser): Promise<{ city: string; tourists: TopTourist[] }> {

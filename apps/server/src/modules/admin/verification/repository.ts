@@ -4,17 +4,20 @@ import type { Db } from '../../../db/client.ts';
 import { jsonOf, jsonTimeOf } from '../../../db/json-row.ts';
 import { guideAssessments, guideProfiles, identityDocuments } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
+import { genericPlanName } from '../../../db/statement-names.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
 import { type AtCursor, total } from '../console.ts';
 
-// The review queue: guides who finished onboarding and the assessment and wait for staff.
+// The review queue: guides who finished onboarding and the assessment and wait for staff. Constants written in
+// the statement, not bound: a plan made once for any values (decision 073) still sees the status of the queue's
+// partial index.
 const waitingGuide = and(
-  eq(users.role, 'guide'),
+  sql`${users.role} = 'guide'`,
   isNull(users.suspendedAt),
   isNull(users.deletedAt),
-  eq(users.onboardingCompleted, true),
-  eq(users.personalityTestCompleted, true),
-  eq(guideProfiles.verificationStatus, 'pending'),
+  sql`${users.onboardingCompleted}`,
+  sql`${users.personalityTestCompleted}`,
+  sql`${guideProfiles.verificationStatus} = 'pending'`,
 );
 
 // When the guide first submitted the assessment; the index of the queue holds this very expression.
@@ -86,8 +89,10 @@ export function createVerificationRepository(db: Db) {
       .limit(limit);
   // Every staff visit to the queue reads a page: built once, then only executed (decision 054).
   const p = sql.placeholder;
-  const firstPage = queueQuery(p('limit'), null).prepare('verification_queue_first');
-  const laterPage = queueQuery(p('limit'), { at: p('at'), id: p('id') }).prepare('verification_queue_after');
+  const firstPage = queueQuery(p('limit'), null).prepare(genericPlanName('verification_queue_first'));
+  const laterPage = queueQuery(p('limit'), { at: p('at'), id: p('id') }).prepare(
+    genericPlanName('verification_queue_after'),
+  );
 
   return {
     waitingCount,

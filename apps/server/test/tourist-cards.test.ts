@@ -1,0 +1,122 @@
+import { type TouristCard, touristListResponseSchema } from '@lokal/shared/schemas/discovery';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { touristProfiles } from '../src/db/schema/profiles.ts';
+import { createDiscoveryRepository } from '../src/modules/discovery/repository.ts';
+import { toTouristCard } from '../src/modules/discovery/service.ts';
+import { createTestApp, mockSignIn } from './helper.ts';
+
+// The guide's list sends each tourist as the card the database keeps with the profile (decision 072), with the
+// keys that depend on the moment and the guide added. Every card must still be exactly the card toTouristCard()
+// builds from the tourist's row: the schema's keys and no other, each value of the schema's type, text with
+// quotes, back-slashes, line breaks and emoji intact.
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const CITY = 'Barcelona';
+const CARD_KEYS = Object.keys(touristListResponseSchema.shape.tourists.element.shape).sort();
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  const db = t.database.db;
+  // A tourist whose text needs escaping, without an age, with a rating a real rounds and one guide kind only.
+  await db.execute(sql`
+    insert into users (email, role, display_name, onboarding_completed, personality_test_completed, last_active_at)
+    values ('odd.tourist@test.lokal.app', 'tourist', 'Odd Tourist', true, true, now())`);
+  await db.execute(sql`
+    insert into tourist_profiles (user_id, first_name, last_name, age, city, country, occupation, bio, image,
+      status, budget_min, budget_max, currency, interests, languages, looking_for, availability, rating, verified)
+    select id, 'Zoë "Zed"', 'O''Brien \\ 🎉', null, ${CITY}, e'Côte\td''Ivoire', 'Cellist',
+      e'Line one\nline "two"', '/api/avatars/member.svg', 'Luxury VIP Member', 150, 900, 'EUR',
+      array['Nightlife', 'Art & "Culture"'], array['French'], '{}',
+      '{"newGuides": false, "experiencedGuides": true}'::jsonb, 4.35, true
+    from users where email = 'odd.tourist@test.lokal.app'`);
+}, 120_000);
+afterAll(() => t.close());
+
+/** Every page of the guide's list, each answer held to the schema: no key it lacks, every value of its type. */
+async function walk(cookie: string, query: string) {
+  const cards: TouristCard[] = [];
+  let cursor: string | null = null;
+  for (let pages = 0; pages < 100; pages++) {
+    const res = await t.app.inject({
+      url: `/api/guides/tourists?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = JSON.parse(res.body);
+    expect(body).toEqual(touristListResponseSchema.parse(body));
+    cards.push(...body.tourists);
+    cursor = body.nextCursor;
+    if (!cursor) return cards;
+  }
+  throw new Error('the list never ended');
+}
+
+/** The card toTouristCard() builds from the tourist's row, as the list would show it to this guide now. */
+async function builtCard(id: string, canContact: boolean) {
+  const repo = createDiscoveryRepository(t.database.db);
+  const row = await repo.touristInCity(id, CITY, new Date(Date.now() - 30 * 86_400_000));
+  expect(row, id).not.toBeNull();
+  return toTouristCard(row!, Date.now(), canContact);
+}
+
+describe('Tourist cards kept by the database', () => {
+  it('are the cards built from each tourist’s row, key for key, on every page and filter', async () => {
+    const sofia = await mockSignIn(t.app, 'sofia.martinez@demo.lokal.app', 'guide');
+    let odd = 0;
+    for (const query of ['limit=2', 'limit=50', 'q=zed', 'category=Nightlife']) {
+      const cards = await walk(sofia.cookie, query);
+      expect(cards.length, query).toBeGreaterThan(0);
+      for (const card of cards) {
+        const { match, ...rest } = card;
+        expect(Object.keys(card).sort(), query).toEqual(CARD_KEYS);
+        expect(rest, query).toEqual(await builtCard(card.id, card.canContact));
+        // Sofia has no quiz of her own to hide: her match with each traveller is on every card.
+        expect(match?.score, query).toEqual(expect.any(Number));
+        if (card.name === 'Zoë "Zed" O\'Brien \\ 🎉') {
+          odd++;
+          expect(card).toMatchObject({ country: "Côte\td'Ivoire", age: null, rating: 4.35, reviews: 0 });
+          expect(card.availability).toEqual({ newGuides: false, experiencedGuides: true });
+        }
+      }
+    }
+    // The odd tourist was on the unfiltered walks, the name search and the nightlife category, text intact.
+    expect(odd).toBe(4);
+  }, 120_000);
+
+  it('are kept with each tourist’s row through every change to it, by any writer', async () => {
+    const db = t.database.db;
+    const keptCards = async () => {
+      const rows = await db.select().from(touristProfiles);
+      expect(rows.length).toBeGreaterThan(5);
+      const repo = createDiscoveryRepository(db);
+      for (const row of rows) {
+        const full = await repo.touristInCity(row.userId, row.city, new Date());
+        if (!full) continue;
+        const {
+          reviews: _r,
+          lastActive: _l,
+          online: _o,
+          canContact: _c,
+          ...kept
+        } = toTouristCard(full, 0, false);
+        expect(JSON.parse(`${row.card}}`), row.firstName).toEqual(kept);
+      }
+      return rows;
+    };
+    await keptCards();
+    // Every field of the card changed in the database at once, an age taken away and one given.
+    await db.execute(sql`
+      update tourist_profiles set first_name = first_name || ' "Jr"', last_name = 'Ñandú \ 2', city = 'Porto',
+        country = 'Portugal', image = '/api/avatars/bench-2.svg', rating = rating + 0.15,
+        status = case status when 'Gold Member' then 'Premium Member' else 'Gold Member' end,
+        budget_min = budget_min + 10, budget_max = budget_max + 20, currency = 'GBP',
+        interests = array['Azulejos', 'Wine'], languages = array['Portuguese'], looking_for = array['Food'],
+        availability = jsonb_build_object('newGuides', not (availability->>'newGuides')::boolean,
+          'experiencedGuides', (availability->>'experiencedGuides')::boolean),
+        verified = not verified, age = case when age is null then 41 else null end`);
+    const rows = await keptCards();
+    expect(rows.filter((r) => JSON.parse(`${r.card}}`).city === 'Porto')).toHaveLength(rows.length);
+  }, 120_000);
+});
