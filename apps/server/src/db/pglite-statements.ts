@@ -8,7 +8,7 @@ import {
 } from '@electric-sql/pglite';
 import { Parser } from 'pg-protocol/dist/parser.js';
 import type { PGliteRemote } from './pglite-remote.ts';
-import { statementName } from './statement-names.ts';
+import { plansOnce, statementName } from './statement-names.ts';
 
 type Field = { name: string; dataTypeID: number };
 type Described = { types: number[]; fields: readonly Field[] };
@@ -26,6 +26,19 @@ type Message = {
 
 const { serialize } = protocol;
 const EXECUTE_AND_SYNC = Buffer.concat([serialize.execute({}), serialize.sync()]);
+/**
+ * A statement planOnce() prepared runs between these two (decision 073): its plan is made once, generically,
+ * as on PostgreSQL's lanes for it. All three are one implicit transaction up to the Sync, so a statement that
+ * fails leaves the setting as it was (a SET is undone with its transaction).
+ */
+const GENERIC_ON = 'lokal_plan_generic';
+const GENERIC_OFF = 'lokal_plan_auto';
+const PLAN_ONCE_BEFORE = Buffer.concat([serialize.bind({ statement: GENERIC_ON }), serialize.execute({})]);
+const PLAN_ONCE_AFTER = Buffer.concat([
+  serialize.bind({ statement: GENERIC_OFF }),
+  serialize.execute({}),
+  serialize.sync(),
+]);
 /** The commands whose count is of rows changed (PGlite's `affectedRows`). */
 const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
@@ -100,6 +113,19 @@ export function prepareStatementsOnPglite(client: PGliteRemote): void {
     return d;
   }
 
+  let settingsPrepared: Promise<unknown> | null = null;
+  const prepareSettings = () =>
+    (settingsPrepared ??= run(
+      Buffer.concat([
+        serialize.parse({ name: GENERIC_ON, text: 'SET plan_cache_mode = force_generic_plan' }),
+        serialize.parse({ name: GENERIC_OFF, text: 'SET plan_cache_mode = auto' }),
+        serialize.sync(),
+      ]),
+    ).catch((err) => {
+      settingsPrepared = null;
+      throw err;
+    }));
+
   /** Outside a transaction the run syncs the files as it ends (`syncToFs`), as PGlite's `query` does. */
   async function execute<T>(
     name: string,
@@ -116,12 +142,23 @@ export function prepareStatementsOnPglite(client: PGliteRemote): void {
         const serializer = options?.serializers?.[type] ?? client.serializers[type];
         return serializer ? serializer(value) : String(value);
       });
+      const bind = serialize.bind({ statement: name, values: values as string[] });
+      if (!plansOnce(text)) {
+        const messages = await run(Buffer.concat([bind, EXECUTE_AND_SYNC]), options, syncToFs);
+        return resultOf<T>(d.fields, messages, options);
+      }
+      await prepareSettings();
       const messages = await run(
-        Buffer.concat([serialize.bind({ statement: name, values: values as string[] }), EXECUTE_AND_SYNC]),
+        Buffer.concat([PLAN_ONCE_BEFORE, bind, serialize.execute({}), PLAN_ONCE_AFTER]),
         options,
         syncToFs,
       );
-      return resultOf<T>(d.fields, messages, options);
+      // The first SET's answer ends where the statement's begins.
+      return resultOf<T>(
+        d.fields,
+        messages.slice(messages.findIndex((m) => m.name === 'commandComplete') + 1),
+        options,
+      );
     } catch (err) {
       // As PGlite's own path reports a failed statement: the error with its text and parameters.
       throw Object.assign(err as Error, { query: text, params, queryOptions: options });

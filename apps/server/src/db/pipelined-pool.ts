@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { GENERIC_PLAN_PREFIX } from './statement-names.ts';
+import { plansOnce } from './statement-names.ts';
 
 /** A plain read: the statement starts with `select` (a `with` may hide a write). */
 const READ = /^\s*select\b/i;
@@ -41,8 +41,8 @@ const corked = new WeakSet<Corkable>();
 export class PipelinedPool {
   private readonly lanes: Lane[];
   /**
-   * Lanes whose connections plan every statement once, generically, for the statements named for it
-   * (genericPlanName, decision 073): PostgreSQL would otherwise plan them again on every execution.
+   * Lanes whose connections plan every statement once, generically, for the statements prepared for it
+   * (planOnce, decision 073): PostgreSQL would otherwise plan them again on every execution.
    */
   private readonly genericLanes: Lane[];
   private ended = false;
@@ -66,7 +66,7 @@ export class PipelinedPool {
     if (this.ended) throw new Error('Cannot use a pool after calling end on the pool');
     if (!READ.test(typeof config === 'string' ? config : config.text)) return this.pool.query(config, values);
     const now = performance.now();
-    const generic = typeof config !== 'string' && config.name?.startsWith(GENERIC_PLAN_PREFIX) === true;
+    const generic = typeof config !== 'string' && plansOnce(config.text);
     const lane = this.pick(generic ? this.genericLanes : this.lanes, now);
     lane.waiting += 1;
     lane.since.push(now);

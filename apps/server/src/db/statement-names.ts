@@ -16,14 +16,21 @@ export function statementName(text: string): string | undefined {
   return name;
 }
 
-/** The prefix of genericPlanName()'s names. */
-export const GENERIC_PLAN_PREFIX = 'gp_';
+/** The texts of the statements planOnce() prepared. */
+const planOnceTexts = new Set<string>();
 
 /**
- * The name of a prepared statement to plan once per connection, generically (decision 073): on PostgreSQL it
- * runs on connections that never plan it again for its values. For statements whose plan cannot depend on them:
- * a walk down one index in its own order, a look-up by key. PostgreSQL otherwise plans anew on every execution
- * any statement whose generic plan it costs above a custom one (a `limit` it cannot see, a time range), which
- * cost more than executing the dashboard's statements. PGlite runs it as any other.
+ * Prepares a statement to be planned once, generically, on either engine (decision 073), for a statement whose
+ * plan cannot depend on its values: a walk down one index in its own order, a look-up by key. PostgreSQL
+ * otherwise plans anew on every execution any statement whose generic plan it costs above a custom one (a
+ * `limit` it cannot see, a time range), which cost more than executing the dashboard's statements. A filter
+ * whose selectivity lies in its values, or a bound constant that a partial index's predicate names, has no
+ * place in such a statement: its one plan would be wrong for some values.
  */
-export const genericPlanName = (name: string) => `${GENERIC_PLAN_PREFIX}${name}`;
+export function planOnce<P>(query: { toSQL(): { sql: string }; prepare(name: string): P }, name: string): P {
+  planOnceTexts.add(query.toSQL().sql);
+  return query.prepare(name);
+}
+
+/** Whether planOnce() prepared this text. */
+export const plansOnce = (text: string) => planOnceTexts.has(text);

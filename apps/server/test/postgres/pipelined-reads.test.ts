@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { genericPlanName } from '../../src/db/statement-names.ts';
 import { openTestDatabase } from '../helper.ts';
 
 // The reads outside transactions share a few pipelined connections (decision 050); writes and transactions
@@ -112,58 +111,5 @@ describe('pipelined reads', () => {
     await waitingWrites;
     const [after] = rows<{ n: number }>(await db.execute(sql`select n from pipelined_test where id = 1`));
     expect(after!.n).toBe(81);
-  });
-
-  it('plans a statement named for it once, generically, and never compiles it; any other for its values', async () => {
-    const { db } = database;
-    const p = sql.placeholder;
-    // A page of a table in its key's order with a `limit` the planner cannot see: PostgreSQL costs its generic
-    // plan above a custom one and, by itself, plans it again on every execution.
-    await db.execute(
-      sql`insert into pipelined_test select i, i from generate_series(2, 50000) i on conflict do nothing`,
-    );
-    await db.execute(sql`analyze pipelined_test`);
-    const page = (name: string) =>
-      db
-        .select({
-          id: sql<number>`id`,
-          mode: sql<string>`current_setting('plan_cache_mode')`,
-          jit: sql<string>`current_setting('jit')`,
-        })
-        .from(sql`pipelined_test`)
-        .where(sql`id > ${p('after')}::int`)
-        .orderBy(sql`id`)
-        .limit(p('limit'))
-        .prepare(name);
-    const generic = page(genericPlanName('pipelined_test_page'));
-    const custom = page('pipelined_test_page');
-    const plans = async (name: string) =>
-      rows<{ generic_plans: string; custom_plans: string }>(
-        await db.execute(
-          sql`select generic_plans, custom_plans from pg_prepared_statements where name = ${name}`,
-        ),
-      )[0];
-    for (let i = 0; i < 10; i++) {
-      const [a, b] = [
-        await generic.execute({ after: i * 10, limit: 3 }),
-        await custom.execute({ after: i * 10, limit: 3 }),
-      ];
-      // Both answer alike: the same rows, in order.
-      expect(a.map((r) => r.id)).toEqual([i * 10 + 1, i * 10 + 2, i * 10 + 3]);
-      expect(b.map((r) => r.id)).toEqual(a.map((r) => r.id));
-      expect(a[0]).toMatchObject({ mode: 'force_generic_plan', jit: 'off' });
-      expect(b[0]!.mode).toBe('auto');
-    }
-    // Asked on the connection that ran it (a quiet moment's reads take the first lane of their kind).
-    const genericPlans = await db
-      .select({ generic: sql<string>`generic_plans`, custom: sql<string>`custom_plans` })
-      .from(sql`pg_prepared_statements`)
-      .where(sql`name = ${p('name')}::text`)
-      .prepare(genericPlanName('pipelined_test_plans'))
-      .execute({ name: genericPlanName('pipelined_test_page') });
-    expect(Number(genericPlans[0]!.custom)).toBe(0);
-    expect(Number(genericPlans[0]!.generic)).toBe(10);
-    const customPlans = await plans('pipelined_test_page');
-    expect(Number(customPlans?.custom_plans)).toBe(10);
   });
 });

@@ -23,7 +23,7 @@ import { travelStyles } from '../../db/schema/match.ts';
 import { guideMatchTerms } from '../../db/schema/match-terms.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
-import { genericPlanName } from '../../db/statement-names.ts';
+import { planOnce } from '../../db/statement-names.ts';
 import { activeMember } from '../../db/visibility.ts';
 import { guideVectorColumns, memoryVectorColumns } from '../match/repository.ts';
 import { matchExactSql, matchParams, profileBound, QUIZ_POINTS, quizPoint } from '../match/score-sql.ts';
@@ -686,34 +686,31 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
     .prepare('guide_of');
   // The dashboard's guide: with the bookings figures (this week in the booking's own time zone, earnings of
   // completed bookings in USD) and the first replies the response figures count, in the one statement.
-  const guideDeskStatement = db
-    .select({
-      ...guideColumns,
-      figures: sql<[number, number]>`(select json_build_array(
+  const guideDeskStatement = planOnce(
+    db
+      .select({
+        ...guideColumns,
+        figures: sql<[number, number]>`(select json_build_array(
         count(*) filter (where b.status in ('accepted', 'completed')
           and date_trunc('week', b.start_at at time zone b.time_zone)
             = date_trunc('week', ${p('at')}::timestamptz at time zone b.time_zone)),
         coalesce(sum(b.total_usd) filter (where b.status = 'completed'), 0))
         from ${bookings} b where b.guide_id = ${g.userId})`,
-      replies: firstRepliesJson(g.userId),
-      // The dashboard's count of the guide's city, with the guide's row (whose city it is).
-      highValueOnline: highValueOnline(
-        sql`lower(${listCityOf(g.city, users.city)})`,
-        sql`${p('online')}::timestamptz`,
-      ),
-    })
-    .from(g)
-    .innerJoin(users, eq(users.id, g.userId))
-    .where(sql`${g.userId} = ${p('userId')}::uuid`)
-    .prepare(genericPlanName('guide_desk'));
+        replies: firstRepliesJson(g.userId),
+        // The dashboard's count of the guide's city, with the guide's row (whose city it is).
+        highValueOnline: highValueOnline(
+          sql`lower(${listCityOf(g.city, users.city)})`,
+          sql`${p('online')}::timestamptz`,
+        ),
+      })
+      .from(g)
+      .innerJoin(users, eq(users.id, g.userId))
+      .where(sql`${g.userId} = ${p('userId')}::uuid`),
+    'guide_desk',
+  );
   const tp = touristProfiles;
   const touristPageStatement = perShape((shape) =>
-    // Unfiltered, a page walks the city's index in its order whatever the values: planned once (decision 073).
-    // A filter's selectivity is in its values, so a filtered page is planned for them.
-    prepareTouristPage(
-      shape,
-      /[ni]/.test(shape) ? `tourist_page_${shape}` : genericPlanName(`tourist_page_${shape || 'all'}`),
-    ),
+    prepareTouristPage(shape, `tourist_page_${shape || 'all'}`),
   );
   function prepareTouristPage(shape: string, name: string) {
     const where: SQL[] = [...touristOf(sql`${p('city')}::text`)];
@@ -728,7 +725,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
         sql`(${tp.tier}, ${tp.lastActiveAt}, ${tp.userId}) < (${p('cursorS')}::smallint, ${p('cursorAt')}::timestamptz, ${p('cursorId')}::uuid)`,
       );
     }
-    return db
+    const page = db
       .select(touristPageColumns)
       .from(tp)
       .innerJoin(users, eq(users.id, tp.userId))
@@ -738,8 +735,10 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
         sql`${tp.lastActiveAt} desc nulls last`,
         sql`${tp.userId} desc nulls last`,
       )
-      .limit(p('limit'))
-      .prepare(name);
+      .limit(p('limit'));
+    // Unfiltered, a page walks the city's index in its order whatever the values: planned once (decision 073).
+    // A filter's selectivity is in its values, so a filtered page is planned for them.
+    return /[ni]/.test(shape) ? page.prepare(name) : planOnce(page, name);
   }
   // The top 3 carries each tourist's newest reviews (their profile shows them); the list of those open to
   // new guides is only asked whom an unverified guide may contact.
@@ -749,24 +748,26 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
     by: 'city' | 'guide',
     name: string,
   ) =>
-    db
-      .select({
-        ...touristRowColumns(sql`${p('since')}::timestamptz`),
-        recentReviews: (withReviews ? recentReviewsOf(tp.userId) : sql`null`) as SQL<
-          R extends true ? { rating: number; reviewer: string; text: string }[] : null
-        >,
-      })
-      .from(tp)
-      .innerJoin(users, eq(users.id, tp.userId))
-      .where(
-        and(
-          ...touristOf(listCitySql(by)),
-          openToNew ? sql`(${tp.availability} ->> 'newGuides')::boolean` : undefined,
-        ),
-      )
-      .orderBy(sql`${tp.rankScore} desc nulls last`, asc(tp.userId))
-      .limit(p('limit'))
-      .prepare(genericPlanName(`${name}_by_${by}`));
+    planOnce(
+      db
+        .select({
+          ...touristRowColumns(sql`${p('since')}::timestamptz`),
+          recentReviews: (withReviews ? recentReviewsOf(tp.userId) : sql`null`) as SQL<
+            R extends true ? { rating: number; reviewer: string; text: string }[] : null
+          >,
+        })
+        .from(tp)
+        .innerJoin(users, eq(users.id, tp.userId))
+        .where(
+          and(
+            ...touristOf(listCitySql(by)),
+            openToNew ? sql`(${tp.availability} ->> 'newGuides')::boolean` : undefined,
+          ),
+        )
+        .orderBy(sql`${tp.rankScore} desc nulls last`, asc(tp.userId))
+        .limit(p('limit')),
+      `${name}_by_${by}`,
+    );
   const topStatements = {
     city: prepareTop(false, true, 'city', 'tourists_top'),
     guide: prepareTop(false, true, 'guide', 'tourists_top'),

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { jsonOf, jsonTimeOf } from '../../../db/json-row.ts';
 import { guideAssessments, guideProfiles, identityDocuments } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
-import { genericPlanName } from '../../../db/statement-names.ts';
+import { planOnce } from '../../../db/statement-names.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
 import { type AtCursor, total } from '../console.ts';
 
@@ -89,9 +89,10 @@ export function createVerificationRepository(db: Db) {
       .limit(limit);
   // Every staff visit to the queue reads a page: built once, then only executed (decision 054).
   const p = sql.placeholder;
-  const firstPage = queueQuery(p('limit'), null).prepare(genericPlanName('verification_queue_first'));
-  const laterPage = queueQuery(p('limit'), { at: p('at'), id: p('id') }).prepare(
-    genericPlanName('verification_queue_after'),
+  const firstPage = planOnce(queueQuery(p('limit'), null), 'verification_queue_first');
+  const laterPage = planOnce(
+    queueQuery(p('limit'), { at: p('at'), id: p('id') }),
+    'verification_queue_after',
   );
 
   return {
