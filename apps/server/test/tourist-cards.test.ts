@@ -1,9 +1,11 @@
 import { type TouristCard, touristListResponseSchema } from '@lokal/shared/schemas/discovery';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { touristProfiles } from '../src/db/schema/profiles.ts';
+import { users } from '../src/db/schema/users.ts';
 import { createDiscoveryRepository } from '../src/modules/discovery/repository.ts';
 import { toTouristCard } from '../src/modules/discovery/service.ts';
+import { TRAVEL_STYLE } from './actors-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
 // The guide's list sends each tourist as the card the database keeps with the profile (decision 072), with the
@@ -83,6 +85,45 @@ describe('Tourist cards kept by the database', () => {
     }
     // The odd tourist was on the unfiltered walks, the name search and the nightlife category, text intact.
     expect(odd).toBe(4);
+  }, 120_000);
+
+  it('carry the match each traveller sees from their side of it, through a new quiz', async () => {
+    const sofia = await mockSignIn(t.app, 'sofia.martinez@demo.lokal.app', 'guide');
+    const listed = async () => new Map((await walk(sofia.cookie, 'limit=50')).map((c) => [c.id, c.match]));
+    const before = await listed();
+    const accounts = await t.database.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [...before.keys()]));
+    expect(accounts.length).toBeGreaterThan(3);
+    /** The traveller's match with Sofia as her page shows it to them: the same score on the same basis. */
+    const seenBy = async (email: string) => {
+      const me = await mockSignIn(t.app, email, 'tourist');
+      const page = await t.app.inject({
+        url: '/api/pages/guides/sofia-martinez',
+        headers: { cookie: me.cookie },
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      return { cookie: me.cookie, match: page.json().match as { score: number; basis: string } };
+    };
+    for (const { id, email } of accounts) {
+      const { match } = await seenBy(email);
+      expect(before.get(id), email).toMatchObject({ score: match.score, basis: match.basis });
+    }
+    // One of them takes the quiz: the guide's list follows at once, on the quiz's basis.
+    const { id, email } = accounts[0]!;
+    const { cookie } = await seenBy(email);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/tourists/travel-style',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: TRAVEL_STYLE,
+    });
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    const after = (await listed()).get(id);
+    const { match } = await seenBy(email);
+    expect(match.basis).toBe('quiz');
+    expect(after).toMatchObject({ score: match.score, basis: 'quiz' });
   }, 120_000);
 
   it('are kept with each tourist’s row through every change to it, by any writer', async () => {

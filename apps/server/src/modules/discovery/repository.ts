@@ -10,7 +10,6 @@ import {
   type GuideFilters,
   type GuideSort,
 } from '@lokal/shared/schemas/discovery';
-import type { TravelStyle } from '@lokal/shared/schemas/travel-style';
 import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
@@ -74,6 +73,17 @@ const figuresOf = (since: SQL) =>
     }),
   );
 
+/**
+ * The traveller's side of a guide's match with them (what TravellerRow holds: city, languages, interests, looking
+ * for, budget, currency, the "Travel style" answers or null) as one JSON array's text: the key the match service
+ * keeps the traveller's scorer under (decision 074).
+ */
+const matchSideOf = (tp: typeof touristProfiles) =>
+  sql<string>`'[' || to_json(${tp.city})::text || ',' || to_json(${tp.languages})::text
+    || ',' || to_json(${tp.interests})::text || ',' || to_json(${tp.lookingFor})::text || ',' || ${tp.budgetMax}
+    || ',' || to_json(${tp.currency})::text || ',' || coalesce((select ts.answers::text from ${travelStyles} ts
+      where ts.user_id = ${tp.userId}), 'null') || ']'`;
+
 /** The tourist list's row: the profile, the account's dates, its figures, and where a page ending on it ends. */
 const touristRowColumns = (since: SQL) => ({
   profile: touristColumns,
@@ -82,8 +92,7 @@ const touristRowColumns = (since: SQL) => ({
   phoneVerifiedAt: users.phoneVerifiedAt,
   rankScore: touristProfiles.rankScore,
   figures: figuresOf(since),
-  // The "Travel style" quiz, for the guide's match with this traveller (null when not taken).
-  travelStyle: sql<TravelStyle | null>`(select ts.answers from ${travelStyles} ts where ts.user_id = ${touristProfiles.userId})`,
+  matchSide: matchSideOf(touristProfiles),
   // Microseconds survive as text; a JavaScript Date would round them off and repeat or skip a row.
   cursorAt: sql<string>`${touristProfiles.lastActiveAt}::text`,
 });
@@ -91,7 +100,7 @@ const touristRowColumns = (since: SQL) => ({
 /**
  * The guide's list's row (decision 072): the card the database keeps with the profile and what the list adds to
  * it (the published reviews' count, the last activity as the API writes a time), the traveller's side for the
- * guide's match (TravellerRow), and where a page ending on it ends.
+ * guide's match (matchSideOf), and where a page ending on it ends.
  */
 const touristPageColumns = {
   card: touristProfiles.card,
@@ -101,17 +110,7 @@ const touristPageColumns = {
   lastActive: sql<string>`lokal_iso(${touristProfiles.lastActiveAt})`,
   reviews: sql<number>`(select count(*)::int from ${reviews} r
     where r.subject_id = ${touristProfiles.userId} and r.published_at is not null)`,
-  traveller: {
-    ...arraysAsJson({
-      city: touristProfiles.city,
-      languages: touristProfiles.languages,
-      interests: touristProfiles.interests,
-      lookingFor: touristProfiles.lookingFor,
-      budgetMax: touristProfiles.budgetMax,
-      currency: touristProfiles.currency,
-    }),
-    answers: sql<TravelStyle | null>`(select ts.answers from ${travelStyles} ts where ts.user_id = ${touristProfiles.userId})`,
-  },
+  matchSide: matchSideOf(touristProfiles),
 };
 
 /**
@@ -676,7 +675,7 @@ export function createDiscoveryRepository(db: Db, vectors: MatchVectors | null =
     },
     // The city whose travellers the guide sees, by the rule the lists' statements read it with.
     listCity: listCityOf(g.city, users.city),
-    vector: guideVectorColumns,
+    vector: arraysAsJson(guideVectorColumns),
   };
   const guideOfStatement = db
     .select(guideColumns)

@@ -18,7 +18,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { JsonText } from '../../plugins/json-text.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import * as listCursor from '../cursor.ts';
-import type { TravellerRow, VectorRow } from '../match/repository.ts';
+import type { VectorRow } from '../match/repository.ts';
 import { cardMatch, guideSideFromVector } from '../match/service.ts';
 import { type ContactRule, scoreOf, type TouristRow } from './contact-rule.ts';
 import {
@@ -167,12 +167,9 @@ export function createDiscoveryService(deps: {
   /** The guide's response figures from chat (docs/product.md#response-figures), as of a moment. */
   contactRule: ContactRule;
   /** This guide's match with a traveller of a tourist row (docs/product.md#match-score). */
-  scorerWith?: (guide: VectorRow) => Promise<(t: TravellerRow) => CardMatch | null>;
+  scorerWith?: (guide: VectorRow) => Promise<(matchSide: string) => CardMatch | null>;
 }) {
   const scorerWith = deps.scorerWith ?? (async () => () => null);
-  /** The match of the guide's scorer with the traveller of this row. */
-  const matchOf = (score: (t: TravellerRow) => CardMatch | null, t: TouristRow) =>
-    score({ ...t.profile, answers: t.travelStyle });
   const { repo, now, contactRule } = deps;
   const { guideContext, deskContext } = contactRule;
   const cacheMs = deps.searchCacheMs ?? 0;
@@ -385,7 +382,7 @@ export function createDiscoveryService(deps: {
         const t = page[i]!;
         const online = at - Date.parse(t.lastActive) < ONLINE_WINDOW_MS;
         text += `${i > 0 ? ',' : ''}${t.card},"reviews":${t.reviews},"lastActive":"${t.lastActive}","online":${online}`;
-        text += `,"canContact":${ctx.canContact(t.userId)},"match":${JSON.stringify(score(t.traveller))}}`;
+        text += `,"canContact":${ctx.canContact(t.userId)},"match":${JSON.stringify(score(t.matchSide))}}`;
       }
       const nextCursor = rows.length > query.limit && last ? encodeTouristCursor(last) : null;
       return new JsonText(`${text}],"nextCursor":${JSON.stringify(nextCursor)}}`);
@@ -406,7 +403,7 @@ export function createDiscoveryService(deps: {
           ...(ctx.canContact(t.profile.userId)
             ? { ...premium(t, t.recentReviews), ...ranked(t, at, t.rankScore) }
             : { ...toTouristCard(t, at, false), canContact: false as const, ...ranked(t, at, t.rankScore) }),
-          match: matchOf(score, t),
+          match: score(t.matchSide),
         })),
       };
     },

@@ -68,8 +68,33 @@ export function cardMatch(m: Match | null, reader: 'traveller' | 'guide' = 'trav
   };
 }
 
+/** How many travellers' scorers a server keeps (a few hundred bytes each). */
+const TRAVELLER_SCORERS = 5000;
+
 /** The match between travellers and guides (docs/product.md#match-score), for the modules that show it. */
 export function createMatchService(ctx: AppContext) {
+  // The travellers the guides' lists scored lately, each by its side as its row wrote it (decision 074): a
+  // city's busiest travellers are on every guide's first page, read again long before they change. A change
+  // to the profile or the quiz is another text; new rates start the table again.
+  const scorers = new Map<string, (guide: GuideSide) => Match | null>();
+  let scorersRates: UsdRates | null = null;
+  function travellerScorer(matchSide: string, rates: UsdRates) {
+    if (rates !== scorersRates) {
+      scorers.clear();
+      scorersRates = rates;
+    }
+    let scorer = scorers.get(matchSide);
+    if (!scorer) {
+      const [city, languages, interests, lookingFor, budgetMax, currency, answers] = JSON.parse(matchSide);
+      scorer = matchScorer(
+        travellerSide({ city, languages, interests, lookingFor, budgetMax, currency, answers }, rates),
+      );
+      if (scorers.size >= TRAVELLER_SCORERS) scorers.delete(scorers.keys().next().value!);
+      scorers.set(matchSide, scorer);
+    }
+    return scorer;
+  }
+
   const repo = createMatchRepository(ctx.db);
   const rates = async () => (await localeOf(ctx).rates()).rates;
   // A traveller's own row (profile and quiz) and side are read once per session look-up: the session cache
@@ -124,10 +149,10 @@ export function createMatchService(ctx: AppContext) {
      * none while the guide hides. The guide's side was read with the guide's row, so a list scores its page
      * without a look-up.
      */
-    async scorerWith(guide: VectorRow): Promise<(t: TravellerRow) => CardMatch | null> {
+    async scorerWith(guide: VectorRow): Promise<(matchSide: string) => CardMatch | null> {
       const r = await rates();
       const side = guideSideFromVector(guide);
-      return (t) => cardMatch(matchScore(travellerSide(t, r), side), 'guide');
+      return (matchSide) => cardMatch(travellerScorer(matchSide, r)(side), 'guide');
     },
   };
 }
