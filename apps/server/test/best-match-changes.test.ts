@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
 import { users } from '../src/db/schema/users.ts';
 import { cardMatch } from '../src/modules/match/service.ts';
-import { TRAVEL_STYLE } from './actors-helper.ts';
 import {
   bestMatchOrder,
   guideSides,
   mirrorAssessment,
+  takeQuiz,
   travellerSideFor,
   walkSearch,
 } from './best-match-helper.ts';
@@ -45,13 +45,7 @@ async function pagesAndExpected(cookie: string, side: Awaited<ReturnType<typeof 
 describe('Best match after a guide changes', () => {
   it('follows a new assessment, a hidden profile and an unlisting made in the database', async () => {
     const james = await mockSignIn(t.app, JAMES, 'tourist');
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/tourists/travel-style',
-      headers: { cookie: james.cookie, origin: 'http://localhost:3000' },
-      payload: TRAVEL_STYLE,
-    });
-    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    await takeQuiz(t, james.cookie);
     const side = await travellerSideFor(t, james);
     const before = await pagesAndExpected(james.cookie, side);
     expect(before.walked.length).toBeGreaterThan(10);

@@ -174,3 +174,14 @@ export async function walkSearch(t: TestApp, cookie: string, query: string) {
   }
   throw new Error('the search never ended');
 }
+
+/** The signed-in traveller takes the "Travel style" quiz (the answers every match test uses). */
+export async function takeQuiz(t: Pick<TestApp, 'app'>, cookie: string) {
+  const saved = await t.app.inject({
+    method: 'POST',
+    url: '/api/tourists/travel-style',
+    headers: { cookie, origin: 'http://localhost:3000' },
+    payload: TRAVEL_STYLE,
+  });
+  expect(saved.statusCode, saved.body).toBeLessThan(300);
+}

@@ -12,8 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { touristProfiles } from '../src/db/schema/profiles.ts';
 import { QUIZ_POINTS, quizPoint } from '../src/modules/match/score-sql.ts';
-import { TRAVEL_STYLE } from './actors-helper.ts';
-import { bestMatchOrder, exactMatch, guideSides, travellerSideFor, walkSearch } from './best-match-helper.ts';
+import {
+  bestMatchOrder,
+  exactMatch,
+  guideSides,
+  takeQuiz,
+  travellerSideFor,
+  walkSearch,
+} from './best-match-helper.ts';
 import { createTestApp, mockSignIn, testConfig } from './helper.ts';
 
 // "Best match" reads a few short lists instead of scoring every guide (decision 045): whatever the guides are
@@ -100,15 +106,7 @@ async function traveller(email: string, quiz: boolean, budgetMax: number, wants 
     .update(touristProfiles)
     .set({ city: 'Lisbon', ...wants, budgetMax, currency: 'USD' })
     .where(eq(touristProfiles.userId, session.id));
-  if (quiz) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tourists/travel-style',
-      headers: { cookie: session.cookie, origin: 'http://localhost:3000' },
-      payload: TRAVEL_STYLE,
-    });
-    expect(res.statusCode, res.body).toBeLessThan(300);
-  }
+  if (quiz) await takeQuiz(t, session.cookie);
   const side = await travellerSideFor(t, session);
   expect(side.quiz !== null).toBe(quiz);
   return { cookie: session.cookie, side };

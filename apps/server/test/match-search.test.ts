@@ -6,7 +6,7 @@ import { travelStyles } from '../src/db/schema/match.ts';
 import { guideProfiles } from '../src/db/schema/profiles.ts';
 import { matchParams, matchScoreSql } from '../src/modules/match/score-sql.ts';
 import { TRAVEL_STYLE } from './actors-helper.ts';
-import { bestMatchOrder, guideSides, travellerSideFor, walkSearch } from './best-match-helper.ts';
+import { bestMatchOrder, guideSides, takeQuiz, travellerSideFor, walkSearch } from './best-match-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
 // "Best match" (docs/product.md#match-score): the search's SQL score is matchScore() of the shared domain for
@@ -147,13 +147,7 @@ describe('the Best match sort', () => {
     const { id, cookie } = await mockSignIn(t.app, AISHA, 'tourist');
     const before = (await search(cookie, 'sort=best_match&limit=5')).json().guides as GuideCard[];
     expect(before.every((g) => g.match?.basis === 'profile')).toBe(true);
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/tourists/travel-style',
-      headers: { cookie, origin: 'http://localhost:3000' },
-      payload: TRAVEL_STYLE,
-    });
-    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    await takeQuiz(t, cookie);
     const after = (await search(cookie, 'limit=5')).json().guides as GuideCard[];
     expect(after.some((g) => g.match?.basis === 'quiz')).toBe(true);
     // AISHA stays a traveller without the quiz for the other tests.

@@ -5,7 +5,7 @@ import { touristProfiles } from '../src/db/schema/profiles.ts';
 import { users } from '../src/db/schema/users.ts';
 import { createDiscoveryRepository } from '../src/modules/discovery/repository.ts';
 import { toTouristCard } from '../src/modules/discovery/service.ts';
-import { TRAVEL_STYLE } from './actors-helper.ts';
+import { takeQuiz } from './best-match-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
 // The guide's list sends each tourist as the card the database keeps with the profile (decision 072), with the
@@ -113,13 +113,7 @@ describe('Tourist cards kept by the database', () => {
     // One of them takes the quiz: the guide's list follows at once, on the quiz's basis.
     const { id, email } = accounts[0]!;
     const { cookie } = await seenBy(email);
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/tourists/travel-style',
-      headers: { cookie, origin: 'http://localhost:3000' },
-      payload: TRAVEL_STYLE,
-    });
-    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    await takeQuiz(t, cookie);
     const after = (await listed()).get(id);
     const { match } = await seenBy(email);
     expect(match.basis).toBe('quiz');
