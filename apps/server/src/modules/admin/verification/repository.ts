@@ -4,20 +4,17 @@ import type { Db } from '../../../db/client.ts';
 import { jsonOf, jsonTimeOf } from '../../../db/json-row.ts';
 import { guideAssessments, guideProfiles, identityDocuments } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
-import { planOnce } from '../../../db/statement-names.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
 import { type AtCursor, total } from '../console.ts';
 
-// The review queue: guides who finished onboarding and the assessment and wait for staff. Constants written in
-// the statement, not bound: a plan made once for any values (decision 073) still sees the status of the queue's
-// partial index.
+// The review queue: guides who finished onboarding and the assessment and wait for staff.
 const waitingGuide = and(
-  sql`${users.role} = 'guide'`,
+  eq(users.role, 'guide'),
   isNull(users.suspendedAt),
   isNull(users.deletedAt),
-  sql`${users.onboardingCompleted}`,
-  sql`${users.personalityTestCompleted}`,
-  sql`${guideProfiles.verificationStatus} = 'pending'`,
+  eq(users.onboardingCompleted, true),
+  eq(users.personalityTestCompleted, true),
+  eq(guideProfiles.verificationStatus, 'pending'),
 );
 
 // When the guide first submitted the assessment; the index of the queue holds this very expression.
@@ -89,11 +86,8 @@ export function createVerificationRepository(db: Db) {
       .limit(limit);
   // Every staff visit to the queue reads a page: built once, then only executed (decision 054).
   const p = sql.placeholder;
-  const firstPage = planOnce(queueQuery(p('limit'), null), 'verification_queue_first');
-  const laterPage = planOnce(
-    queueQuery(p('limit'), { at: p('at'), id: p('id') }),
-    'verification_queue_after',
-  );
+  const firstPage = queueQuery(p('limit'), null).prepare('verification_queue_first');
+  const laterPage = queueQuery(p('limit'), { at: p('at'), id: p('id') }).prepare('verification_queue_after');
 
   return {
     waitingCount,
