@@ -66,7 +66,8 @@ export class PipelinedPool {
     if (this.ended) throw new Error('Cannot use a pool after calling end on the pool');
     if (!READ.test(typeof config === 'string' ? config : config.text)) return this.pool.query(config, values);
     const now = performance.now();
-    const generic = typeof config !== 'string' && plansOnce(config.text);
+    // Only a prepared statement (one with a name) can be one planOnce() prepared: others skip the look-up.
+    const generic = typeof config !== 'string' && config.name !== undefined && plansOnce(config.text);
     const lane = this.pick(generic ? this.genericLanes : this.lanes, now);
     lane.waiting += 1;
     lane.since.push(now);

@@ -18,13 +18,12 @@ import { perShape } from '../../db/prepared.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import { conversations } from '../../db/schema/chat.ts';
 import { availabilityExceptions, experiences, guideAvailability } from '../../db/schema/experiences.ts';
-import { travelStyles } from '../../db/schema/match.ts';
 import { guideMatchTerms } from '../../db/schema/match-terms.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 import { planOnce } from '../../db/statement-names.ts';
 import { activeMember } from '../../db/visibility.ts';
-import { guideVectorColumns, memoryVectorColumns } from '../match/repository.ts';
+import { guideVectorColumns, memoryVectorColumns, travellerSideText } from '../match/repository.ts';
 import { matchExactSql, matchParams, profileBound, QUIZ_POINTS, quizPoint } from '../match/score-sql.ts';
 import type { MatchVectors } from '../match/vectors.ts';
 
@@ -54,6 +53,13 @@ const touristColumns = arraysAsJson(storedTouristColumns);
 /** What a tourist's figures are made of; zeros for a tourist no guide has written to. */
 export type TouristFigures = { requests30: number; requests: number; answered: number; reviews: number };
 
+/** How many published reviews there are about the tourist of the row. */
+const publishedReviews = sql<number>`(select count(*)::int from ${reviews} r
+  where r.subject_id = ${touristProfiles.userId} and r.published_at is not null)`;
+
+/** Where a page ending on the row ends: microseconds survive as text, a JavaScript Date would round them off. */
+const listCursorAt = sql<string>`${touristProfiles.lastActiveAt}::text`;
+
 /**
  * A tourist's figures, read with the row (decision 010): a request is a conversation a guide started and wrote
  * in, answered once the tourist wrote back (the conversation keeps when each side first wrote), and the
@@ -62,7 +68,7 @@ export type TouristFigures = { requests30: number; requests: number; answered: n
 const figuresOf = (since: SQL) =>
   sql<TouristFigures>`(select json_build_array(
       count(*) filter (where c.created_at >= ${since}), count(*), count(c.tourist_wrote_at),
-      (select count(*) from ${reviews} r where r.subject_id = ${touristProfiles.userId} and r.published_at is not null))
+      ${publishedReviews})
     from ${conversations} c
     where c.tourist_id = ${touristProfiles.userId} and c.started_by = c.guide_id and c.guide_wrote_at is not null)`.mapWith(
     (v: number[]) => ({
@@ -73,17 +79,6 @@ const figuresOf = (since: SQL) =>
     }),
   );
 
-/**
- * The traveller's side of a guide's match with them (what TravellerRow holds: city, languages, interests, looking
- * for, budget, currency, the "Travel style" answers or null) as one JSON array's text: the key the match service
- * keeps the traveller's scorer under (decision 074).
- */
-const matchSideOf = (tp: typeof touristProfiles) =>
-  sql<string>`'[' || to_json(${tp.city})::text || ',' || to_json(${tp.languages})::text
-    || ',' || to_json(${tp.interests})::text || ',' || to_json(${tp.lookingFor})::text || ',' || ${tp.budgetMax}
-    || ',' || to_json(${tp.currency})::text || ',' || coalesce((select ts.answers::text from ${travelStyles} ts
-      where ts.user_id = ${tp.userId}), 'null') || ']'`;
-
 /** The tourist list's row: the profile, the account's dates, its figures, and where a page ending on it ends. */
 const touristRowColumns = (since: SQL) => ({
   profile: touristColumns,
@@ -92,25 +87,23 @@ const touristRowColumns = (since: SQL) => ({
   phoneVerifiedAt: users.phoneVerifiedAt,
   rankScore: touristProfiles.rankScore,
   figures: figuresOf(since),
-  matchSide: matchSideOf(touristProfiles),
-  // Microseconds survive as text; a JavaScript Date would round them off and repeat or skip a row.
-  cursorAt: sql<string>`${touristProfiles.lastActiveAt}::text`,
+  matchSide: travellerSideText,
+  cursorAt: listCursorAt,
 });
 
 /**
  * The guide's list's row (decision 072): the card the database keeps with the profile and what the list adds to
  * it (the published reviews' count, the last activity as the API writes a time), the traveller's side for the
- * guide's match (matchSideOf), and where a page ending on it ends.
+ * guide's match (travellerSideText), and where a page ending on it ends.
  */
 const touristPageColumns = {
   card: touristProfiles.card,
   userId: touristProfiles.userId,
   tier: touristProfiles.tier,
-  cursorAt: sql<string>`${touristProfiles.lastActiveAt}::text`,
+  cursorAt: listCursorAt,
   lastActive: sql<string>`lokal_iso(${touristProfiles.lastActiveAt})`,
-  reviews: sql<number>`(select count(*)::int from ${reviews} r
-    where r.subject_id = ${touristProfiles.userId} and r.published_at is not null)`,
-  matchSide: matchSideOf(touristProfiles),
+  reviews: publishedReviews,
+  matchSide: travellerSideText,
 };
 
 /**

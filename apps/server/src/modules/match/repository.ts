@@ -36,6 +36,16 @@ export const memoryVectorColumns = {
   version: sql<string>`${g}.xmin::text`,
 };
 
+/**
+ * The same, read with a tourist's row in another module's list: one JSON array's text in TravellerRow's order
+ * (city, languages, interests, looking for, budget, currency, answers or null), the key the match service keeps
+ * the traveller's scorer under (decision 074).
+ */
+export const travellerSideText = sql<string>`'[' || to_json(${t.city})::text || ',' || to_json(${t.languages})::text
+  || ',' || to_json(${t.interests})::text || ',' || to_json(${t.lookingFor})::text || ',' || ${t.budgetMax}
+  || ',' || to_json(${t.currency})::text || ',' || coalesce((select ts.answers::text from ${travelStyles} ts
+    where ts.user_id = ${t.userId}), 'null') || ']'`;
+
 /** What the match reads of a traveller: profile and quiz answers (null when not taken). */
 const travellerColumns = {
   id: t.userId,
