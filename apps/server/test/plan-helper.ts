@@ -31,3 +31,29 @@ export function expectIndexOrder(plan: string, index: string) {
   expect(plan, plan).toMatch(new RegExp(`Index (Only )?Scan( Backward)? using ${index}\\b`));
   expect(plan, plan).not.toMatch(/(^|\s|>)Sort\b|Seq Scan\b/);
 }
+
+/**
+ * The one plan a statement planOnce() prepared runs under (decision 073): prepared, then explained as PostgreSQL
+ * plans it for any values, with every planner method on, as either engine would pick it.
+ */
+export async function genericPlanOf(
+  db: Db,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+): Promise<string> {
+  const { sql: text, params } = query.toSQL();
+  const values = params.map((v) =>
+    typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`,
+  );
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare lokal_generic_plan as ${text}`));
+    try {
+      const result = await tx.execute(sql.raw(`explain execute lokal_generic_plan(${values.join(', ')})`));
+      return (result as unknown as { rows: Record<string, string>[] }).rows
+        .map((r) => Object.values(r)[0])
+        .join('\n');
+    } finally {
+      await tx.execute(sql`deallocate lokal_generic_plan`);
+    }
+  });
+}
