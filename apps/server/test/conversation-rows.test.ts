@@ -254,4 +254,79 @@ describe('conversation rows', () => {
     expect(read.readAt).not.toBeNull();
     expect((await rowWith(tourist, guide)).lastMessage).toEqual(read);
   });
+
+  it('show the other party as their profile has it after every change, and a deleted member under that name and face', async () => {
+    const tourist = (await w.makeActor('tourist', 'partytourist'))!;
+    const guide = (await w.makeActor('guide', 'partyguide'))!;
+    const chat = await w.conversation(tourist, guide);
+    await database.db.execute(sql`update conversations set last_message_at = now() where id = ${chat}`);
+    const one = async <T>(q: ReturnType<typeof sql>) =>
+      ((await database.db.execute(q)) as unknown as { rows: T[] }).rows[0]!;
+    // The other party as the schema says it from the profile's own columns.
+    const expectParties = async (deleted = false) => {
+      const t = await one<
+        Record<string, string | number>
+      >(sql`select first_name, last_name, image, country, rating,
+        status, budget_min, budget_max, currency from tourist_profiles where user_id = ${tourist.id}`);
+      const g = await one<Record<string, string | number>>(
+        sql`select first_name, last_name, slug, image, city, rating from guide_profiles where user_id = ${guide.id}`,
+      );
+      expect((await rowWith(guide, tourist)).other).toEqual({
+        id: tourist.id,
+        role: 'tourist',
+        name: deleted ? 'Deleted member' : `${t.first_name} ${t.last_name}`,
+        slug: null,
+        image: deleted ? '/api/avatars/member.svg' : t.image,
+        place: t.country,
+        rating: t.rating,
+        status: t.status,
+        budget: { min: t.budget_min, max: t.budget_max, currency: t.currency },
+        online: !deleted,
+      });
+      if (deleted) return;
+      expect((await rowWith(tourist, guide)).other).toEqual({
+        id: guide.id,
+        role: 'guide',
+        name: `${g.first_name} ${g.last_name}`,
+        slug: g.slug,
+        image: g.image,
+        place: g.city,
+        rating: g.rating,
+        status: null,
+        budget: null,
+        online: true,
+      });
+    };
+    await expectParties();
+    // Each column the party shows, changed alone: the kept text follows every one. A name may hold what the
+    // row's text is cut at for a deleted member.
+    const odd = 'Zoë "Q", \\ ,"place":x';
+    for (const change of [
+      sql`first_name = ${odd}`,
+      sql`last_name = 'O''Brien'`,
+      sql`image = '/api/uploads/party.webp'`,
+      sql`country = 'Côte d''Ivoire'`,
+      sql`rating = 4.7`,
+      sql`status = 'Platinum Member'`,
+      sql`budget_min = 123`,
+      sql`budget_max = 4567`,
+      sql`currency = 'JPY'`,
+    ]) {
+      await database.db.execute(sql`update tourist_profiles set ${change} where user_id = ${tourist.id}`);
+      await expectParties();
+    }
+    for (const change of [
+      sql`first_name = ${odd}`,
+      sql`last_name = 'Ñúñez'`,
+      sql`image = '/api/uploads/guide-party.webp'`,
+      sql`city = 'Lisbon'`,
+      sql`rating = 3.9`,
+    ]) {
+      await database.db.execute(sql`update guide_profiles set ${change} where user_id = ${guide.id}`);
+      await expectParties();
+    }
+    // Deleted: the history stays under the deleted member's name and face; the rest of the row as it was.
+    await database.db.execute(sql`update users set deleted_at = now() where id = ${tourist.id}`);
+    await expectParties(true);
+  });
 });

@@ -1,12 +1,11 @@
 import { CHAT_MESSAGES } from '@lokal/shared/constants/chat';
 import { type FirstReply, responseFigures } from '@lokal/shared/domain/response-figures';
 import { CONVERSATION_PAGE_SIZE } from '@lokal/shared/schemas/chat';
-import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
-import { jsonOf } from '../../db/json-row.ts';
 import { perShape } from '../../db/prepared.ts';
 import { rateLimits } from '../../db/schema/auth.ts';
 import { blocks, conversations, messages, reports, unreadCounts } from '../../db/schema/chat.ts';
@@ -124,31 +123,22 @@ export function createChatRepository(db: Db) {
     // (docs/product.md#your-data); a suspended or deleted one is never online and cannot be written to.
     const deleted = sql`${other_.deletedAt} is not null`;
     const unavailable = sql`(${deleted} or ${other_.suspendedAt} is not null)`;
-    const isGuide = side === 'guide' ? sql`false` : sql`${otherGuide.userId} is not null`;
-    const isTourist = side === 'tourist' ? sql`false` : sql`${otherTourist.userId} is not null`;
-    const guideCol = (c: string) => (side === 'guide' ? sql`null` : sql.raw(`other_guide.${c}`));
-    const touristCol = (c: string) => (side === 'tourist' ? sql`null` : sql.raw(`other_tourist.${c}`));
-    // A text as a JSON string, null as null.
-    const str = (text: SQL) => jsonOf(sql`(${text})::text`);
+    // The other party from "name" to "budget", kept with their profile (lokal_guide_party, lokal_tourist_party;
+    // decision 076); a member with neither profile shows their display name and the member's face.
+    const party = sql`coalesce(${side === 'guide' ? sql`null` : otherGuide.party}, ${side === 'tourist' ? sql`null` : otherTourist.party},
+      '"name":' || to_json(coalesce(${other_.displayName}, 'Lokal member'))::text
+      || ',"slug":null,"image":"/api/avatars/member.svg","place":"","rating":0,"status":null,"budget":null')`;
     // The row as the API sends it (conversationSchema's keys, in its order), written by the database as text:
     // the answer is these texts joined (decision 067). Ids are uuids and need no escaping; the last message,
-    // the booking and the earnings are kept on the conversation already written (migration 0023).
+    // the booking and the earnings are kept on the conversation already written (migration 0023). A deleted
+    // member's name and face give way to the deleted member's; the rest of their party stays, from ',"place":'
+    // on, which no JSON string holds unescaped.
     const wire = sql<string>`'{"id":"' || conversations.id
       || '","other":{"id":"' || ${other_.id}
       || '","role":"' || case when ${other_.role} = 'guide' then 'guide' else 'tourist' end
-      || '","name":' || ${str(sql`case when ${deleted} then ${p('deletedName')}::text
-          when ${isGuide} then ${guideCol('first_name')} || ' ' || ${guideCol('last_name')}
-          when ${isTourist} then ${touristCol('first_name')} || ' ' || ${touristCol('last_name')}
-          else coalesce(${other_.displayName}, 'Lokal member') end`)}
-      || ',"slug":' || ${str(sql`case when not ${deleted} then ${guideCol('slug')} end`)}
-      || ',"image":' || ${str(sql`case when ${deleted} then '/api/avatars/member.svg'
-          else coalesce(${guideCol('image')}, ${touristCol('image')}, '/api/avatars/member.svg') end`)}
-      || ',"place":' || ${str(sql`case when ${isGuide} then ${guideCol('city')} else coalesce(${touristCol('country')}, '') end`)}
-      || ',"rating":' || coalesce(${guideCol('rating')}, ${touristCol('rating')}, 0)::text
-      || ',"status":' || ${str(touristCol('status'))}
-      || ',"budget":' || case when ${isTourist} then '{"min":' || ${touristCol('budget_min')}
-          || ',"max":' || ${touristCol('budget_max')} || ',"currency":' || ${str(touristCol('currency'))} || '}'
-        else 'null' end
+      || '",' || case when ${deleted} then '"name":' || to_json(${p('deletedName')}::text)::text
+          || ',"slug":null,"image":"/api/avatars/member.svg"' || substr(${party}, strpos(${party}, ',"place":'))
+        else ${party} end
       || ',"online":' || (not ${unavailable} and ${other_.lastActiveAt} > (select ${p('onlineSince')}::timestamptz))::text
       || '},"lastMessage":' || coalesce(conversations.last_message, 'null')
       || ',"timestamp":"' || lokal_iso(${recent})
