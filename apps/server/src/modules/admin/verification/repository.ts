@@ -46,11 +46,9 @@ const queueDocument = sql<string>`'{"mimeType":' || ${jsonOf(d.mimeType)} || ',"
 const accountHead = sql<string>`(select case when ${users.phone} is not null and ${users.phoneVerifiedAt} is not null
   then '1' else '0' end || ${queueHead} from ${users} where ${users.id} = ${gp.userId})`;
 const documentOf = sql<string | null>`(select ${queueDocument} from ${d} where ${d.userId} = ${gp.userId})`;
-// When the answers were saved, a bar, then the answers, as text: parsed only when this saved version was not seen
-// before (decision 054).
-const answersOf = sql<
-  string | null
->`(select ${guideAssessments.updatedAt}::text || '|' || ${guideAssessments.answers}::text
+// When the guide's answers were last saved: the answers themselves are read only for a saved version the service
+// has not checked yet (decision 054), as their text costs more to write than the rest of the row.
+const answersSavedAt = sql<string | null>`(select ${guideAssessments.updatedAt}::text
   from ${guideAssessments} where ${guideAssessments.userId} = ${gp.userId})`;
 
 export function createVerificationRepository(db: Db) {
@@ -78,7 +76,7 @@ export function createVerificationRepository(db: Db) {
         // table, and these must name theirs.
         head: sql<string>`${accountHead}`,
         document: sql<string | null>`${documentOf}`,
-        answers: sql<string | null>`${answersOf}`,
+        answersSavedAt: sql<string | null>`${answersSavedAt}`,
         cursorAt: sql<string>`${waitingSince}::text`,
       })
       .from(gp)
@@ -102,21 +100,26 @@ export function createVerificationRepository(db: Db) {
     'verification_queue_after',
   );
 
-  /** A page's rows with the evidence and the answers taken apart. */
+  /** A page's rows with the evidence taken apart. */
   const queueRows = (rows: Awaited<ReturnType<typeof firstPage.execute>>) =>
-    rows.map((r) => {
-      const bar = r.answers?.indexOf('|') ?? -1;
-      return {
-        id: r.id,
-        head: r.head.slice(1),
-        phoneVerified: r.head.startsWith('1'),
-        document: r.document ?? 'null',
-        hasDocument: r.document !== null,
-        answers: bar < 0 ? null : r.answers!.slice(bar + 1),
-        answersSavedAt: bar < 0 ? null : r.answers!.slice(0, bar),
-        cursorAt: r.cursorAt,
-      };
-    });
+    rows.map((r) => ({
+      id: r.id,
+      head: r.head.slice(1),
+      phoneVerified: r.head.startsWith('1'),
+      document: r.document ?? 'null',
+      hasDocument: r.document !== null,
+      answersSavedAt: r.answersSavedAt,
+      cursorAt: r.cursorAt,
+    }));
+  const answersStatement = db
+    .select({
+      id: guideAssessments.userId,
+      answers: sql<string>`${guideAssessments.answers}::text`,
+      savedAt: sql<string>`${guideAssessments.updatedAt}::text`,
+    })
+    .from(guideAssessments)
+    .where(sql`${guideAssessments.userId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('verification_queue_answers');
 
   return {
     waitingCount,
@@ -134,6 +137,11 @@ export function createVerificationRepository(db: Db) {
           ? laterPage.execute({ limit, at: cursor.at, id: cursor.id })
           : firstPage.execute({ limit })),
       );
+    },
+
+    /** The stored answers (as text) of these guides, with when each was saved. */
+    answersOf(ids: string[]) {
+      return answersStatement.execute({ ids });
     },
 
     async guideForReview(guideId: string) {

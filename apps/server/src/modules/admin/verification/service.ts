@@ -30,22 +30,27 @@ const CHECKED_MAX = 2_000;
 /**
  * The stored assessment answers as the queue shows them: parsed by the assessment's own schema, `null` when
  * they no longer fit it (saved under an older version of the questions). Each saved version of a guide's
- * answers is parsed once per instance, keyed by the guide and the time they were saved, which every write
- * of the answers sets (decision 054).
+ * answers is read and parsed once per instance, keyed by the guide and the time they were saved, which every
+ * write of the answers sets (decision 054): `known` gives the text of a version checked before, `check` reads
+ * and keeps a new one.
  */
 function answersChecker() {
   const checked = new Map<string, { savedAt: string; text: string }>();
-  /** The answers as the queue's JSON text: what the route's encode of the parsed answers wrote. */
-  return (guideId: string, raw: string | null, savedAt: string | null): string => {
-    if (raw === null || savedAt === null) return 'null';
-    const hit = checked.get(guideId);
-    if (hit && hit.savedAt === savedAt) return hit.text;
-    const parsed = assessmentSchema.safeParse(JSON.parse(raw));
-    const text = parsed.success ? JSON.stringify(parsed.data) : 'null';
-    checked.delete(guideId);
-    if (checked.size >= CHECKED_MAX) checked.delete(checked.keys().next().value as string);
-    checked.set(guideId, { savedAt, text });
-    return text;
+  return {
+    known(guideId: string, savedAt: string | null): string | undefined {
+      if (savedAt === null) return 'null';
+      const hit = checked.get(guideId);
+      return hit && hit.savedAt === savedAt ? hit.text : undefined;
+    },
+    /** The answers as the queue's JSON text: what the route's encode of the parsed answers wrote. */
+    check(guideId: string, raw: string, savedAt: string): string {
+      const parsed = assessmentSchema.safeParse(JSON.parse(raw));
+      const text = parsed.success ? JSON.stringify(parsed.data) : 'null';
+      checked.delete(guideId);
+      if (checked.size >= CHECKED_MAX) checked.delete(checked.keys().next().value as string);
+      checked.set(guideId, { savedAt, text });
+      return text;
+    },
   };
 }
 
@@ -149,7 +154,15 @@ export function createVerificationService(deps: {
         at: r.cursorAt,
         id: r.id,
       }));
-      const guides = page.map((r) => queueGuideText(r, answersOf(r.id, r.answers, r.answersSavedAt)));
+      // Answers not seen in this saved version are read in one more statement; most visits have none.
+      const answers = new Map(page.map((r) => [r.id, answersOf.known(r.id, r.answersSavedAt)]));
+      const unread = page.filter((r) => answers.get(r.id) === undefined).map((r) => r.id);
+      if (unread.length > 0) {
+        for (const a of await repo.answersOf(unread))
+          answers.set(a.id, answersOf.check(a.id, a.answers, a.savedAt));
+      }
+      // A guide whose answers were deleted in between shows none.
+      const guides = page.map((r) => queueGuideText(r, answers.get(r.id) ?? 'null'));
       return new JsonText(`{"guides":[${guides.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`);
     },
 
