@@ -122,6 +122,54 @@ describe('Tourist cards kept by the database', () => {
     expect(after).toMatchObject({ score: match.score, basis: 'quiz' });
   }, 120_000);
 
+  it('count the published reviews about each tourist through every review written, published, moved or removed', async () => {
+    const db = t.database.db;
+    const rowsOf = async <T>(q: ReturnType<typeof sql>) => (await db.execute(q)) as unknown as { rows: T[] };
+    const sofia = await mockSignIn(t.app, 'sofia.martinez@demo.lokal.app', 'guide');
+    const [odd, other] = (
+      await rowsOf<{ id: string }>(
+        sql`select user_id as id from tourist_profiles where city = ${CITY} order by (first_name like 'Zoë%') desc, user_id limit 2`,
+      )
+    ).rows;
+    // Every tourist's kept count equals the published reviews about them; the list shows the odd tourist's.
+    const expectCounts = async (oddCount: number) => {
+      const { rows } = await rowsOf<{ kept: number; live: number }>(sql`select t.reviews as kept,
+        (select count(*)::int from reviews r where r.subject_id = t.user_id and r.published_at is not null) as live
+        from tourist_profiles t`);
+      for (const row of rows) expect(row.kept).toBe(row.live);
+      const card = (await walk(sofia.cookie, 'q=zed')).find((c) => c.id === odd!.id);
+      expect(card?.reviews).toBe(oddCount);
+    };
+    await expectCounts(0);
+    // Reviews about the odd tourist on bookings of the seed, by authors who have not reviewed them yet.
+    const { rows: pairs } = await rowsOf<{ booking: string; author: string }>(sql`
+      select b.id as booking, b.guide_id as author from bookings b
+      where not exists (select 1 from reviews r where r.booking_id = b.id and r.author_id = b.guide_id) limit 2`);
+    expect(pairs).toHaveLength(2);
+    const write = (i: number, published: boolean) =>
+      rowsOf<{
+        id: string;
+      }>(sql`insert into reviews (booking_id, author_id, subject_id, rating, text, published_at)
+        values (${pairs[i]!.booking}, ${pairs[i]!.author}, ${odd!.id}, 5, 'Lovely guest',
+          ${published ? sql`now()` : sql`null`}) returning id`).then((r) => r.rows[0]!.id);
+    const shown = await write(0, true);
+    await expectCounts(1);
+    const waiting = await write(1, false);
+    await expectCounts(1);
+    await db.execute(sql`update reviews set published_at = now() where id = ${waiting}`);
+    await expectCounts(2);
+    await db.execute(sql`update reviews set published_at = null where id = ${shown}`);
+    await expectCounts(1);
+    await db.execute(sql`update reviews set subject_id = ${other!.id} where id = ${waiting}`);
+    await expectCounts(0);
+    await db.execute(
+      sql`update reviews set subject_id = ${odd!.id}, published_at = now() where id = ${shown}`,
+    );
+    await expectCounts(1);
+    await db.execute(sql`delete from reviews where id in (${shown}, ${waiting})`);
+    await expectCounts(0);
+  }, 120_000);
+
   it('are kept with each tourist’s row through every change to it, by any writer', async () => {
     const db = t.database.db;
     const keptCards = async () => {

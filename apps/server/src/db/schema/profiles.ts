@@ -168,6 +168,8 @@ export const touristProfiles = pgTable(
      * trigger (decision 076).
      */
     party: text('party').notNull().default(''),
+    /** Published reviews about the tourist, kept by a trigger on reviews (decision 077). */
+    reviews: integer('reviews').notNull().default(0),
     acceptanceRate: integer('acceptance_rate').notNull().default(0),
     requestsLast30Days: integer('requests_last_30_days').notNull().default(0),
     showcaseRank: integer('showcase_rank'),

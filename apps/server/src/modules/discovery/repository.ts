@@ -46,6 +46,8 @@ const {
   requestsLast30Days: _r,
   rankScore: _s,
   card: _c,
+  party: _p,
+  reviews: _n,
   ...storedTouristColumns
 } = getTableColumns(touristProfiles);
 const touristColumns = arraysAsJson(storedTouristColumns);
@@ -53,9 +55,8 @@ const touristColumns = arraysAsJson(storedTouristColumns);
 /** What a tourist's figures are made of; zeros for a tourist no guide has written to. */
 export type TouristFigures = { requests30: number; requests: number; answered: number; reviews: number };
 
-/** How many published reviews there are about the tourist of the row. */
-const publishedReviews = sql<number>`(select count(*)::int from ${reviews} r
-  where r.subject_id = ${touristProfiles.userId} and r.published_at is not null)`;
+/** How many published reviews there are about the tourist of the row, kept on the profile (decision 077). */
+const publishedReviews = touristProfiles.reviews;
 
 /** Where a page ending on the row ends: microseconds survive as text, a JavaScript Date would round them off. */
 const listCursorAt = sql<string>`${touristProfiles.lastActiveAt}::text`;
