@@ -58,10 +58,19 @@ const email =
   process.env.BENCH_EMAIL ??
   (who === 'guide' ? 'sofia.martinez@demo.lokal.app' : 'james.whitfield@demo.lokal.app');
 const dataDir = process.env.BENCH_DATA_DIR;
-/** A checkout's built server on one database with the other (PGlite's folder belongs to one process). */
-async function start(root, shared) {
+// PGlite's folder belongs to one process: two engines writing one folder corrupt it. On PGlite the other
+// checkout's server needs a copy of the seeded folder (BENCH_OTHER_DATA_DIR, e.g. `cp -a` of it).
+const otherDataDir = process.env.BENCH_OTHER_DATA_DIR;
+if (dataDir && !onPostgres && !otherDataDir) {
+  console.error(
+    'on PGlite, BENCH_DATA_DIR needs BENCH_OTHER_DATA_DIR: a copy of the folder for the other server',
+  );
+  process.exit(2);
+}
+/** A checkout's built server on one database with the other, or on its own copy of PGlite's folder. */
+async function start(root, shared, folder = dataDir) {
   const server = await startBuiltServer(
-    dataDir ? { DATA_DIR: dataDir } : shared ? { DATA_DIR: shared.dataDir } : {},
+    folder ? { DATA_DIR: folder } : shared ? { DATA_DIR: shared.dataDir } : {},
     root,
   );
   // Staff sign in by the e-mailed link (in the data folder's outbox), the others by the development sign-in.
@@ -75,7 +84,10 @@ async function start(root, shared) {
 
 // One after the other: on PostgreSQL the first seeds the database and the second finds it ready.
 const A = await start(here);
-const servers = { A, B: await start(path.resolve(other), onPostgres ? A : null) };
+const servers = {
+  A,
+  B: await start(path.resolve(other), onPostgres ? A : null, onPostgres ? dataDir : otherDataDir),
+};
 try {
   for (const p of paths) {
     const costs = { A: [], B: [] };
