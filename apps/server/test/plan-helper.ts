@@ -2,6 +2,10 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 
+/** An EXPLAIN's answer as the plan's lines. */
+const planText = (result: unknown) =>
+  (result as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
+
 /**
  * The plan of a list's query with sequential scans off (so only a missing index shows one); the values are
  * inlined since EXPLAIN takes no bind parameters.
@@ -19,10 +23,7 @@ export async function planOf(
   });
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    const result = await tx.execute(sql.raw(`explain ${inlined}`));
-    return (result as unknown as { rows: Record<string, string>[] }).rows
-      .map((r) => Object.values(r)[0])
-      .join('\n');
+    return planText(await tx.execute(sql.raw(`explain ${inlined}`)));
   });
 }
 
@@ -49,9 +50,7 @@ export async function genericPlanOf(
     await tx.execute(sql.raw(`prepare lokal_generic_plan as ${text}`));
     try {
       const result = await tx.execute(sql.raw(`explain execute lokal_generic_plan(${values.join(', ')})`));
-      return (result as unknown as { rows: Record<string, string>[] }).rows
-        .map((r) => Object.values(r)[0])
-        .join('\n');
+      return planText(result);
     } finally {
       await tx.execute(sql`deallocate lokal_generic_plan`);
     }

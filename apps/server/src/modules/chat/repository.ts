@@ -125,9 +125,11 @@ export function createChatRepository(db: Db) {
     const unavailable = sql`(${deleted} or ${other_.suspendedAt} is not null)`;
     // The other party from "name" to "budget", kept with their profile (lokal_guide_party, lokal_tourist_party;
     // decision 076); a member with neither profile shows their display name and the member's face.
+    // No page and the member's face: what a member with neither profile, or a deleted one, shows after the name.
+    const faceless = sql.raw(`',"slug":null,"image":"/api/avatars/member.svg"'`);
     const party = sql`coalesce(${side === 'guide' ? sql`null` : otherGuide.party}, ${side === 'tourist' ? sql`null` : otherTourist.party},
-      '"name":' || to_json(coalesce(${other_.displayName}, 'Lokal member'))::text
-      || ',"slug":null,"image":"/api/avatars/member.svg","place":"","rating":0,"status":null,"budget":null')`;
+      '"name":' || to_json(coalesce(${other_.displayName}, 'Lokal member'))::text || ${faceless}
+      || ',"place":"","rating":0,"status":null,"budget":null')`;
     // The row as the API sends it (conversationSchema's keys, in its order), written by the database as text:
     // the answer is these texts joined (decision 067). Ids are uuids and need no escaping; the last message,
     // the booking and the earnings are kept on the conversation already written (migration 0023). A deleted
@@ -137,7 +139,7 @@ export function createChatRepository(db: Db) {
       || '","other":{"id":"' || ${other_.id}
       || '","role":"' || case when ${other_.role} = 'guide' then 'guide' else 'tourist' end
       || '",' || case when ${deleted} then '"name":' || to_json(${p('deletedName')}::text)::text
-          || ',"slug":null,"image":"/api/avatars/member.svg"' || substr(${party}, strpos(${party}, ',"place":'))
+          || ${faceless} || substr(${party}, strpos(${party}, ',"place":'))
         else ${party} end
       || ',"online":' || (not ${unavailable} and ${other_.lastActiveAt} > (select ${p('onlineSince')}::timestamptz))::text
       || '},"lastMessage":' || coalesce(conversations.last_message, 'null')

@@ -5,13 +5,14 @@ import { jsonOf, jsonTimeOf } from '../../../db/json-row.ts';
 import { guideAssessments, guideProfiles, identityDocuments } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
 import { planOnce } from '../../../db/statement-names.ts';
+import { activeMember } from '../../../db/visibility.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
 import { type AtCursor, total } from '../console.ts';
 
 // The review queue: guides who finished onboarding and the assessment and wait for staff. Constants written in,
 // not bound: a plan made once for any values still sees the status of the queue's partial index.
-const waitingAccount = sql<boolean>`(${users.role} = 'guide' and ${users.suspendedAt} is null
-  and ${users.deletedAt} is null and ${users.onboardingCompleted} and ${users.personalityTestCompleted})`;
+const waitingAccount = sql<boolean>`(${users.role} = 'guide' and ${activeMember()}
+  and ${users.onboardingCompleted} and ${users.personalityTestCompleted})`;
 const waiting = sql`${guideProfiles.verificationStatus} = 'pending'`;
 const waitingGuide = and(waitingAccount, waiting);
 
