@@ -156,7 +156,7 @@ try {
       log(`growing the ${engine} database with seed:bench…`);
       const seeded = spawnSync(
         process.execPath,
-        ['--import', 'tsx', 'apps/server/src/db/seed/bench-cli.ts'],
+        ['--import', 'tsx', 'bench/data/bench-cli.ts'],
         {
           cwd: root,
           env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

@@ -33,7 +33,7 @@ const tsx = (script, args = []) =>
   });
 
 if (process.env.BENCH_SEED !== '0') {
-  const seeded = tsx('apps/server/src/db/seed/bench-cli.ts');
+  const seeded = tsx('bench/data/bench-cli.ts');
   process.stdout.write(seeded.stdout ?? '');
   if (seeded.status !== 0) throw new Error('bench seed failed');
 }
@@ -140,7 +140,7 @@ try {
     await server.stop();
   }
   for (const query of [`date=${day(14)}`, `date=${day(14)}&city=Lisbon&party=3&sort=rating`]) {
-    const explained = tsx('apps/server/src/db/seed/bench-explain.ts', [query]);
+    const explained = tsx('bench/data/bench-explain.ts', [query]);
     plan += `EXPLAIN (ANALYZE, BUFFERS) on ${engine}, ${query}:\n${explained.stdout ?? ''}\n`;
   }
   console.log(plan);

@@ -23,7 +23,7 @@ const ownData = !process.env.DATA_DIR;
 const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lokal-bench-search-'));
 
 if (process.env.BENCH_SEED !== '0') {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/seed/bench-cli.ts'], {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'bench/data/bench-cli.ts'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'inherit',

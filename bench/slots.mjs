@@ -19,7 +19,7 @@ const GUIDE = 'sofia.martinez@demo.lokal.app';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lokal-bench-slots-'));
 
 // The demo data and a guide calendar of 500 accepted bookings (no bulk guides: this bench is about one calendar).
-const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/seed/bench-cli.ts'], {
+const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'bench/data/bench-cli.ts'], {
   cwd: root,
   env: {
     ...process.env,

@@ -36,7 +36,7 @@ if (stale(web, 'apps/web/src', 'apps/web/public', 'packages/shared/src')) {
     env: { ...process.env, NODE_ENV: 'production' },
   });
 }
-if (stale(server, 'apps/server/src', 'packages/shared/src')) {
+if (stale(server, 'apps/server/src', 'apps/server/seed', 'packages/shared/src')) {
   console.log('Building the server…');
   execSync('npm run build -w apps/server', { cwd: root, stdio: 'inherit' });
 }

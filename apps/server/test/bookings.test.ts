@@ -1,9 +1,9 @@
 import { zonedTimeToInstant } from '@lokal/shared/domain/time-zone';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_TOURISTS } from '../seed/demo-data.ts';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
-import { DEMO_TOURISTS } from '../src/db/seed/demo-data.ts';
 import { mockSignIn, openTestDatabase, testConfig } from './helper.ts';
 
 // The clock is ours: 23 Nov 2026, 10:00 UTC, moved forward to end bookings.

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_GUIDES, DEMO_TOURISTS } from '../src/db/seed/demo-data.ts';
+import { DEMO_GUIDES, DEMO_TOURISTS } from '../seed/demo-data.ts';
 import { ON_POSTGRES, openTestDatabase } from './helper.ts';
 import {
   callOver,

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { averageRating } from '@lokal/shared/domain/reviews';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../seed/seed.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
-import { seedDemoData } from '../src/db/seed/seed.ts';
 import { createTestApp, DATABASE_URL, ON_POSTGRES } from './helper.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOURISTS } from '../src/db/seed/demo-data.ts';
+import { DEMO_TOURISTS } from '../seed/demo-data.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -4,23 +4,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXPERIENCES, LANGUAGES } from '@lokal/shared/constants/onboarding';
 import { inArray, sql } from 'drizzle-orm';
-import { refreshTotalTours } from '../../modules/bookings/repository.ts';
-import { adoptTourTypes } from '../../modules/experiences/repository.ts';
-import { recomputeRatings } from '../../modules/reviews/repository.ts';
-import { type FileStore, uploadKey } from '../../plugins/storage.ts';
-import type { Db } from '../client.ts';
-import { bookings, reviews } from '../schema/bookings.ts';
-import { conversations, messages } from '../schema/chat.ts';
-import { experiencePhotos, experiences, guideAvailability } from '../schema/experiences.ts';
-import { guideAssessments, guideProfiles, touristProfiles } from '../schema/profiles.ts';
-import { users } from '../schema/users.ts';
+import type { Db } from '../src/db/client.ts';
+import { bookings, reviews } from '../src/db/schema/bookings.ts';
+import { conversations, messages } from '../src/db/schema/chat.ts';
+import { experiencePhotos, experiences, guideAvailability } from '../src/db/schema/experiences.ts';
+import { guideAssessments, guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
+import { users } from '../src/db/schema/users.ts';
+import { refreshTotalTours } from '../src/modules/bookings/repository.ts';
+import { adoptTourTypes } from '../src/modules/experiences/repository.ts';
+import { recomputeRatings } from '../src/modules/reviews/repository.ts';
+import { type FileStore, uploadKey } from '../src/plugins/storage.ts';
 import { demoBookings, demoContacts, LAST_DEMO_BOOKING_ID } from './demo-activity.ts';
 import { DEMO_GUIDES, DEMO_TOURISTS, type DemoExperience, type DemoGuide } from './demo-data.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The committed demo photos (photos-cli.ts draws them); the bundle in dist/ reads them from src/. */
+/** The committed demo photos (photos-cli.ts draws them); the bundle in dist/ reads them from seed/. */
 export const DEMO_PHOTOS_DIR = here.endsWith(`${path.sep}dist`)
-  ? path.join(here, '../src/db/seed/photos')
+  ? path.join(here, '../seed/photos')
   : path.join(here, 'photos');
 
 /** The names of one demo experience's photos: two or three, from its guide and title, so never shared. */

@@ -2,11 +2,11 @@
 // DATABASE_URL names; BENCH_BUSY_GUIDE=email:count also books that guide's calendar full. The lists at scale:
 // 100,000 more tourists in Barcelona (BENCH_CITY_TOURISTS, BENCH_CITY) and the demo guide Sofia Martinez
 // (BENCH_CHAT_GUIDE) in 20,000 conversations (BENCH_CONVERSATIONS) holding 1,000,000 messages (BENCH_MESSAGES).
-import { loadConfig } from '../../config.ts';
-import { createDiscoveryRepository } from '../../modules/discovery/repository.ts';
-import { openDatabase } from '../client.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createDiscoveryRepository } from '../../apps/server/src/modules/discovery/repository.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedBenchData, seedBenchLists, seedBusyGuide } from './bench-data.ts';
-import { seedDemoData } from './seed.ts';
+import { seedDemoData } from '../../apps/server/seed/seed.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.dataDir);

@@ -1,4 +1,4 @@
-// Draws the demo experiences' photos into src/db/seed/photos/ (committed; the seed copies them into the
+// Draws the demo experiences' photos into apps/server/seed/photos/ (committed; the seed copies them into the
 // uploads folder): `npm run seed:photos` after changing a demo experience's title or category.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../../apps/server/src/db/client.ts';
 
 const CITIES = [
   'Lisbon',

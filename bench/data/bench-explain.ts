@@ -1,11 +1,11 @@
-// `node --import tsx apps/server/src/db/seed/bench-explain.ts 'date=2026-12-08&party=3&sort=rating'`: EXPLAIN
+// `node --import tsx bench/data/bench-explain.ts 'date=2026-12-08&party=3&sort=rating'`: EXPLAIN
 // (ANALYZE, BUFFERS) of the first page of that guide search on the database DATABASE_URL / DATA_DIR names;
 // bench/finding.mjs prints it for docs/performance.md.
 import { FALLBACK_RATES } from '@lokal/shared/constants/currency';
 import { guideSearchQuerySchema } from '@lokal/shared/schemas/discovery';
-import { loadConfig } from '../../config.ts';
-import { createDiscoveryRepository } from '../../modules/discovery/repository.ts';
-import { openDatabase } from '../client.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createDiscoveryRepository } from '../../apps/server/src/modules/discovery/repository.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.dataDir);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { avatarUrl } from '@lokal/shared/domain/avatar';
-import type { WeeklyRanges } from '../schema/experiences.ts';
-import type { Availability, TourTypeOffer } from '../schema/profiles.ts';
+import type { WeeklyRanges } from '../src/db/schema/experiences.ts';
+import type { Availability, TourTypeOffer } from '../src/db/schema/profiles.ts';
 import { type DemoExperience, PLACES, PROFESSIONS, weeklyHours } from './demo-places.ts';
 
 export type { DemoExperience } from './demo-places.ts';

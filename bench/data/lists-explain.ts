@@ -1,4 +1,4 @@
-// `node --import tsx apps/server/src/db/seed/lists-explain.ts`: EXPLAIN (ANALYZE, BUFFERS) of the hot list
+// `node --import tsx bench/data/lists-explain.ts`: EXPLAIN (ANALYZE, BUFFERS) of the hot list
 // queries as the server runs them — the guide's tourist list (first and second page), the top 3, the "online"
 // count, the page's figures and the guide's conversation list (first and second page) — on the PostgreSQL
 // database DATABASE_URL names (after `npm run seed:bench`). PostgreSQL's auto_explain prints the plan of every
@@ -7,9 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { createChatRepository } from '../../modules/chat/repository.ts';
-import { createDiscoveryRepository } from '../../modules/discovery/repository.ts';
-import { schema } from '../client.ts';
+import { createChatRepository } from '../../apps/server/src/modules/chat/repository.ts';
+import { createDiscoveryRepository } from '../../apps/server/src/modules/discovery/repository.ts';
+import { schema } from '../../apps/server/src/db/client.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url?.startsWith('postgres')) throw new Error('Set DATABASE_URL to a PostgreSQL database');
