@@ -1,22 +1,23 @@
-// The server's shape, checked by `npm run lint` (decision 018): imports flow one way with no cycle, plugins/
-// and db/ import no module, no source file outgrows its room, and no library is patched.
+// The code's shape, checked by `npm run lint` (decision 018): imports flow one way with no cycle; in the server,
+// plugins/ and db/ import no module, no source file outgrows its room, and no library is patched.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const src = path.join(root, 'apps/server/src');
+const roots = ['apps/server/src', 'apps/web/src', 'packages/shared/src'].map((r) => path.join(root, r));
 const MAX_LINES = 450;
 
 function sources(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sources(full);
-    return /\.ts$/.test(entry.name) && !/\.(test|d)\.ts$/.test(entry.name) ? [full] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
 
-const files = sources(src);
+const files = roots.flatMap(sources);
 const rel = (file) => path.relative(root, file);
 const problems = [];
 const graph = new Map();
@@ -25,8 +26,9 @@ for (const file of files) {
   const text = readFileSync(file, 'utf8');
   const imports = [...text.matchAll(/^(?:import|export)[^;]*?from '(\.[^']+)'/gms)]
     .map((m) => path.resolve(path.dirname(file), m[1]))
-    .filter((target) => target.startsWith(src));
+    .filter((target) => roots.some((r) => target.startsWith(r)));
   graph.set(file, imports);
+  if (!file.startsWith(src)) continue;
 
   const lines = text.split('\n').length;
   if (lines > MAX_LINES)
@@ -65,6 +67,6 @@ function walk(file, trail) {
 for (const file of files) if (!state.has(file)) walk(file, [file]);
 
 if (problems.length > 0) {
-  console.error(`The server's shape (scripts/check-layers.mjs):\n  ${problems.join('\n  ')}`);
+  console.error(`The code's shape (scripts/check-layers.mjs):\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }

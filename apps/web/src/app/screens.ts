@@ -1,5 +1,4 @@
-import type { RouteRequirement } from '@lokal/shared/domain/access-guard';
-import { PAGE_LIST } from '@lokal/shared/domain/pages';
+import { PAGE_LIST, type RouteRequirement } from '@lokal/shared/domain/pages';
 
 export type Screen = {
   path: string;

@@ -1,16 +1,6 @@
-import type { Role, UserType } from '../schemas/auth.ts';
-import { paths } from './pages.ts';
+import type { UserType } from '../schemas/auth.ts';
+import { paths, type RouteRequirement } from './pages.ts';
 import { roleHome, safeRedirect } from './redirect.ts';
-
-/** What a protected route asks of the visitor (the route table, docs/product.md#screens). */
-export type RouteRequirement = {
-  /** 'staff' for the staff console (/admin): outside the marketplace's two roles and development mode. */
-  role?: Role;
-  onboarding: boolean;
-  personalityTest: boolean;
-  /** True on the onboarding pages themselves. */
-  onboardingPage?: boolean;
-};
 
 /** The route-guard state, as the status call reports it. */
 export type GuardStatus = {

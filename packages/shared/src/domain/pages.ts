@@ -1,5 +1,14 @@
-import type { UserType } from '../schemas/auth.ts';
-import type { RouteRequirement } from './access-guard.ts';
+import type { Role, UserType } from '../schemas/auth.ts';
+
+/** What a protected route asks of the visitor (the route table, docs/product.md#screens). */
+export type RouteRequirement = {
+  /** 'staff' for the staff console (/admin): outside the marketplace's two roles and development mode. */
+  role?: Role;
+  onboarding: boolean;
+  personalityTest: boolean;
+  /** True on the onboarding pages themselves. */
+  onboardingPage?: boolean;
+};
 
 /**
  * One page of the app: its URL path, the module under apps/web/src/routes/ that draws it (without the

@@ -1,4 +1,15 @@
-import type { PendingMessage } from './outbox.ts';
+/** A message typed here and not yet stored by the server. */
+export type PendingMessage = {
+  clientId: string;
+  conversationId: string;
+  body: string;
+  createdAt: string;
+  /** `waiting`: the browser is offline; it goes out by itself when the connection returns. */
+  status: 'sending' | 'waiting' | 'failed';
+  error?: string;
+  /** A network failure is retried by itself when the connection returns; a refusal is not. */
+  retriable?: boolean;
+};
 
 // The chat outbox on disk (IndexedDB), so a message not yet sent survives a reload or a closed tab and goes
 // out when the connection returns (docs/product.md#bad-networks). Every call settles: storage may be off.

@@ -7,20 +7,7 @@ import { conversationsQuery } from './api/get-conversations.ts';
 import { messagesQuery } from './api/get-messages.ts';
 import { sendMessage } from './api/send-message.ts';
 import { applyMessageToList, mergeMessages } from './message-cache.ts';
-import { outboxStore } from './outbox-store.ts';
-
-/** A message typed here and not yet stored by the server. */
-export type PendingMessage = {
-  clientId: string;
-  conversationId: string;
-  body: string;
-  createdAt: string;
-  /** `waiting`: the browser is offline; it goes out by itself when the connection returns. */
-  status: 'sending' | 'waiting' | 'failed';
-  error?: string;
-  /** A network failure is retried by itself when the connection returns; a refusal is not. */
-  retriable?: boolean;
-};
+import { outboxStore, type PendingMessage } from './outbox-store.ts';
 
 // Kept outside React so a message still sending survives leaving the conversation, and on disk (the
 // outbox store) so it survives a reload: until the server has it, under the same clientId.

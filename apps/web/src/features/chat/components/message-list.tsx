@@ -5,7 +5,7 @@ import { ArrowDown, CalendarCheck, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { PendingMessage } from '../outbox.ts';
+import type { PendingMessage } from '../outbox-store.ts';
 import { type BubbleItem, MessageBubble } from './message-bubble.tsx';
 
 type Props = {
