@@ -4,7 +4,7 @@
 // `tdur`, which another process taking the core does not lengthen) times 4, minus 50 ms, summed. ONLY=guide,exp
 // picks pages, REPS=n repeats each, CPU=4 slows the CPU, PROFILE=1 saves a CPU profile (.cpuprofile) instead,
 // CATEGORIES=a,b adds trace categories (disabled-by-default-v8.compile shows V8 parsing a function again to
-// find line numbers, `V8.CollectSourcePositions`: decision 046).
+// find line numbers, `V8.CollectSourcePositions`: decision 082).
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

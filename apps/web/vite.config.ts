@@ -12,7 +12,7 @@ const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-rou
 // hydration mismatch…) when its module loads. Chromium records a stack trace with line numbers for every error
 // made, and finding the line numbers of a frame means parsing its function again: here the function that wraps
 // all of React DOM (200 kB), 60–90 ms on this machine, the largest part of the entry's evaluation
-// (decision 046). Each sentinel is made instead the first time it is thrown or compared, deep in a render,
+// (decision 082). Each sentinel is made instead the first time it is thrown or compared, deep in a render,
 // where the frames are small functions. Same objects, same messages; the build fails if React renames them.
 const SENTINELS = [
   'HydrationMismatchException',

@@ -14,7 +14,7 @@ const NOT_FOUND_STATUS = 'the server responded with a status of 404';
 const unexpected = (errors: string[]) => errors.filter((e) => !e.includes(NOT_FOUND_STATUS));
 
 // The landing page arrives prerendered and React takes it over a moment after load (decision 042). Its actions
-// are links (decision 048), so these tests click as soon as they are drawn, as a quick visitor does.
+// are links (decision 082), so these tests click as soon as they are drawn, as a quick visitor does.
 async function openPage(path: string, viewport = { width: 1280, height: 900 }) {
   const { context, page, errors } = await app.newPage(viewport);
   await page.goto(`${app.url}${path}`);

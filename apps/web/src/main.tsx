@@ -25,7 +25,7 @@ function mount(router: ReturnType<typeof createAppRouter>) {
 }
 
 /**
- * React replaces every prerendered element when it takes the page over (decision 048). A press that began on a
+ * React replaces every prerendered element when it takes the page over (decision 082). A press that began on a
  * prerendered link and ends after that has nothing left to click: the release clicks the link now under the
  * pointer with the same address. A link that held the keyboard focus hands it to its new self.
  */

@@ -82,7 +82,7 @@ export const PAGE_REVIEWS = 5;
 /**
  * What a guide's or an experience's page shows a member beside its own answer: the first reviews and, for a
  * tourist who may save the guide, the saved hearts. Read with the page (server) and before its first render
- * (browser), so the page renders once, complete, instead of again as each arrives (decision 053).
+ * (browser), so the page renders once, complete, instead of again as each arrives (decision 082).
  */
 export function pageExtras(pathname: string, answer: unknown): string[] {
   if (!answer || typeof answer !== 'object') return [];

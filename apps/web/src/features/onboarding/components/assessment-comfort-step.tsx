@@ -6,7 +6,7 @@ type Props = { value: AssessmentDraft; onChange: (patch: Partial<AssessmentDraft
 
 /**
  * The assessment's third question (music, drinks, cannabis, political jokes). Its sliders carry most of the
- * test's code, so the screen loads this step on the way to it, not with its first question (decision 046).
+ * test's code, so the screen loads this step on the way to it, not with its first question (decision 082).
  */
 export function AssessmentComfortStep({ value: d, onChange: set }: Props) {
   return (

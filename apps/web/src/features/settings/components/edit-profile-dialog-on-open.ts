@@ -2,7 +2,7 @@ import { loadOnOpen } from '../../../components/ui/dialog.tsx';
 
 /**
  * The profile editor's code (its fields, photo upload, saving) loads when "Edit profile" is first pressed, not
- * with the settings screen: the screen stays within its JavaScript budget (decision 046). The dialog's own
+ * with the settings screen: the screen stays within its JavaScript budget (decision 082). The dialog's own
  * frame loads alongside, not after it.
  */
 export const EditProfileDialog = loadOnOpen(() =>

@@ -35,7 +35,7 @@ import { onDemand } from '../../../lib/on-demand.ts';
 import { toast } from '../../../lib/toast.ts';
 
 const schemas = onDemand(() => import('@lokal/shared/schemas/onboarding'));
-// The third question's sliders load once the test is under way, not with its first question (decision 046).
+// The third question's sliders load once the test is under way, not with its first question (decision 082).
 const comfortStep = onDemand(() =>
   loadChunk(() => import('../../../features/onboarding/components/assessment-comfort-step.tsx')),
 );
