@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,12 +45,34 @@ function migrationsFolder(): string {
     : path.join(here, 'migrations');
 }
 
+/**
+ * A connection that prepares each parameterized statement under a name drawn from its text, so PostgreSQL
+ * parses and plans it once per connection instead of on every request (docs/decisions/078-database-access.md).
+ * Passed as the pool's documented `Client` option.
+ */
+class NamingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this one forwards them all.
+  override query(...args: any[]): any {
+    const [config, values] = args;
+    if (config && typeof config === 'object' && !config.name && typeof config.text === 'string') {
+      const params = Array.isArray(values) ? values : config.values;
+      if (params?.length) args[0] = { ...config, name: nameOf(config.text) };
+    }
+    return super.query(...(args as Parameters<pg.Client['query']>));
+  }
+}
+const nameOf = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
 /** Opens the database named by DATABASE_URL and applies the committed migrations. */
 export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
   if (databaseUrl?.startsWith('postgres')) {
     // A plain pool (docs/decisions/078-database-access.md): the statements that pay for it are prepared by
     // name through drizzle's `.prepare(name)`, which the driver keeps per connection.
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 20,
+      ...(process.env.LOKAL_NAMING === '1' ? { Client: NamingClient } : {}),
+    });
     const client = await pool.connect();
     try {
       // Two servers starting together: the second waits here and then finds nothing left to apply.

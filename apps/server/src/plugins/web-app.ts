@@ -80,8 +80,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   }
   // The shell of every client-side route, and each screen's chunks (both written by the web build).
   const shellFile = webDist && path.join(webDist, 'app.html');
-  const shell =
-    shellFile && existsSync(shellFile) ? cutShell(readFileSync(shellFile, 'utf8')) : null;
+  const shell = shellFile && existsSync(shellFile) ? cutShell(readFileSync(shellFile, 'utf8')) : null;
   const preloadsFile = webDist && path.join(webDist, 'preloads.json');
   // Each pattern's links written once: every page of that screen carries the same.
   const preloads: Preloads = Object.fromEntries(
@@ -223,13 +222,7 @@ async function completeShell(
   const answers = `<script type="application/json" id="first-answers">{${json}}</script>`;
   // A guide's or an experience's page brings its own title, description and tags, and its markup for #root.
   const html = page
-    ? shell.headBare +
-      links +
-      answers +
-      page.head +
-      shell.body +
-      page.root +
-      shell.tail
+    ? shell.headBare + links + answers + page.head + shell.body + page.root + shell.tail
     : shell.head + links + answers + shell.body + skeleton + shell.tail;
   return { html, status: page?.status ?? 200 };
 }
