@@ -46,9 +46,10 @@ function migrationsFolder(): string {
 }
 
 /**
- * A connection that prepares each parameterized statement under a name drawn from its text, so PostgreSQL
- * parses and plans it once per connection instead of on every request (docs/decisions/078-database-access.md).
- * Passed as the pool's documented `Client` option.
+ * A connection that prepares each parameterized statement under a name drawn from its text (pg's own `name`
+ * option), so PostgreSQL parses and plans it once per connection instead of on every request: without it the
+ * pages with a search or the dashboard ran at a third of the rate (docs/decisions/078-database-access.md).
+ * Passed as the pool's documented `Client` option; a statement drizzle prepared by name keeps its name.
  */
 class NamingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this one forwards them all.
@@ -56,23 +57,30 @@ class NamingClient extends pg.Client {
     const [config, values] = args;
     if (config && typeof config === 'object' && !config.name && typeof config.text === 'string') {
       const params = Array.isArray(values) ? values : config.values;
-      if (params?.length) args[0] = { ...config, name: nameOf(config.text) };
+      const name = params?.length ? nameOf(config.text) : undefined;
+      if (name) args[0] = { ...config, name };
     }
     return super.query(...(args as Parameters<pg.Client['query']>));
   }
 }
-const nameOf = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
+/** The query builder's texts are a bounded set; past MAX_NAMED distinct ones, a text runs unnamed. */
+const MAX_NAMED = 2000;
+const names = new Map<string, string>();
+function nameOf(text: string): string | undefined {
+  let name = names.get(text);
+  if (!name && names.size < MAX_NAMED) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return name;
+}
 
 /** Opens the database named by DATABASE_URL and applies the committed migrations. */
 export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
   if (databaseUrl?.startsWith('postgres')) {
-    // A plain pool (docs/decisions/078-database-access.md): the statements that pay for it are prepared by
-    // name through drizzle's `.prepare(name)`, which the driver keeps per connection.
-    const pool = new pg.Pool({
-      connectionString: databaseUrl,
-      max: 20,
-      ...(process.env.LOKAL_NAMING === '1' ? { Client: NamingClient } : {}),
-    });
+    // A plain pool whose connections name every parameterized statement (NamingClient).
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, Client: NamingClient });
     const client = await pool.connect();
     try {
       // Two servers starting together: the second waits here and then finds nothing left to apply.
