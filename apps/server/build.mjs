@@ -1,9 +1,8 @@
-// Bundles the server into dist/server.js, and the embedded database's engine thread into dist/pglite-thread.js;
-// node_modules stay external, the shared workspace is inlined.
+// Bundles the server into dist/server.js; node_modules stay external, the shared workspace is inlined.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'pglite-thread': 'src/db/pglite-thread.ts' },
+  entryPoints: { server: 'src/server.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyHttpOptions, LogController } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { seedDemoData } from '../seed/seed.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -13,7 +13,7 @@ import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { authModule } from './modules/auth/routes.ts';
-import { authServiceOf } from './modules/auth/service.ts';
+import { authServiceOf, sessionAnswer } from './modules/auth/service.ts';
 import { avatarsModule } from './modules/avatars/routes.ts';
 import { bookingsModule } from './modules/bookings/routes.ts';
 import { chatModule } from './modules/chat/routes.ts';
@@ -24,6 +24,7 @@ import { createDiscoveryRepository } from './modules/discovery/repository.ts';
 import { discoveryModule } from './modules/discovery/routes.ts';
 import { experiencesModule } from './modules/experiences/routes.ts';
 import { favoritesModule } from './modules/favorites/routes.ts';
+import { renderPublicPage } from './modules/guide-pages/render.ts';
 import { guidePagesModule } from './modules/guide-pages/routes.ts';
 import { identityModule } from './modules/identity/routes.ts';
 import { localeModule } from './modules/locale/routes.ts';
@@ -43,7 +44,6 @@ import { loggerOptions, registerRequestLog } from './plugins/log.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { type Bus, createHub, createLocalBus, createPgBus } from './plugins/realtime.ts';
-import { serializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/sessions.ts';
 import { createSmsSender, type SmsSender } from './plugins/sms.ts';
@@ -126,7 +126,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(adminModule, { prefix: '/api/admin', ctx });
   await app.register(avatarsModule, { prefix: '/api/avatars', ctx });
 
-  await registerWebApp(app, config.webDist, config.publicUrl);
+  await registerWebApp(app, {
+    webDist: config.webDist,
+    publicUrl: config.publicUrl,
+    sessionAnswer,
+    renderPublicPage,
+  });
 
   // Periodic work, once across every instance (decision 040); tests run a job with app.jobs.run(name).
   const jobs = createScheduler({ db: ctx.db, now: ctx.now, log: app.log, jobs: appJobs(ctx) });

@@ -32,7 +32,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   // Connections waiting to be accepted: Node's 511 dropped some of a thousand clients arriving together, and
-  // each of those waited for TCP to retry its handshake (1, 3, 7, 15 s), whatever the server did (decision 055).
+  // each of those waited for TCP to retry its handshake (1, 3, 7, 15 s), whatever the server did.
   // The kernel caps it at net.core.somaxconn.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   app.log.info(`Lokal is ready at ${config.publicUrl}`);

@@ -34,8 +34,8 @@ export function expectIndexOrder(plan: string, index: string) {
 }
 
 /**
- * The one plan a statement planOnce() prepared runs under (decision 073): prepared, then explained as PostgreSQL
- * plans it for any values, with every planner method on, as either engine would pick it.
+ * A statement's generic plan: prepared, then explained as PostgreSQL plans it for any values, with every planner
+ * method on, as either engine may pick it for a prepared statement.
  */
 export async function genericPlanOf(
   db: Db,

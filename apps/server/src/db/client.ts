@@ -1,23 +1,22 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { tunePgDriver } from './pg-driver.ts';
-import { PGliteRemote } from './pglite-remote.ts';
-import { prepareStatementsOnPglite } from './pglite-statements.ts';
-import { PipelinedPool } from './pipelined-pool.ts';
-import { useCompiledRowMappers } from './row-mapper.ts';
 import * as admin from './schema/admin.ts';
 import * as auth from './schema/auth.ts';
 import * as bookings from './schema/bookings.ts';
 import * as chat from './schema/chat.ts';
 import * as profiles from './schema/profiles.ts';
 import * as users from './schema/users.ts';
-import { statementName } from './statement-names.ts';
 
 export const schema = { ...users, ...profiles, ...auth, ...chat, ...bookings, ...admin };
 
@@ -47,35 +46,41 @@ function migrationsFolder(): string {
 }
 
 /**
- * A PostgreSQL connection that prepares each parameterized statement the first time it sees its text, then only
- * executes it (decision 044): the server plans it once per connection instead of on every request, which was
- * most of the database's time for most reads (planning 100-600 µs against executing 10-200 µs).
+ * A connection that prepares each parameterized statement under a name drawn from its text (pg's own `name`
+ * option), so PostgreSQL parses and plans it once per connection instead of on every request: without it the
+ * pages with a search or the dashboard ran at a third of the rate (docs/decisions/078-database-access.md).
+ * Passed as the pool's documented `Client` option; a statement drizzle prepared by name keeps its name.
  */
-class PreparingClient extends pg.Client {}
-const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const [config, values] = args;
-  if (config && typeof config === 'object' && !(config as pg.QueryConfig).name) {
-    const c = config as pg.QueryConfig;
-    const params = Array.isArray(values) ? values : c.values;
-    const name = typeof c.text === 'string' && params?.length ? statementName(c.text) : undefined;
-    if (name) args[0] = { ...c, name };
+class NamingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this one forwards them all.
+  override query(...args: any[]): any {
+    const [config, values] = args;
+    if (config && typeof config === 'object' && !config.name && typeof config.text === 'string') {
+      const params = Array.isArray(values) ? values : config.values;
+      const name = params?.length ? nameOf(config.text) : undefined;
+      if (name) args[0] = { ...config, name };
+    }
+    return super.query(...(args as Parameters<pg.Client['query']>));
   }
-  return plainQuery.apply(this, args);
-} as typeof pg.Client.prototype.query;
+}
 
-/**
- * Pipelined connections for the statements outside transactions (decision 050): about two per core keeps every
- * core of the database busy while Node prepares the next statements.
- */
-const PIPELINED_LANES = 4;
+/** The query builder's texts are a bounded set; past MAX_NAMED distinct ones, a text runs unnamed. */
+const MAX_NAMED = 2000;
+const names = new Map<string, string>();
+function nameOf(text: string): string | undefined {
+  let name = names.get(text);
+  if (!name && names.size < MAX_NAMED) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return name;
+}
 
 /** Opens the database named by DATABASE_URL and applies the committed migrations. */
 export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
-  useCompiledRowMappers();
   if (databaseUrl?.startsWith('postgres')) {
-    tunePgDriver();
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, Client: PreparingClient });
+    // A plain pool whose connections name every parameterized statement (NamingClient).
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, Client: NamingClient });
     const client = await pool.connect();
     try {
       // Two servers starting together: the second waits here and then finds nothing left to apply.
@@ -85,30 +90,22 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
       client.release();
     }
-    // Statements outside transactions go down a few pipelined connections; transactions take one of the pool's.
-    const lanes = new PipelinedPool(
-      { connectionString: databaseUrl },
-      PIPELINED_LANES,
-      pool,
-      PreparingClient,
-    );
     return {
-      db: drizzlePg(lanes as unknown as pg.Pool, { schema }),
+      db: drizzlePg(pool, { schema }),
       kind: 'postgres',
       url: databaseUrl,
-      close: () => lanes.end(),
+      close: () => pool.end(),
     };
   }
 
-  let dir: string | undefined;
+  let dataDirOfDb: string | undefined;
   if (databaseUrl !== 'memory://') {
-    dir = path.join(dataDir, 'db');
-    mkdirSync(dir, { recursive: true });
+    dataDirOfDb = path.join(dataDir, 'db');
+    mkdirSync(dataDirOfDb, { recursive: true });
   }
-  // The engine runs in a thread of its own (decision 066).
-  const client = new PGliteRemote(dir);
+  // PGlite in the server's process, through its public API (docs/decisions/078-database-access.md).
+  const client = new PGlite({ dataDir: dataDirOfDb, extensions: { pg_trgm, btree_gist, cube } });
   await client.waitReady;
-  prepareStatementsOnPglite(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   return {

@@ -1,23 +1,18 @@
-import type { RequestAuth } from './sessions.ts';
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 
 /**
- * The requests the server makes to itself (a page's first reads, decision 051), with the session the page
- * already resolved, keyed by the raw request object that in-process code creates and dispatches: nothing a
- * client sends (a header, a cookie) can put a request in here.
+ * A page's first reads (decision 016) are requests the server makes to itself with `app.inject()`. They carry
+ * this header with a value drawn when the process starts, so the request log and the security headers can
+ * leave them to the page: no client can send the value.
  */
-const internalReads = new WeakMap<object, RequestAuth | null>();
+const HEADER = 'x-lokal-first-read';
+const KEY = randomBytes(18).toString('base64url');
 
-/** Marks an in-process request, before it is dispatched, as an internal read with this session. */
-export function markInternalRead(raw: object, auth: RequestAuth | null): void {
-  internalReads.set(raw, auth);
-}
+/** The header that marks a request as one of a page's first reads. */
+export const firstReadHeader = { [HEADER]: KEY } as const;
 
-/** Whether this raw request is one the server made to itself. */
-export function isInternalRead(raw: object): boolean {
-  return internalReads.has(raw);
-}
-
-/** The session an internal read carries (`null`: none); `undefined` for every other request. */
-export function internalReadSession(raw: object): RequestAuth | null | undefined {
-  return internalReads.get(raw);
+/** Whether this request is one of a page's first reads, made by the server itself. */
+export function isInternalRead(request: FastifyRequest): boolean {
+  return request.headers[HEADER] === KEY;
 }

@@ -91,7 +91,7 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     // A page's first reads belong to the page's line.
-    if (isInternalRead(request.raw)) return;
+    if (isInternalRead(request)) return;
     const pattern = request.routeOptions.url;
     const pathname = request.url.split('?')[0] ?? '/';
     const page = pattern === '/*';

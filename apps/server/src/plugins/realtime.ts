@@ -71,7 +71,7 @@ export async function createPgBus(
   await listen.query(`LISTEN ${CHANNEL}`);
   const notify = new pg.Pool({ connectionString, max: 1 });
   // Events wait here while a batch is on its way: every send and read mark publishes, and one statement per
-  // event queued behind a few connections made a busy server's sends wait seconds (decision 055).
+  // event queued behind a few connections made a busy server's sends wait seconds.
   let queued: { payload: string; done: (err?: unknown) => void }[] = [];
   let sending = false;
   // PostgreSQL delivers identical payloads of one transaction once: a counter keeps each event its own.

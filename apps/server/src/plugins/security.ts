@@ -10,7 +10,7 @@ export function appOrigin(config: Config): string {
 }
 
 /**
- * The security headers of every answer, built once (decision 044): the set Helmet sends by default, with our
+ * The security headers of every answer, built once: the set Helmet sends by default, with our
  * Content-Security-Policy and referrer policy. (Helmet's Fastify plugin rebuilt them on every request.)
  */
 export function securityHeaders(config: Config): Record<string, string> {
@@ -46,8 +46,8 @@ export function securityHeaders(config: Config): Record<string, string> {
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const headers = securityHeaders(config);
   app.addHook('onRequest', async (request, reply) => {
-    // A page's first read (decision 051) is spliced into the page, which carries these headers itself.
-    if (isInternalRead(request.raw)) return;
+    // A page's first read (decision 016) is written into the page, which carries these headers itself.
+    if (isInternalRead(request)) return;
     reply.headers(headers);
   });
 

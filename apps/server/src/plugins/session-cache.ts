@@ -1,5 +1,5 @@
 /**
- * The sessions this instance looked up a moment ago (decision 044): every signed-in request needs its session,
+ * The sessions this instance looked up a moment ago: every signed-in request needs its session,
  * and reading it from the database each time cost half of a cheap request. An entry lives `ttlMs` (1 s by
  * default, SESSION_CACHE_MS) on the wall clock and on the app's clock (tests move that one), and is forgotten
  * at once when something may have changed it: any write request of its member on this instance, and a

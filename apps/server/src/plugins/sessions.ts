@@ -5,7 +5,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { App } from '../types.ts';
 import { HttpError } from './errors.ts';
-import { internalReadSession } from './internal-reads.ts';
 
 export type SessionUser = {
   id: string;
@@ -30,7 +29,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The session of the request's cookie alone (no bearer token), as an API request carrying only that
-     * cookie would find it: a page resolves it once for all its first reads (decision 051).
+     * cookie would find it: a page's own session answer (decision 016).
      */
     cookieSession(request: FastifyRequest): Promise<RequestAuth | null>;
   }
@@ -107,11 +106,6 @@ export function registerSessions(app: App, config: Config, lookUp: LookUp, forge
   );
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const preset = internalReadSession(request.raw);
-    if (preset !== undefined) {
-      request.auth = preset;
-      return;
-    }
     request.auth = await find(readSessionToken(request, config));
   });
   app.addHook('onResponse', async (request) => {

@@ -3,19 +3,36 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { pageExtras, SESSION_READ, screenReads } from '@lokal/shared/domain/first-reads';
 import { PAGE_LIST, publicPageRead } from '@lokal/shared/domain/pages';
-import { sessionResponseSchema } from '@lokal/shared/schemas/auth';
+import { type SessionResponse, sessionResponseSchema } from '@lokal/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sessionAnswer } from '../modules/auth/service.ts';
-import { type RenderedPage, renderPublicPage } from '../modules/guide-pages/render.ts';
-import { readInProcess } from './in-process-read.ts';
-import { oneByteHtml } from './one-byte-html.ts';
-import { serializerCompiler } from './response-serializer.ts';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { firstReadHeader } from './internal-reads.ts';
+import type { RequestAuth } from './sessions.ts';
 
 /** Built per route pattern ('/tourist/chats/:conversationId'): its chunks' preload links, its skeleton's markup. */
 type Preloads = Record<string, string>;
 type Skeletons = Record<string, string>;
 
 const ROOT = '<div id="root"></div>';
+
+/** A guide's or an experience's page as the server renders it: its status, its head's tags, its #root. */
+type RenderedPage = { status: number; head: string; root: string };
+
+/** What the pages take from the modules (app.ts passes them in): plugins import no module. */
+export type WebAppOptions = {
+  webDist: string | undefined;
+  publicUrl: string;
+  /** The session route's answer for a resolved session. */
+  sessionAnswer: (auth: RequestAuth | null) => SessionResponse;
+  /** A guide's or an experience's page from its API answer (null: the shell as for any other page). */
+  renderPublicPage: (input: {
+    route: string;
+    publicUrl: string;
+    status: number;
+    answer: unknown;
+    signedIn: boolean;
+  }) => RenderedPage | null;
+};
 
 /** The session route's serializer, for the session answer every page carries. */
 const sessionJson = serializerCompiler({ schema: sessionResponseSchema, method: 'GET', url: SESSION_READ });
@@ -41,11 +58,8 @@ function cutShell(html: string): Shell | null {
 }
 
 // Serves the built SPA: hashed assets are immutable for a year, index.html is always revalidated.
-export async function registerWebApp(
-  app: FastifyInstance,
-  webDist: string | undefined,
-  publicUrl = '',
-): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
+  const { webDist } = options;
   const hasApp = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
   if (hasApp && webDist) {
     await app.register(fastifyStatic, {
@@ -66,8 +80,7 @@ export async function registerWebApp(
   }
   // The shell of every client-side route, and each screen's chunks (both written by the web build).
   const shellFile = webDist && path.join(webDist, 'app.html');
-  const shell =
-    shellFile && existsSync(shellFile) ? cutShell(oneByteHtml(readFileSync(shellFile, 'utf8'))) : null;
+  const shell = shellFile && existsSync(shellFile) ? cutShell(readFileSync(shellFile, 'utf8')) : null;
   const preloadsFile = webDist && path.join(webDist, 'preloads.json');
   // Each pattern's links written once: every page of that screen carries the same.
   const preloads: Preloads = Object.fromEntries(
@@ -82,7 +95,7 @@ export async function registerWebApp(
   const skeletons: Skeletons = Object.fromEntries(
     Object.entries<string>(
       skeletonsFile && existsSync(skeletonsFile) ? JSON.parse(readFileSync(skeletonsFile, 'utf8')) : {},
-    ).map(([route, html]) => [route, oneByteHtml(html)]),
+    ),
   );
 
   app.setNotFoundHandler((request, reply) => {
@@ -106,7 +119,7 @@ export async function registerWebApp(
     if (url === '/' || !shell) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    const { html, status } = await completeShell(app, request, shell, preloads, skeletons, publicUrl);
+    const { html, status } = await completeShell(app, request, shell, preloads, skeletons, options);
     // A path that is no page of the app gets the app's not-found screen with a 404 (docs/product.md#pages);
     // a guide or experience page that is not there for this visitor, too (docs/product.md#shared-links).
     // The page holds this visitor's first answers: never shared, never stored by a cache in between.
@@ -122,7 +135,7 @@ export async function registerWebApp(
 /**
  * The shell with the screen's skeleton in `#root` and, before `</head>`, its chunks to preload and the answers to its first reads
  * (decision 016): the browser fetches the screen's code alongside the entry and renders it without a
- * round trip to the API. The answers come from the API itself (its routing in process, with the visitor's cookie), so they
+ * round trip to the API. The answers come from the API itself (`app.inject`, with the visitor's cookie), so they
  * are exactly what the browser would have been told.
  */
 async function completeShell(
@@ -131,7 +144,7 @@ async function completeShell(
   shell: Shell,
   preloads: Preloads,
   skeletons: Skeletons,
-  publicUrl: string,
+  { publicUrl, sessionAnswer, renderPublicPage }: WebAppOptions,
 ): Promise<{ html: string; status: number }> {
   const { pathname, searchParams } = new URL(request.url, 'http://page');
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -142,31 +155,28 @@ async function completeShell(
     return { html: shell.head + links + shell.body + skeleton + shell.tail, status: 200 };
   }
 
-  // Each answer is kept as the API wrote it and spliced into the page's JSON as is (decision 051).
+  // Each answer is kept as the API wrote it and written into the page's JSON as it is.
   const payloads = new Map<string, string>();
   const asked = [SESSION_READ];
   const statuses: Record<string, number> = {};
   let page: RenderedPage | null = null;
   try {
-    // The session of the visitor's cookie, looked up once: every first read below is answered as an API
-    // request with that cookie (and nothing else of the visitor's) would be.
+    // The session of the visitor's cookie: the page's own session answer. Every first read below is answered
+    // as an API request with that cookie (and nothing else of the visitor's) would be: through the app's own
+    // routing (`inject`), the same route, hooks and serializer.
     const auth = await app.cookieSession(request);
     const headers = {
       accept: 'application/json',
+      ...firstReadHeader,
       ...(request.headers.host ? { host: request.headers.host } : {}),
       ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
       ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
     };
-    const dispatch: Parameters<typeof readInProcess>[0] = (req, res) => app.routing(req, res);
     const read = async (address: string): Promise<void> => {
-      const res = await readInProcess(dispatch, {
-        url: address,
-        headers,
-        remoteAddress: request.ip,
-        session: auth,
-      });
-      statuses[address] = res.status;
-      if (res.status !== 200 || !String(res.headers['content-type']).startsWith('application/json')) return;
+      const res = await app.inject({ method: 'GET', url: address, headers, remoteAddress: request.ip });
+      statuses[address] = res.statusCode;
+      if (res.statusCode !== 200 || !String(res.headers['content-type']).startsWith('application/json'))
+        return;
       payloads.set(address, res.body);
     };
     const parsed = <T>(address: string): T | undefined => {
@@ -212,13 +222,7 @@ async function completeShell(
   const answers = `<script type="application/json" id="first-answers">{${json}}</script>`;
   // A guide's or an experience's page brings its own title, description and tags, and its markup for #root.
   const html = page
-    ? shell.headBare +
-      links +
-      answers +
-      oneByteHtml(page.head) +
-      shell.body +
-      oneByteHtml(page.root) +
-      shell.tail
+    ? shell.headBare + links + answers + page.head + shell.body + page.root + shell.tail
     : shell.head + links + answers + shell.body + skeleton + shell.tail;
   return { html, status: page?.status ?? 200 };
 }
