@@ -57,6 +57,8 @@ export type MatchReason = { part: Part; text: string };
 
 export type Match = {
   score: number;
+  /** The score before rounding: "Best match" orders by it, so guides of one rounded score still come best first. */
+  exact: number;
   /** 'quiz' when the traveller's quiz counted; 'profile' when only interests, languages, budget and city did. */
   basis: 'quiz' | 'profile';
   /** At most three, the strongest first; never a sensitive answer. */
@@ -104,7 +106,7 @@ export function musicCloseness(a: Music, b: Music): number {
   return (closeness(a.rap, b.rap) + closeness(a.techno, b.techno) + closeness(a.rock, b.rock)) / 3;
 }
 
-/** How the night-life and humour parts mix their answers (the search's SQL reads these too). */
+/** How the night-life and humour parts mix their answers. */
 export const NIGHTLIFE_MIX = { drinks: 0.6, cannabis: 0.4 } as const;
 export const HUMOUR_MIX = { jokes: 0.7, anime: 0.3 } as const;
 
@@ -126,7 +128,7 @@ export function humourCloseness(a: Temperament, b: Temperament): number {
   );
 }
 
-/** Offers that make a guide's offer lively (the database's match trigger holds the same list, decision 037). */
+/** Offers that make a guide's offer lively. */
 export const LIVELY = [
   'nightlife',
   'pub crawls',
@@ -208,7 +210,6 @@ export function matchScorer(traveller: TravellerSide): (guide: GuideSide) => Mat
       reasons.push({ part: 'budget', text: 'Within your budget', weight: W.budget });
     }
 
-    // The parts summed in the table's order (the search's SQL and the in-memory table sum them alike).
     let got = W.city * city + W.languages * languages + W.interests * interests + W.budget * budget;
     let total = W.city + W.languages + W.interests + W.budget;
     const quiz = traveller.quiz;
@@ -247,8 +248,10 @@ export function matchScorer(traveller: TravellerSide): (guide: GuideSide) => Mat
       total = total + W.music + W.nightlife + W.humour + W.pace;
     }
 
+    const exact = (100 * got) / total;
     return {
-      score: Math.round((100 * got) / total),
+      score: Math.round(exact),
+      exact,
       basis: withQuiz ? 'quiz' : 'profile',
       reasons: reasons
         .sort((a, b) => b.weight - a.weight)
@@ -284,8 +287,7 @@ const isScale = (n: unknown): n is number => typeof n === 'number' && Number.isF
 
 /**
  * The guide's side: offers are the specialties, the assessment's experiences and the published categories,
- * lower-cased once each; the "from" price counts while the guide shows tours. The database keeps the same
- * values per guide for the search (decision 037).
+ * lower-cased once each; the "from" price counts while the guide shows tours.
  */
 export function guideSideOf(g: GuideRecord): GuideSide {
   const a = g.assessment;
@@ -370,5 +372,3 @@ export function reasonForGuide(r: MatchReason): string {
   return r.text;
 }
 
-/** Lower-cased and trimmed, as the match compares words (the SQL side receives these). */
-export const matchWord = norm;

@@ -3,12 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { guideProfiles } from '../../db/schema/profiles.ts';
-import { guideVectorColumns } from '../match/repository.ts';
+import { guideSideVersion } from '../match/repository.ts';
 
 const g = guideProfiles;
 
 export function createGuidePagesRepository(db: Db) {
-  // Every visit of a guide page starts here: built once, then only executed. The guide's side of the match
+  // Every visit of a guide page starts here: built once, then only executed. The version of the guide's match side
   // comes with the row, so a traveller's match needs no look-up of the guide; so do the first replies.
   const bySlugStatement = db
     .select({
@@ -27,7 +27,7 @@ export function createGuidePagesRepository(db: Db) {
       languages: g.languages,
       specialties: g.specialties,
       visible: guideVisibleToTravellers,
-      vector: guideVectorColumns,
+      version: guideSideVersion,
       replies: firstRepliesJson(g.userId),
     })
     .from(g)
