@@ -371,4 +371,3 @@ export function reasonForGuide(r: MatchReason): string {
   if (r.part === 'interests') return r.text.replace('Shares your love of', 'Wants');
   return r.text;
 }
-

@@ -89,7 +89,11 @@ export type TouristCardRow = {
 };
 
 /** A tourist's card as the guide's list, the top 3 and the profile show it, without the match. */
-export function toTouristCard(t: TouristCardRow, now: number, canContact: boolean): Omit<TouristCard, 'match'> {
+export function toTouristCard(
+  t: TouristCardRow,
+  now: number,
+  canContact: boolean,
+): Omit<TouristCard, 'match'> {
   const p = t.profile;
   return {
     id: p.userId,

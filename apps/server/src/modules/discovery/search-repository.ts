@@ -173,7 +173,6 @@ function after(sort: GuideSort): SQL {
   }
 }
 
-
 /** A statement's name from its shape: every repository of the app (and every pool connection) means the same. */
 const nameOf = (prefix: string, key: string) =>
   `${prefix}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
@@ -227,9 +226,7 @@ export function createSearchRepository(db: Db) {
       return statement.execute({
         ...values,
         limit,
-        ...(cursor
-          ? { cursorV: cursor.v, cursorR: cursor.r, cursorP: cursor.p, cursorId: cursor.id }
-          : {}),
+        ...(cursor ? { cursorV: cursor.v, cursorR: cursor.r, cursorP: cursor.p, cursorId: cursor.id } : {}),
       });
     },
 

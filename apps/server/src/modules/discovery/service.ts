@@ -77,7 +77,11 @@ function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
 }
 
 function encodeTouristCursor(t: { profile: { tier: number; userId: string }; cursorAt: string }) {
-  return listCursor.encodeCursor({ s: t.profile.tier, at: t.cursorAt, id: t.profile.userId } satisfies TouristCursor);
+  return listCursor.encodeCursor({
+    s: t.profile.tier,
+    at: t.cursorAt,
+    id: t.profile.userId,
+  } satisfies TouristCursor);
 }
 
 /** The tourist list's cursor, or 400. */
@@ -91,7 +95,11 @@ function decodeTouristCursor(raw: string | undefined): TouristCursor | null {
 
 /** A tourist row of the top 3 or the profile as toTouristCard() reads it. */
 const touristCardOf = (t: TouristRow, now: number, canContact: boolean) =>
-  toTouristCard({ profile: t.profile, lastActive: t.lastActive, reviews: t.figures.reviews }, now, canContact);
+  toTouristCard(
+    { profile: t.profile, lastActive: t.lastActive, reviews: t.figures.reviews },
+    now,
+    canContact,
+  );
 
 function membershipDuration(createdAt: Date, now: number): string {
   const months = Math.floor((now - createdAt.getTime()) / (30 * 86_400_000));
@@ -118,7 +126,10 @@ export function createDiscoveryService(deps: {
   /** The guide's response figures from chat (docs/product.md#response-figures), as of a moment. */
   contactRule: ContactRule;
   /** This guide's match with a traveller of a tourist row (docs/product.md#match-score). */
-  scorerWith?: (guide: { userId: string; version: string }) => Promise<(row: TravellerRow) => CardMatch | null>;
+  scorerWith?: (guide: {
+    userId: string;
+    version: string;
+  }) => Promise<(row: TravellerRow) => CardMatch | null>;
   /** A traveller's match with the guides of these rows. */
   matchesWith?: (
     traveller: TravellerSide,
@@ -157,7 +168,12 @@ export function createDiscoveryService(deps: {
     if (sort === 'best_match') {
       if (!traveller || !deps.bestMatch) throw bestMatchNeedsTraveller();
       const ids = await repo.filteredIds(filters, context);
-      rows = await deps.bestMatch(traveller, { ids, cityKey: filters.city?.toLowerCase() }, limit + 1, cursor);
+      rows = await deps.bestMatch(
+        traveller,
+        { ids, cityKey: filters.city?.toLowerCase() },
+        limit + 1,
+        cursor,
+      );
     } else {
       rows = await repo.searchGuides(filters, sort, limit + 1, cursor, context);
     }

@@ -1,7 +1,6 @@
 import { DEFAULT_CITY } from '@lokal/shared/constants/discovery';
 import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { arraysAsJson } from '../../db/json-row.ts';
-import { reviews } from '../../db/schema/bookings.ts';
 import { conversations } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';

@@ -1,7 +1,6 @@
 import {
   type GuideSide,
   type Match,
-  matchScore,
   matchScorer,
   reasonForGuide,
   type TravellerSide,
@@ -152,7 +151,10 @@ export function createMatchService(ctx: AppContext) {
      * The guide of this row's match with travellers read elsewhere (travellerSideColumns), worded for the guide;
      * none while the guide hides.
      */
-    async scorerWith(guide: { userId: string; version: string }): Promise<(row: TravellerRow) => CardMatch | null> {
+    async scorerWith(guide: {
+      userId: string;
+      version: string;
+    }): Promise<(row: TravellerRow) => CardMatch | null> {
       const [r] = await Promise.all([rates(), sides.current([guide])]);
       const side = sides.entry(guide.userId)?.side;
       return (row) => (side ? cardMatch(travellerScorer(row, r)(side), 'guide') : null);
