@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { guideProfiles } from '../../db/schema/profiles.ts';
+import { guideCardColumns } from '../discovery/cards.ts';
 import { guideSideVersion } from '../match/repository.ts';
 
 const g = guideProfiles;
@@ -12,20 +13,8 @@ export function createGuidePagesRepository(db: Db) {
   // comes with the row, so a traveller's match needs no look-up of the guide; so do the first replies.
   const bySlugStatement = db
     .select({
-      id: g.userId,
-      slug: g.slug,
-      firstName: g.firstName,
-      lastName: g.lastName,
-      city: g.city,
-      country: g.country,
-      image: g.image,
-      verified: g.verified,
-      rating: g.rating,
-      reviews: g.reviews,
-      profession: g.profession,
-      bio: g.bio,
-      languages: g.languages,
-      specialties: g.specialties,
+      // The guide card's values: a field added to the card is on the page's row too.
+      ...guideCardColumns,
       visible: guideVisibleToTravellers,
       version: guideSideVersion,
       replies: firstRepliesJson(g.userId),

@@ -56,18 +56,18 @@ export function createGuidePagesService(deps: {
     async guide(slug: string, viewer: Viewer): Promise<GuidePageResponse> {
       const g = await deps.repo.guideBySlug(slug);
       if (!g) throw guideNotFound();
-      const privileged = viewer?.id === g.id || viewer?.role === 'staff';
+      const privileged = viewer?.id === g.userId || viewer?.role === 'staff';
       if (!g.visible && !privileged) throw guideNotFound();
       // Everything else the page shows, side by side: one round trip after the guide's row, which carries
       // the version of the guide's match side and the first replies (docs/product.md#response-figures).
       const [experiences, { rates }, match] = await Promise.all([
-        deps.experiences.ofGuide(g.id, viewer),
+        deps.experiences.ofGuide(g.userId, viewer),
         deps.rates(),
-        viewer && g.visible ? matchWithSide(viewer, { userId: g.id, version: g.version }) : undefined,
+        viewer && g.visible ? matchWithSide(viewer, { userId: g.userId, version: g.version }) : undefined,
       ]);
       const response = viewer ? responseFigures(g.replies, new Date(deps.now())) : null;
       const preview: GuidePreview = {
-        id: g.id,
+        id: g.userId,
         slug: g.slug,
         name: `${g.firstName} ${g.lastName}`.trim(),
         city: g.city,
@@ -92,7 +92,7 @@ export function createGuidePagesService(deps: {
           response,
           experiences,
           canMessage: viewer.role === 'tourist' && g.visible,
-          own: viewer.id === g.id,
+          own: viewer.id === g.userId,
           hidden: !g.visible,
         },
       };
