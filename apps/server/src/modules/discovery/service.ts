@@ -60,7 +60,7 @@ function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
     if (typeof c.v !== 'boolean' || typeof c.r !== 'number' || !isUuid(c.id)) {
       throw new Error('bad cursor');
     }
-    // Best match pages end on the score before rounding (decision 045).
+    // Best match pages end on the score before rounding (docs/decisions/080-best-match.md).
     if (sort === 'best_match' && !(typeof c.m === 'number' && Number.isFinite(c.m))) {
       throw new Error('bad cursor');
     }
