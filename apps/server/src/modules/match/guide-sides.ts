@@ -2,6 +2,7 @@ import {
   type GuideSide,
   guideSideOf,
   type Match,
+  matchRanker,
   matchScorer,
   type TravellerSide,
 } from '@lokal/shared/domain/match';
@@ -26,13 +27,14 @@ export type Ranked = { id: string; match: Match };
 /** Where a "Best match" page ended: the score before rounding and the id. */
 export type MatchCursor = { m: number; id: string };
 
-/** Whether a (score before rounding, id) comes before b in "Best match" order: best first, then the id. */
-const before = (a: Ranked, b: Ranked) =>
-  a.match.exact > b.match.exact || (a.match.exact === b.match.exact && a.id < b.id);
+type Held = { g: GuideEntry; exact: number };
+/** Whether a comes before b in "Best match" order: the score before rounding, high to low, then the id. */
+const before = (a: Held, b: Held) => a.exact > b.exact || (a.exact === b.exact && a.g.id < b.g.id);
 
 /**
  * The first `limit` guides after the cursor in "Best match" order (the score before rounding, high to low, then
- * the id), of the listed guides given; a guide whose profile is hidden has no match and is left out.
+ * the id), of the listed guides given; a guide whose profile is hidden has no match and is left out. Ordered by
+ * matchRanker() (matchScore() without the reasons); the page's guides get their whole match.
  */
 export function rankBestMatch(
   traveller: TravellerSide,
@@ -40,14 +42,14 @@ export function rankBestMatch(
   limit: number,
   cursor: MatchCursor | null,
 ): Ranked[] {
-  const score = matchScorer(traveller);
-  const top: Ranked[] = [];
+  const rank = matchRanker(traveller);
+  const top: Held[] = [];
   for (const g of guides) {
     if (!g.listed) continue;
-    const match = score(g.side);
-    if (!match) continue;
-    const r = { id: g.id, match };
-    if (cursor && !(match.exact < cursor.m || (match.exact === cursor.m && g.id > cursor.id))) continue;
+    const exact = rank(g.side)?.exact;
+    if (exact === undefined) continue;
+    if (cursor && !(exact < cursor.m || (exact === cursor.m && g.id > cursor.id))) continue;
+    const r = { g, exact };
     if (top.length === limit && !before(r, top[limit - 1]!)) continue;
     let i = top.length === limit ? limit - 1 : top.length;
     while (i > 0 && before(r, top[i - 1]!)) {
@@ -56,7 +58,8 @@ export function rankBestMatch(
     }
     top[i] = r;
   }
-  return top;
+  const score = matchScorer(traveller);
+  return top.map((r) => ({ id: r.g.id, match: score(r.g.side)! }));
 }
 
 /** A guide's entry from its row: the side as guideSideOf() reads the profile, the assessment and the experiences. */
