@@ -134,18 +134,22 @@ export function createGuideSides(deps: {
   /** Listens first (changes made while loading are read back after), then loads every guide. */
   function start(): Promise<void> {
     const listen = deps.listen;
-    started ??= (async () => {
-      if (listen) {
-        await listen(GUIDE_MATCH_CHANNEL, (id) => {
-          pending.add(id);
-          schedule();
-        });
-      }
-      await loadAll();
-    })();
-    started.catch(() => {
-      started = null;
-    });
+    if (!started) {
+      const loading = (async () => {
+        if (listen) {
+          await listen(GUIDE_MATCH_CHANNEL, (id) => {
+            pending.add(id);
+            schedule();
+          });
+        }
+        await loadAll();
+      })();
+      // A failed load is tried again by the next page.
+      loading.catch(() => {
+        if (started === loading) started = null;
+      });
+      started = loading;
+    }
     return started;
   }
 
