@@ -17,7 +17,7 @@ const {
 } = guideSearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(process.argv[2] ?? '')));
 const repo = createDiscoveryRepository(database.db);
 const context = { rates: FALLBACK_RATES.rates, now: new Date() };
-const options = { analyze: true, sort, limit: limit + 1 };
+const options = { analyze: true, sort: sort === 'best_match' ? undefined : sort, limit: limit + 1 };
 // Twice: the first run reads the pages into the cache, the second is what a warm server sees.
 await repo.explainSearch(filters, context, options);
 const plan = await repo.explainSearch(filters, context, options);

@@ -64,8 +64,8 @@ const monthAgo = new Date(Date.now() - 30 * 86_400_000);
 const online = new Date(Date.now() - 5 * 60_000);
 const first = await discovery.touristPage(city, {}, 25, null);
 const last = first[first.length - 1]!;
-const cursor = { s: last.tier, at: last.cursorAt, id: last.userId };
-await plans('Tourist list, first page of kept cards (GET /api/guides/tourists)', () =>
+const cursor = { s: last.profile.tier, at: last.cursorAt, id: last.profile.userId };
+await plans('Tourist list, first page (GET /api/guides/tourists)', () =>
   discovery.touristPage(city, {}, 25, null),
 );
 await plans('Tourist list, next page (cursor)', () => discovery.touristPage(city, {}, 25, cursor));

@@ -14,7 +14,7 @@ import {
 } from './best-match-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
-// "Best match" scores pages from every listed guide's side kept in memory (decision 052): a change of a guide
+// "Best match" scores pages from every listed guide's side held in memory (docs/decisions/080-best-match.md): a change of a guide
 // (a new assessment, a hidden profile, an unlisting made straight in the database) shows in the pages that
 // follow, which stay exactly the order of sorting every listed guide by matchScore().
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -112,7 +112,7 @@ describe('Best match after a guide changes', () => {
     const before = await first();
     const [top, second] = before.guides;
     // No notification for these changes: the table learns of them only from the versions of the rows it reads.
-    await db.execute(sql`alter table guide_profiles disable trigger guide_match_changed_update_trg`);
+    await db.execute(sql`alter table guide_profiles disable trigger guide_match_changed_trg`);
     try {
       // The first guide loses every language and offer James could share; the second only changes its bio.
       await db
@@ -131,7 +131,7 @@ describe('Best match after a guide changes', () => {
       }
       expect(await walk(james.cookie)).toEqual(expected);
     } finally {
-      await db.execute(sql`alter table guide_profiles enable trigger guide_match_changed_update_trg`);
+      await db.execute(sql`alter table guide_profiles enable trigger guide_match_changed_trg`);
     }
   }, 120_000);
 });

@@ -313,3 +313,18 @@ describe('the pages as the server sends them', () => {
     expect(latest()).not.toContain('evil.com');
   });
 });
+
+describe('the guide page and the guide card', () => {
+  it('say the same of the guide, field for field (docs/decisions/018, adding a field)', async () => {
+    const page = (await get(`/api/pages/guides/${SLUG}`, tourist.cookie)).json();
+    const profile = (await get(`/api/profiles/guide/${page.preview.id}`)).json().profile;
+    const { match: _m, ...card } = profile;
+    const shown = { ...page.preview, ...page.details };
+    // Every key the page and the card share holds the same value on both.
+    const shared = Object.keys(shown).filter((k) => k in card);
+    expect(shared).toEqual(
+      expect.arrayContaining(['id', 'slug', 'name', 'city', 'rating', 'languages', 'bio']),
+    );
+    for (const key of shared) expect(shown[key], key).toEqual(card[key]);
+  });
+});

@@ -1,16 +1,16 @@
-import { matchScore, type TravellerSide } from '@lokal/shared/domain/match';
+import { matchScore } from '@lokal/shared/domain/match';
 import type { GuideCard } from '@lokal/shared/schemas/discovery';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { travelStyles } from '../src/db/schema/match.ts';
 import { guideProfiles } from '../src/db/schema/profiles.ts';
-import { matchParams, matchScoreSql } from '../src/modules/match/score-sql.ts';
+import { cardMatch } from '../src/modules/match/service.ts';
 import { TRAVEL_STYLE } from './actors-helper.ts';
 import { bestMatchOrder, guideSides, takeQuiz, travellerSideFor, walkSearch } from './best-match-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
-// "Best match" (docs/product.md#match-score): the search's SQL score is matchScore() of the shared domain for
-// every guide, and its pages follow one another without a repeat or a gap.
+// "Best match" (docs/product.md#match-score): every card's match is matchScore() of the shared domain, and the
+// pages follow one another without a repeat or a gap.
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const JAMES = 'james.whitfield@demo.lokal.app';
 const AISHA = 'aisha.rahman@demo.lokal.app';
@@ -38,19 +38,8 @@ const walk = async (cookie: string, query: string) => (await walkSearch(t, cooki
 /** A demo traveller's side from their profile and quiz (USD budgets in the demo data). */
 const travellerSide = async (email: string) => travellerSideFor(t, await mockSignIn(t.app, email, 'tourist'));
 
-/** The SQL expression's score of every listed guide for this traveller, straight from the database. */
-async function sqlScores(traveller: TravellerSide): Promise<Map<string, number>> {
-  const rows = await t.database.db
-    .select({ id: guideProfiles.userId, score: matchScoreSql(traveller.quiz !== null) })
-    .from(guideProfiles)
-    .where(eq(guideProfiles.listed, true))
-    .prepare(`match_check_${traveller.quiz ? 'quiz' : 'profile'}`)
-    .execute(matchParams(traveller));
-  return new Map(rows.map((r) => [r.id, Number(r.score)]));
-}
-
 describe('the Best match sort', () => {
-  it('scores in SQL exactly as matchScore() does, for every demo guide and traveller', async () => {
+  it('shows on every card matchScore() of the guide and the traveller, for every demo guide and traveller', async () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/tourists/travel-style',
@@ -63,10 +52,12 @@ describe('the Best match sort', () => {
     for (const email of [JAMES, AISHA, 'lucas.meyer@demo.lokal.app']) {
       const traveller = await travellerSide(email);
       if (traveller.quiz) quizzed++;
-      const scores = await sqlScores(traveller);
-      expect(scores.size).toBe(guides.size);
-      for (const [id, side] of guides) {
-        expect(scores.get(id), `${email} × ${id}`).toBe(matchScore(traveller, side)!.score);
+      const cards = await walk(await signIn(email), 'sort=rating&limit=20');
+      expect(cards.length).toBe(guides.size);
+      for (const card of cards) {
+        expect(card.match, `${email} × ${card.id}`).toEqual(
+          cardMatch(matchScore(traveller, guides.get(card.id)!)),
+        );
       }
     }
     expect(quizzed).toBe(1);
@@ -163,11 +154,10 @@ describe('the Best match sort', () => {
       .where(eq(guideProfiles.userId, first!.id));
     const after = (await search(cookie, 'sort=best_match&limit=50')).json().guides as GuideCard[];
     expect(after.map((g) => g.id)).not.toContain(first!.id);
-    const [vector] = await t.database.db
-      .select({ offers: guideProfiles.matchOffers })
-      .from(guideProfiles)
-      .where(and(eq(guideProfiles.userId, after[0]!.id)));
-    expect(vector!.offers.length).toBeGreaterThan(0);
+    // The guide now first is scored from its side as the profile, assessment and experiences say.
+    const side = (await guideSides(t)).get(after[0]!.id)!;
+    expect(side.offers.length).toBeGreaterThan(0);
+    expect(after[0]!.match).toEqual(cardMatch(matchScore(await travellerSide(JAMES), side)));
   });
 });
 

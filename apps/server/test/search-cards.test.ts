@@ -1,19 +1,38 @@
-import { type GuideCard, guideSearchResponseSchema } from '@lokal/shared/schemas/discovery';
-import { inArray, sql } from 'drizzle-orm';
+import {
+  type GuideCard,
+  guideCardSchema,
+  guideProfileSchema,
+  guideSearchResponseSchema,
+} from '@lokal/shared/schemas/discovery';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guideProfiles } from '../src/db/schema/profiles.ts';
-import type { GuideCardRow } from '../src/modules/discovery/repository.ts';
-import { toGuideCard } from '../src/modules/discovery/service.ts';
+import { toGuideCard } from '../src/modules/discovery/cards.ts';
+import { takeQuiz } from './best-match-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
-// The search's cards are written by the database as the API sends them (decision 065), not built and encoded
-// here. Every card must still be exactly the card toGuideCard() builds from the guide's row: the schema's keys
-// and no other, each value of the schema's type, text with quotes, back-slashes, line breaks and emoji intact.
+// Every guide card an API answers is the card toGuideCard() builds from the guide's row (docs/decisions/018,
+// "Adding a field to the guide card"): the schema's keys and no other, every key filled, each value of the
+// schema's type, text with quotes, back-slashes, line breaks and emoji intact, for every sort, filter and viewer.
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
-const CARD_KEYS = Object.keys(guideSearchResponseSchema.shape.guides.element.shape)
+const CARD_KEYS = Object.keys(guideCardSchema.shape)
   .filter((k) => k !== 'match')
   .sort();
+/** The card without the match, with strict keys: a key the schema lacks, or one it has left unfilled, fails. */
+const strictCard = guideCardSchema.omit({ match: true }).strict();
+
+/** The API's card is the card of the row: the schema's every key, filled, and the values toGuideCard() gives. */
+function expectCardOfRow(
+  card: Omit<GuideCard, 'match'>,
+  row: typeof guideProfiles.$inferSelect,
+  query: string,
+) {
+  expect(Object.keys(card).sort(), query).toEqual(CARD_KEYS);
+  for (const key of CARD_KEYS) expect(card[key as keyof typeof card], `${query}: ${key}`).not.toBeUndefined();
+  expect(strictCard.parse(card), query).toEqual(card);
+  expect(card, query).toEqual(toGuideCard(row));
+}
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true, config: { searchCacheMs: 0 } });
@@ -51,10 +70,14 @@ async function walk(query: string, cookie?: string) {
   throw new Error('the search never ended');
 }
 
-describe('Search cards written by the database', () => {
+describe('Guide cards', () => {
   it('are the cards built from each guide’s row, key for key, for every sort, filter and viewer', async () => {
     const tourist = await mockSignIn(t.app, 'james.whitfield@demo.lokal.app', 'tourist');
+    await takeQuiz(t, tourist.cookie);
     const queries = [
+      'sort=best_match&limit=6',
+      'sort=best_match&city=Lisbon&limit=3',
+      'sort=best_match&language=Portuguese&limit=4',
       'limit=5',
       'sort=rating&limit=4',
       'sort=price_asc&limit=7',
@@ -66,6 +89,8 @@ describe('Search cards written by the database', () => {
     let odd = 0;
     for (const viewer of [undefined, tourist.cookie]) {
       for (const query of queries) {
+        // "Best match" is for a signed-in traveller only.
+        if (!viewer && query.includes('best_match')) continue;
         const cards = await walk(query, viewer);
         expect(cards.length, query).toBeGreaterThan(0);
         const rows = await t.database.db
@@ -80,8 +105,7 @@ describe('Search cards written by the database', () => {
         const byId = new Map(rows.map((r) => [r.userId, r]));
         for (const card of cards) {
           const { match, ...rest } = card;
-          expect(Object.keys(rest).sort(), query).toEqual(CARD_KEYS);
-          expect(rest, query).toEqual(toGuideCard(byId.get(card.id)! as GuideCardRow));
+          expectCardOfRow(rest, byId.get(card.id)!, query);
           // A signed-in traveller's cards carry the match; nobody else's do.
           if (viewer) expect(match?.score, query).toEqual(expect.any(Number));
           else expect(match, query).toBeUndefined();
@@ -93,17 +117,29 @@ describe('Search cards written by the database', () => {
     expect(odd).toBeGreaterThanOrEqual(8);
   }, 120_000);
 
-  it('are kept with each guide’s row through every change to it, by any writer', async () => {
+  it('are the card of the guide profile too, with what the profile adds', async () => {
+    const [row] = await t.database.db
+      .select()
+      .from(guideProfiles)
+      .where(eq(guideProfiles.listed, true))
+      .limit(1);
+    const res = await t.app.inject({ url: `/api/profiles/guide/${row!.userId}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const { socialMedia: _s, pronouns: _p, ...card } = guideProfileSchema.parse(res.json().profile);
+    expectCardOfRow(card, row!, 'profile');
+  });
+
+  it('follow every change to a guide’s row, by any writer', async () => {
     const db = t.database.db;
-    const keptCards = async () => {
-      const rows = await db.select().from(guideProfiles);
-      expect(rows.length).toBeGreaterThan(5);
-      for (const row of rows) {
-        expect(JSON.parse(row.card), row.firstName).toEqual(toGuideCard(row as GuideCardRow));
-      }
-      return rows;
+    const tourist = await mockSignIn(t.app, 'james.whitfield@demo.lokal.app', 'tourist');
+    const expectCardsOfRows = async (query: string) => {
+      const cards = await walk(query, tourist.cookie);
+      expect(cards.length).toBeGreaterThan(5);
+      const rows = new Map((await db.select().from(guideProfiles)).map((r) => [r.userId, r]));
+      for (const { match: _m, ...card } of cards) expectCardOfRow(card, rows.get(card.id)!, query);
+      return cards;
     };
-    await keptCards();
+    await expectCardsOfRows('limit=20');
     // Every field of the card changed in the database at once, an age taken away and one given.
     await db.execute(sql`
       update guide_profiles set first_name = first_name || ' "Jr"', last_name = 'Ñandú \ 2', bio = e'Two\nlines',
@@ -113,7 +149,9 @@ describe('Search cards written by the database', () => {
         response_time = 'within an hour', verified = not verified,
         tour_types = '[{"name": "Tile walk", "price": 40, "duration": "2 hours"}]'::jsonb,
         age = case when age is null then 41 else null end`);
-    const rows = await keptCards();
-    expect(rows.filter((r) => JSON.parse(r.card).city === 'Porto')).toHaveLength(rows.length);
+    for (const query of ['limit=20', 'sort=best_match&limit=20']) {
+      const cards = await expectCardsOfRows(query);
+      expect(cards.filter((c) => c.city === 'Porto')).toHaveLength(cards.length);
+    }
   }, 120_000);
 });

@@ -3,8 +3,9 @@ import { PgArray } from 'drizzle-orm/pg-core';
 
 /**
  * The columns, each array read as JSON: the driver parses a text array in JavaScript, which was the largest
- * single cost of reading a page of cards or tourists (the search's arrays, about a tenth of its CPU,
- * decision 056); a JSON column is parsed by the engine's own JSON.parse into the same arrays.
+ * single cost of reading a page of cards or tourists (the search's arrays, about a tenth of its CPU); a JSON
+ * column is parsed by the engine's own JSON.parse into the same arrays, values still
+ * (docs/decisions/078-database-access.md).
  */
 export function arraysAsJson<T extends Record<string, unknown>>(columns: T): T {
   return Object.fromEntries(
@@ -16,8 +17,8 @@ export function arraysAsJson<T extends Record<string, unknown>>(columns: T): T {
 }
 
 /**
- * A value as JSON text, null as `null`: for rows the database writes as the API sends them (decisions 067, 068).
- * A text of no known type (a bare `null`, a placeholder) needs a `::text` cast first.
+ * A value as JSON text, null as `null`. A text of no known type (a bare `null`, a placeholder) needs a `::text`
+ * cast first.
  */
 export const jsonOf = (value: SQL | AnyColumn) => sql<string>`coalesce(to_json(${value})::text, 'null')`;
 

@@ -75,14 +75,14 @@ describe('Best match on two server processes', () => {
 
     // The last guide of the order in James's city takes the quiz's answers as its assessment, on instance B.
     const listed = await database.db
-      .select({ id: guideProfiles.userId, email: users.email, city: guideProfiles.matchCity })
+      .select({ id: guideProfiles.userId, email: users.email, city: guideProfiles.city })
       .from(guideProfiles)
       .innerJoin(users, eq(users.id, guideProfiles.userId))
       .where(eq(guideProfiles.listed, true));
     const mover = [...before]
       .reverse()
       .map((id) => listed.find((g) => g.id === id)!)
-      .find((g) => g.city === side.city.trim().toLowerCase())!;
+      .find((g) => g.city.trim().toLowerCase() === side.city.trim().toLowerCase())!;
     expect(before.indexOf(mover.id)).toBeGreaterThan(8);
     const guide = await signInOver(b.http, mover.email, 'guide');
     const assess = (hidden: boolean) =>

@@ -287,6 +287,7 @@ function plainMatch(t: TravellerSide, g: GuideSide) {
   const got = counted.reduce((sum, p) => sum + W[p as keyof typeof W] * fits[p]!, 0);
   return {
     score: Math.round((100 * got) / total),
+    exact: (100 * got) / total,
     basis: q && m ? 'quiz' : 'profile',
     reasons: reasons
       .sort((a, b) => b.weight - a.weight)

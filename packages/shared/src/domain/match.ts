@@ -57,6 +57,8 @@ export type MatchReason = { part: Part; text: string };
 
 export type Match = {
   score: number;
+  /** The score before rounding: "Best match" orders by it, so guides of one rounded score still come best first. */
+  exact: number;
   /** 'quiz' when the traveller's quiz counted; 'profile' when only interests, languages, budget and city did. */
   basis: 'quiz' | 'profile';
   /** At most three, the strongest first; never a sensitive answer. */
@@ -88,10 +90,18 @@ function sharedWords(a: string[], b: string[]): Word[] {
   return sharedOf(wordsOf(a), b);
 }
 
-/** The words (of wordsOf) that `b` also holds. */
+/** The words (of wordsOf) that `b` also holds (a word of `b` already lower-cased and trimmed is not written again). */
 function sharedOf(words: Word[], b: string[]): Word[] {
-  const other = b.map(norm);
-  return words.filter((w) => other.includes(w.word));
+  const out: Word[] = [];
+  for (const w of words) {
+    for (const x of b) {
+      if (x === w.word || norm(x) === w.word) {
+        out.push(w);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /** 1 when two 1–5 answers agree, 0 when they are at opposite ends. Symmetric. */
@@ -104,7 +114,7 @@ export function musicCloseness(a: Music, b: Music): number {
   return (closeness(a.rap, b.rap) + closeness(a.techno, b.techno) + closeness(a.rock, b.rock)) / 3;
 }
 
-/** How the night-life and humour parts mix their answers (the search's SQL reads these too). */
+/** How the night-life and humour parts mix their answers. */
 export const NIGHTLIFE_MIX = { drinks: 0.6, cannabis: 0.4 } as const;
 export const HUMOUR_MIX = { jokes: 0.7, anime: 0.3 } as const;
 
@@ -126,7 +136,7 @@ export function humourCloseness(a: Temperament, b: Temperament): number {
   );
 }
 
-/** Offers that make a guide's offer lively (the database's match trigger holds the same list, decision 037). */
+/** Offers that make a guide's offer lively. */
 export const LIVELY = [
   'nightlife',
   'pub crawls',
@@ -159,6 +169,7 @@ function budgetFit(maxUsd: number | null, fromUsd: number | null): number {
 }
 
 const GENRE_WORDS: Record<keyof Music, string> = { rap: 'rap', techno: 'techno nights', rock: 'rock' };
+const GENRES = ['rap', 'techno', 'rock'] as const;
 
 /**
  * The match of a traveller and a guide, or null when the guide hides the profile. Without the traveller's
@@ -173,6 +184,18 @@ export function matchScore(traveller: TravellerSide, guide: GuideSide): Match | 
  * its cards with one scorer).
  */
 export function matchScorer(traveller: TravellerSide): (guide: GuideSide) => Match | null {
+  return scorerOf(traveller, true);
+}
+
+/**
+ * matchScorer() without the reasons (an empty list): the same parts, the same score, for ordering many guides
+ * when only the first few are shown ("Best match").
+ */
+export function matchRanker(traveller: TravellerSide): (guide: GuideSide) => Match | null {
+  return scorerOf(traveller, false);
+}
+
+function scorerOf(traveller: TravellerSide, withReasons: boolean): (guide: GuideSide) => Match | null {
   const travellerCity = norm(traveller.city);
   const languageWords = wordsOf(traveller.languages);
   const wantWords = wordsOf(traveller.wants);
@@ -186,7 +209,7 @@ export function matchScorer(traveller: TravellerSide): (guide: GuideSide) => Mat
 
     const shared = sharedOf(languageWords, guide.languages);
     const languages = shared.length > 0 ? 1 : 0;
-    if (shared.length > 0) {
+    if (withReasons && shared.length > 0) {
       // A shared language other than English says more.
       const named = shared.find((l) => l.word !== 'english') ?? shared[0]!;
       reasons.push({ part: 'languages', text: `You both speak ${named.text}`, weight: W.languages });
@@ -195,7 +218,7 @@ export function matchScorer(traveller: TravellerSide): (guide: GuideSide) => Mat
     // Share of what the traveller wants that the guide offers; up to three wants count fully.
     const offered = sharedOf(wantWords, guide.offers);
     const interests = den === 0 ? 0.5 : clamp01(offered.length / den);
-    if (offered.length > 0) {
+    if (withReasons && offered.length > 0) {
       reasons.push({
         part: 'interests',
         text: `Shares your love of ${offered[0]!.text}`,
@@ -204,11 +227,10 @@ export function matchScorer(traveller: TravellerSide): (guide: GuideSide) => Mat
     }
 
     const budget = budgetFit(traveller.budgetMaxUsd, guide.fromUsd);
-    if (budget === 1 && traveller.budgetMaxUsd !== null) {
+    if (withReasons && budget === 1 && traveller.budgetMaxUsd !== null) {
       reasons.push({ part: 'budget', text: 'Within your budget', weight: W.budget });
     }
 
-    // The parts summed in the table's order (the search's SQL and the in-memory table sum them alike).
     let got = W.city * city + W.languages * languages + W.interests * interests + W.budget * budget;
     let total = W.city + W.languages + W.interests + W.budget;
     const quiz = traveller.quiz;
@@ -219,19 +241,19 @@ export function matchScorer(traveller: TravellerSide): (guide: GuideSide) => Mat
       // The genre both love most (rap, techno, rock on a tie).
       let loved: keyof Music | undefined;
       let most = 0;
-      for (const g of ['rap', 'techno', 'rock'] as const) {
+      for (const g of withReasons ? GENRES : []) {
         const both = Math.min(mind.music[g], quiz.music[g]);
         if (quiz.music[g] >= 4 && mind.music[g] >= 4 && both > most) {
           loved = g;
           most = both;
         }
       }
-      if (loved) {
+      if (withReasons && loved) {
         reasons.push({ part: 'music', text: `Loves ${GENRE_WORDS[loved]} too`, weight: W.music });
       }
       const nightlife = nightlifeCloseness(quiz, mind);
       // Named only from the drinks answer, never from cannabis comfort.
-      if (quiz.drinks && mind.drinks) {
+      if (withReasons && quiz.drinks && mind.drinks) {
         reasons.push({
           part: 'nightlife',
           text: 'Up for a drink too',
@@ -239,7 +261,7 @@ export function matchScorer(traveller: TravellerSide): (guide: GuideSide) => Mat
         });
       }
       const humour = humourCloseness(quiz, mind);
-      if (humour >= 0.85) {
+      if (withReasons && humour >= 0.85) {
         reasons.push({ part: 'humour', text: 'A similar sense of humour', weight: W.humour * humour });
       }
       const pace = closeness(quiz.pace, offerPace(guide.offers));
@@ -247,8 +269,10 @@ export function matchScorer(traveller: TravellerSide): (guide: GuideSide) => Mat
       total = total + W.music + W.nightlife + W.humour + W.pace;
     }
 
+    const exact = (100 * got) / total;
     return {
-      score: Math.round((100 * got) / total),
+      score: Math.round(exact),
+      exact,
       basis: withQuiz ? 'quiz' : 'profile',
       reasons: reasons
         .sort((a, b) => b.weight - a.weight)
@@ -284,8 +308,7 @@ const isScale = (n: unknown): n is number => typeof n === 'number' && Number.isF
 
 /**
  * The guide's side: offers are the specialties, the assessment's experiences and the published categories,
- * lower-cased once each; the "from" price counts while the guide shows tours. The database keeps the same
- * values per guide for the search (decision 037).
+ * lower-cased once each; the "from" price counts while the guide shows tours.
  */
 export function guideSideOf(g: GuideRecord): GuideSide {
   const a = g.assessment;
@@ -369,6 +392,3 @@ export function reasonForGuide(r: MatchReason): string {
   if (r.part === 'interests') return r.text.replace('Shares your love of', 'Wants');
   return r.text;
 }
-
-/** Lower-cased and trimmed, as the match compares words (the SQL side receives these). */
-export const matchWord = norm;

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  doublePrecision,
   index,
   integer,
   jsonb,
@@ -67,34 +66,11 @@ export const guideProfiles = pgTable(
     /** The guide page's address (/guides/:slug): set once by a trigger from the name, unique, never changed. */
     slug: text('slug').notNull().default(''),
     /**
-     * The guide's card as the API sends it (the discovery schema's guide card, without the match), JSON text kept
-     * by a trigger from the row: a search reads its cards instead of writing them again (decision 070).
-     */
-    card: text('card').notNull().default(''),
-    /**
      * The guide as the other party of a conversation row, from "name" to "budget", JSON text kept by the card's
      * trigger (decision 076).
      */
     party: text('party').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    // The guide's side of the match score (docs/product.md#match-score), kept by a trigger from the profile,
-    // the assessment and the published experiences (decision 037), so the "Best match" sort is one expression.
-    /** Lower-cased city, languages and offers (specialties, assessment experiences, published categories). */
-    matchCity: text('match_city').notNull().default(''),
-    matchLanguages: text('match_languages').array().notNull().default([]),
-    matchOffers: text('match_offers').array().notNull().default([]),
-    /** The "from" price in USD per person while the guide shows tours; null otherwise. */
-    matchFromUsd: doublePrecision('match_from_usd'),
-    /** offerPace() of the offers: 1 calm – 5 night life and adventure. */
-    matchPace: doublePrecision('match_pace').notNull().default(3),
-    /** The assessment's temperament (1–5; anime as 1/3/5); all null without an assessment. */
-    matchRap: smallint('match_rap'),
-    matchTechno: smallint('match_techno'),
-    matchRock: smallint('match_rock'),
-    matchDrinks: boolean('match_drinks'),
-    matchCannabis: smallint('match_cannabis'),
-    matchJokes: smallint('match_jokes'),
-    matchAnime: smallint('match_anime'),
   },
   (t) => [
     uniqueIndex('guide_profiles_slug_idx').on(t.slug),
@@ -158,11 +134,6 @@ export const touristProfiles = pgTable(
       .default({ newGuides: true, experiencedGuides: true }),
     rating: real('rating').notNull().default(0),
     verified: boolean('verified').notNull().default(false),
-    /**
-     * The tourist's card as the guide's list sends it, without the keys that depend on the moment or the reader
-     * and without its closing brace: JSON text kept by a trigger from the row (decision 072).
-     */
-    card: text('card').notNull().default(''),
     /**
      * The tourist as the other party of a conversation row, from "name" to "budget", JSON text kept by the card's
      * trigger (decision 076).

@@ -13,13 +13,12 @@ import {
   touristListResponseSchema,
   verificationResponseSchema,
 } from '@lokal/shared/schemas/discovery';
-import type { FastifyReply } from 'fastify';
-import { JsonText, sendJsonText } from '../../plugins/json-text.ts';
 import { type SessionUser, signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { ModulePlugin } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
-import { matchOf, matchVectorsOf } from '../match/service.ts';
+import { createBestMatch } from '../match/best-match.ts';
+import { guideSidesOf, matchOf } from '../match/service.ts';
 import { contactRuleOf } from './contact-rule.ts';
 import { createDiscoveryRepository } from './repository.ts';
 import { createDiscoveryService, type DiscoveryService } from './service.ts';
@@ -27,19 +26,20 @@ import { createDiscoveryService, type DiscoveryService } from './service.ts';
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export const discoveryModule: ModulePlugin = async (app, { ctx }) => {
-  const vectors = matchVectorsOf(ctx);
-  if (vectors) {
-    // Loaded in the background: until then (and if it fails) "Best match" takes the SQL path.
-    app.addHook('onReady', async () => void vectors.start());
-    app.addHook('onClose', () => vectors.close());
-  }
+  const sides = guideSidesOf(ctx);
+  // Loaded in the background: a page that comes first waits for it (docs/decisions/080-best-match.md).
+  app.addHook('onReady', async () => void sides.start().catch(() => undefined));
+  app.addHook('onClose', () => sides.close());
+  const repo = createDiscoveryRepository(ctx.db);
   const service = createDiscoveryService({
-    repo: createDiscoveryRepository(ctx.db, vectors),
+    repo,
     now: ctx.now,
     rates: () => localeOf(ctx).rates(),
     searchCacheMs: ctx.config.searchCacheMs,
     contactRule: contactRuleOf(ctx),
     scorerWith: (guide) => matchOf(ctx).scorerWith(guide),
+    matchesWith: (traveller, rows) => matchOf(ctx).withGuides(traveller, rows),
+    bestMatch: createBestMatch({ sides, rows: (ids) => repo.cardsByIds(ids) }),
   });
   const traveller = (user: SessionUser | null) => matchOf(ctx).traveller(user);
   publicRoutes(app, service, traveller);
@@ -51,11 +51,10 @@ type TravellerOf = (user: SessionUser | null) => Promise<TravellerSide | null>;
 type SearchQuery = GuideFilters & { sort?: GuideSort; limit: number; cursor?: string };
 
 function publicRoutes(app: App, service: DiscoveryService, travellerOf: TravellerOf) {
-  /** A page of either search; sent as the database wrote its cards when it comes as text (decision 065). */
-  async function searchAnswer(query: SearchQuery, user: SessionUser | null, reply: FastifyReply) {
+  /** A page of either search. */
+  async function searchAnswer(query: SearchQuery, user: SessionUser | null) {
     const { sort, limit, cursor, ...filters } = query;
-    const answer = await service.search(filters, sort, limit, cursor, await travellerOf(user));
-    return answer instanceof JsonText ? sendJsonText(reply, answer) : answer;
+    return service.search(filters, sort, limit, cursor, await travellerOf(user));
   }
 
   app.get(
@@ -71,7 +70,7 @@ function publicRoutes(app: App, service: DiscoveryService, travellerOf: Travelle
         response: { 200: guideSearchResponseSchema, 400: errorSchema },
       },
     },
-    async (request, reply) => searchAnswer(request.query, request.auth?.user ?? null, reply),
+    async (request) => searchAnswer(request.query, request.auth?.user ?? null),
   );
 
   app.get(
@@ -85,7 +84,7 @@ function publicRoutes(app: App, service: DiscoveryService, travellerOf: Travelle
         response: { 200: guideSearchResponseSchema, 400: errorSchema },
       },
     },
-    async (request, reply) => searchAnswer(request.query, request.auth?.user ?? null, reply),
+    async (request) => searchAnswer(request.query, request.auth?.user ?? null),
   );
 
   app.get(
@@ -122,8 +121,7 @@ function guideRoutes(app: App, service: DiscoveryService) {
         response: { 200: touristListResponseSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      sendJsonText(reply, await service.touristsForGuide(request.user, request.query)),
+    async (request) => service.touristsForGuide(request.user, request.query),
   );
 
   app.get(

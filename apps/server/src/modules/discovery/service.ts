@@ -1,44 +1,39 @@
 import { MAX_AHEAD_DAYS } from '@lokal/shared/constants/bookings';
 import { GUIDE_CATEGORY_INTERESTS } from '@lokal/shared/constants/discovery';
-import { matchScorer, type TravellerSide } from '@lokal/shared/domain/match';
+import type { TravellerSide } from '@lokal/shared/domain/match';
 import type { UsdRates } from '@lokal/shared/domain/money';
 import { responseFigures } from '@lokal/shared/domain/response-figures';
 import { acceptanceRate } from '@lokal/shared/domain/reviews';
 import { isUuid } from '@lokal/shared/domain/uuid';
 import type {
-  GuideCard,
   GuideFilters,
   GuideSort,
   PremiumTourist,
   TopTourist,
-  TouristCard,
+  TouristListResponse,
 } from '@lokal/shared/schemas/discovery';
 import type { CardMatch } from '@lokal/shared/schemas/match';
 import { HttpError } from '../../plugins/errors.ts';
-import { JsonText } from '../../plugins/json-text.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import * as listCursor from '../cursor.ts';
-import type { VectorRow } from '../match/repository.ts';
-import { cardMatch, guideSideFromVector } from '../match/service.ts';
+import type { TravellerRow } from '../match/repository.ts';
+import { ONLINE_WINDOW_MS, toGuideCard, toTouristCard } from './cards.ts';
 import { type ContactRule, scoreOf, type TouristRow } from './contact-rule.ts';
-import {
-  type Cursor,
-  type DiscoveryRepository,
-  type GuideCardRow,
-  RECENT_REVIEWS,
-  type TouristCursor,
-  type WireCardRow,
-} from './repository.ts';
+import type { DiscoveryRepository } from './repository.ts';
+import type { Cursor, SearchRow } from './search-repository.ts';
+import { RECENT_REVIEWS } from './top-tourists-repository.ts';
+import type { TouristCursor } from './tourist-list-repository.ts';
 
 const bestMatchNeedsTraveller = () =>
   new HttpError(400, 'Sign in as a traveller to sort by best match.', 'invalid-filter');
 
-const ONLINE_WINDOW_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 
-type SearchPage = { rows: WireCardRow[]; nextCursor: string | null };
+/** A page's row: the card's values and, on a "Best match" page, the score before rounding. */
+type PageRow = SearchRow & { matchScore?: number };
+type SearchPage = { rows: PageRow[]; nextCursor: string | null };
 
-function encodeCursor(row: WireCardRow): string {
+function encodeCursor(row: PageRow): string {
   const c: Cursor = { v: row.verified, r: row.rating, p: 0, m: row.matchScore ?? 0, id: row.userId };
   return Buffer.from(JSON.stringify({ ...c, pMin: row.priceMin, pMax: row.priceMax })).toString('base64url');
 }
@@ -65,7 +60,7 @@ function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
     if (typeof c.v !== 'boolean' || typeof c.r !== 'number' || !isUuid(c.id)) {
       throw new Error('bad cursor');
     }
-    // Best match pages end on the score before rounding (decision 045).
+    // Best match pages end on the score before rounding (docs/decisions/080-best-match.md).
     if (sort === 'best_match' && !(typeof c.m === 'number' && Number.isFinite(c.m))) {
       throw new Error('bad cursor');
     }
@@ -81,8 +76,12 @@ function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
   }
 }
 
-function encodeTouristCursor(t: { tier: number; userId: string; cursorAt: string }) {
-  return listCursor.encodeCursor({ s: t.tier, at: t.cursorAt, id: t.userId } satisfies TouristCursor);
+function encodeTouristCursor(t: { profile: { tier: number; userId: string }; cursorAt: string }) {
+  return listCursor.encodeCursor({
+    s: t.profile.tier,
+    at: t.cursorAt,
+    id: t.profile.userId,
+  } satisfies TouristCursor);
 }
 
 /** The tourist list's cursor, or 400. */
@@ -94,53 +93,13 @@ function decodeTouristCursor(raw: string | undefined): TouristCursor | null {
   );
 }
 
-export function toGuideCard(g: GuideCardRow): GuideCard {
-  return {
-    id: g.userId,
-    slug: g.slug,
-    name: `${g.firstName} ${g.lastName}`,
-    age: g.age,
-    city: g.city,
-    country: g.country,
-    profession: g.profession,
-    bio: g.bio,
-    image: g.image,
-    thumbnail: g.image,
-    rating: g.rating,
-    reviews: g.reviews,
-    totalTours: g.totalTours,
-    priceRange: `$${g.priceMin}-$${g.priceMax}`,
-    specialties: g.specialties,
-    languages: g.languages,
-    responseTime: g.responseTime,
-    verified: g.verified,
-    tourTypes: g.tourTypes,
-  };
-}
-
-export function toTouristCard(t: TouristRow, now: number, canContact: boolean): TouristCard {
-  const p = t.profile;
-  return {
-    id: p.userId,
-    name: `${p.firstName} ${p.lastName}`,
-    country: p.country,
-    city: p.city,
-    age: p.age,
-    rating: p.rating,
-    reviews: t.figures.reviews,
-    image: p.image,
-    status: p.status,
-    budget: { min: p.budgetMin, max: p.budgetMax, currency: p.currency },
-    availability: p.availability,
-    interests: p.interests,
-    languages: p.languages,
-    lookingFor: p.lookingFor,
-    lastActive: t.lastActive.toISOString(),
-    verified: p.verified,
-    online: now - t.lastActive.getTime() < ONLINE_WINDOW_MS,
+/** A tourist row of the top 3 or the profile as toTouristCard() reads it. */
+const touristCardOf = (t: TouristRow, now: number, canContact: boolean) =>
+  toTouristCard(
+    { profile: t.profile, lastActive: t.lastActive, reviews: t.figures.reviews },
+    now,
     canContact,
-  };
-}
+  );
 
 function membershipDuration(createdAt: Date, now: number): string {
   const months = Math.floor((now - createdAt.getTime()) / (30 * 86_400_000));
@@ -167,9 +126,25 @@ export function createDiscoveryService(deps: {
   /** The guide's response figures from chat (docs/product.md#response-figures), as of a moment. */
   contactRule: ContactRule;
   /** This guide's match with a traveller of a tourist row (docs/product.md#match-score). */
-  scorerWith?: (guide: VectorRow) => Promise<(matchSide: string) => CardMatch | null>;
+  scorerWith?: (guide: {
+    userId: string;
+    version: string;
+  }) => Promise<(row: TravellerRow) => CardMatch | null>;
+  /** A traveller's match with the guides of these rows. */
+  matchesWith?: (
+    traveller: TravellerSide,
+    rows: { userId: string; version: string }[],
+  ) => Promise<Map<string, CardMatch | null>>;
+  /** A "Best match" page of the guides given (match/best-match.ts). */
+  bestMatch?: (
+    traveller: TravellerSide,
+    among: { ids: ReadonlySet<string> | null; cityKey?: string },
+    limit: number,
+    cursor: { m: number; id: string } | null,
+  ) => Promise<PageRow[]>;
 }) {
   const scorerWith = deps.scorerWith ?? (async () => () => null);
+  const matchesWith = deps.matchesWith ?? (async () => new Map<string, CardMatch | null>());
   const { repo, now, contactRule } = deps;
   const { guideContext, deskContext } = contactRule;
   const cacheMs = deps.searchCacheMs ?? 0;
@@ -188,11 +163,20 @@ export function createDiscoveryService(deps: {
     const cursor = decodeCursor(rawCursor, sort);
     const rates =
       filters.minPrice !== undefined || filters.maxPrice !== undefined ? (await deps.rates()).rates : {};
-    const rows = await repo.searchGuides(filters, sort, limit + 1, cursor, {
-      rates,
-      now: new Date(now()),
-      traveller,
-    });
+    const context = { rates, now: new Date(now()) };
+    let rows: PageRow[];
+    if (sort === 'best_match') {
+      if (!traveller || !deps.bestMatch) throw bestMatchNeedsTraveller();
+      const ids = await repo.filteredIds(filters, context);
+      rows = await deps.bestMatch(
+        traveller,
+        { ids, cityKey: filters.city?.toLowerCase() },
+        limit + 1,
+        cursor,
+      );
+    } else {
+      rows = await repo.searchGuides(filters, sort, limit + 1, cursor, context);
+    }
     const page = rows.slice(0, limit);
     return {
       rows: page,
@@ -200,24 +184,16 @@ export function createDiscoveryService(deps: {
     };
   }
 
-  /**
-   * The page's answer from cards the database wrote as JSON text (decision 065): each card's text as it came, a
-   * traveller's match (its reasons from the guide's stored side) added as its last key.
-   */
-  function cardsOf(page: SearchPage, traveller: TravellerSide | null) {
-    let text = '{"guides":[';
-    const score = traveller ? matchScorer(traveller) : null;
-    for (let i = 0; i < page.rows.length; i++) {
-      const row = page.rows[i]!;
-      if (i > 0) text += ',';
-      if (!score) {
-        text += row.wire;
-        continue;
-      }
-      const match = cardMatch(score(guideSideFromVector(row)));
-      text += `${row.wire.slice(0, row.wire.lastIndexOf('}'))},"match":${JSON.stringify(match)}}`;
-    }
-    return new JsonText(`${text}],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
+  /** The page's answer: each row's card (toGuideCard), and a traveller's match with each guide. */
+  async function cardsOf(page: SearchPage, traveller: TravellerSide | null) {
+    const matches = traveller ? await matchesWith(traveller, page.rows) : null;
+    return {
+      guides: page.rows.map((row) => {
+        const card = toGuideCard(row);
+        return matches ? { ...card, match: matches.get(row.userId) ?? null } : card;
+      }),
+      nextCursor: page.nextCursor,
+    };
   }
 
   /** The three newest published reviews of each tourist (docs/product.md#tourist-profiles). */
@@ -248,7 +224,7 @@ export function createDiscoveryService(deps: {
     const p = t.profile;
     const at = now();
     return {
-      ...toTouristCard(t, at, true),
+      ...touristCardOf(t, at, true),
       canContact: true,
       profileImages: p.profileImages.length ? p.profileImages : [p.image],
       membershipDuration: membershipDuration(t.createdAt, at),
@@ -327,12 +303,12 @@ export function createDiscoveryService(deps: {
     /**
      * A page of the guide's dashboard list with the dashboard figures (docs/product.md#tourist-list). The
      * list is filtered, ordered and cut in SQL; nothing here grows with the city (decision 039). Each tourist
-     * is the card the database keeps (decision 072) with what depends on the moment and on this guide added.
+     * is toTouristCard() of the row with this guide's match.
      */
     async touristsForGuide(
       viewer: SessionUser,
       query: { q?: string; category?: string; cursor?: string; limit: number },
-    ): Promise<JsonText> {
+    ): Promise<TouristListResponse> {
       const cursor = decodeTouristCursor(query.cursor);
       const at = now();
       const { category } = query;
@@ -357,7 +333,7 @@ export function createDiscoveryService(deps: {
           query.limit + 1,
           cursor,
         ),
-        scorerWith(ctx.guide.vector),
+        scorerWith({ userId: ctx.guide.profile.userId, version: ctx.guide.version }),
       ]);
       const response = responseFigures(ctx.guide.replies, new Date(at));
       const figures = ctx.guide;
@@ -377,15 +353,15 @@ export function createDiscoveryService(deps: {
       };
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
-      let text = `${JSON.stringify(head).slice(0, -1)},"tourists":[`;
-      for (let i = 0; i < page.length; i++) {
-        const t = page[i]!;
-        const online = at - Date.parse(t.lastActive) < ONLINE_WINDOW_MS;
-        text += `${i > 0 ? ',' : ''}${t.card},"reviews":${t.reviews},"lastActive":"${t.lastActive}","online":${online}`;
-        text += `,"canContact":${ctx.canContact(t.userId)},"match":${JSON.stringify(score(t.matchSide))}}`;
-      }
       const nextCursor = rows.length > query.limit && last ? encodeTouristCursor(last) : null;
-      return new JsonText(`${text}],"nextCursor":${JSON.stringify(nextCursor)}}`);
+      return {
+        ...head,
+        tourists: page.map((t) => ({
+          ...toTouristCard(t, at, ctx.canContact(t.profile.userId)),
+          match: score(t.matchSide),
+        })),
+        nextCursor,
+      };
     },
 
     async topTourists(viewer: SessionUser): Promise<{ city: string; tourists: TopTourist[] }> {
@@ -393,7 +369,7 @@ export function createDiscoveryService(deps: {
       // beside the guide's row, each with their newest reviews.
       const ctx = await guideContext(viewer, (guide) => repo.topOf({ guide }, 3, contactRule.monthAgo()));
       const top = ctx.besides;
-      const score = await scorerWith(ctx.guide.vector);
+      const score = await scorerWith({ userId: ctx.guide.profile.userId, version: ctx.guide.version });
       const at = now();
       // The details follow the tourist profile's rule (docs/product.md#top-3-ranking): only for those
       // this guide may contact; the others keep their card and the ranking's figures.
@@ -402,7 +378,7 @@ export function createDiscoveryService(deps: {
         tourists: top.map((t) => ({
           ...(ctx.canContact(t.profile.userId)
             ? { ...premium(t, t.recentReviews), ...ranked(t, at, t.rankScore) }
-            : { ...toTouristCard(t, at, false), canContact: false as const, ...ranked(t, at, t.rankScore) }),
+            : { ...touristCardOf(t, at, false), canContact: false as const, ...ranked(t, at, t.rankScore) }),
           match: score(t.matchSide),
         })),
       };

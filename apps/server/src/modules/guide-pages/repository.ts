@@ -3,31 +3,20 @@ import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { guideProfiles } from '../../db/schema/profiles.ts';
-import { guideVectorColumns } from '../match/repository.ts';
+import { guideCardColumns } from '../discovery/cards.ts';
+import { guideSideVersion } from '../match/repository.ts';
 
 const g = guideProfiles;
 
 export function createGuidePagesRepository(db: Db) {
-  // Every visit of a guide page starts here: built once, then only executed. The guide's side of the match
+  // Every visit of a guide page starts here: built once, then only executed. The version of the guide's match side
   // comes with the row, so a traveller's match needs no look-up of the guide; so do the first replies.
   const bySlugStatement = db
     .select({
-      id: g.userId,
-      slug: g.slug,
-      firstName: g.firstName,
-      lastName: g.lastName,
-      city: g.city,
-      country: g.country,
-      image: g.image,
-      verified: g.verified,
-      rating: g.rating,
-      reviews: g.reviews,
-      profession: g.profession,
-      bio: g.bio,
-      languages: g.languages,
-      specialties: g.specialties,
+      // The guide card's values: a field added to the card is on the page's row too.
+      ...guideCardColumns,
       visible: guideVisibleToTravellers,
-      vector: guideVectorColumns,
+      version: guideSideVersion,
       replies: firstRepliesJson(g.userId),
     })
     .from(g)

@@ -31,7 +31,7 @@ export const guidePagesModule: ModulePlugin = async (app, { ctx }) => {
     matchFor: async (viewer, guideId) => {
       const traveller = await matchOf(ctx).traveller(viewer);
       return traveller
-        ? ((await matchOf(ctx).withGuides(traveller, [guideId])).get(guideId) ?? null)
+        ? ((await matchOf(ctx).withGuideIds(traveller, [guideId])).get(guideId) ?? null)
         : undefined;
     },
     matchWithSide: (viewer, guide) => matchOf(ctx).travellerWith(viewer, guide),

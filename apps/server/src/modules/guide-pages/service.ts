@@ -10,7 +10,6 @@ import type { CardMatch } from '@lokal/shared/schemas/match';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import type { ExperiencesService } from '../experiences/service.ts';
-import type { VectorRow } from '../match/repository.ts';
 import type { GuidePagesRepository } from './repository.ts';
 
 type Viewer = SessionUser | null;
@@ -44,8 +43,11 @@ export function createGuidePagesService(deps: {
   now: () => number;
   /** The viewer's match with a guide when the viewer is a traveller (docs/product.md#match-score). */
   matchFor?: (viewer: Viewer, guideId: string) => Promise<CardMatch | null | undefined>;
-  /** The same, from the guide's stored side already read with the guide's row. */
-  matchWithSide?: (viewer: Viewer, guide: VectorRow) => Promise<CardMatch | null | undefined>;
+  /** The same, for the guide of a row read already (its match side's version). */
+  matchWithSide?: (
+    viewer: Viewer,
+    guide: { userId: string; version: string },
+  ) => Promise<CardMatch | null | undefined>;
 }) {
   const matchFor = deps.matchFor ?? (async () => undefined);
   const matchWithSide = deps.matchWithSide ?? (async () => undefined);
@@ -54,18 +56,18 @@ export function createGuidePagesService(deps: {
     async guide(slug: string, viewer: Viewer): Promise<GuidePageResponse> {
       const g = await deps.repo.guideBySlug(slug);
       if (!g) throw guideNotFound();
-      const privileged = viewer?.id === g.id || viewer?.role === 'staff';
+      const privileged = viewer?.id === g.userId || viewer?.role === 'staff';
       if (!g.visible && !privileged) throw guideNotFound();
       // Everything else the page shows, side by side: one round trip after the guide's row, which carries
-      // the guide's match side and first replies (docs/product.md#response-figures).
+      // the version of the guide's match side and the first replies (docs/product.md#response-figures).
       const [experiences, { rates }, match] = await Promise.all([
-        deps.experiences.ofGuide(g.id, viewer),
+        deps.experiences.ofGuide(g.userId, viewer),
         deps.rates(),
-        viewer && g.visible ? matchWithSide(viewer, g.vector) : undefined,
+        viewer && g.visible ? matchWithSide(viewer, { userId: g.userId, version: g.version }) : undefined,
       ]);
       const response = viewer ? responseFigures(g.replies, new Date(deps.now())) : null;
       const preview: GuidePreview = {
-        id: g.id,
+        id: g.userId,
         slug: g.slug,
         name: `${g.firstName} ${g.lastName}`.trim(),
         city: g.city,
@@ -90,7 +92,7 @@ export function createGuidePagesService(deps: {
           response,
           experiences,
           canMessage: viewer.role === 'tourist' && g.visible,
-          own: viewer.id === g.id,
+          own: viewer.id === g.userId,
           hidden: !g.visible,
         },
       };

@@ -1,71 +1,75 @@
 import type { TravelStyle } from '@lokal/shared/schemas/travel-style';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { experiences } from '../../db/schema/experiences.ts';
 import { travelStyles } from '../../db/schema/match.ts';
-import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
+import { guideAssessments, guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 
 const g = guideProfiles;
 const t = touristProfiles;
+// The ids named with their table: a statement of one table writes its columns without it, which a subquery
+// would read as its own table's.
+const guideId = sql`${g}.user_id`;
+const touristId = sql`${t}.user_id`;
 
-/** The guide's stored side of the match (the database trigger keeps it, decision 037). */
-export const guideVectorColumns = {
-  matchCity: g.matchCity,
-  matchLanguages: g.matchLanguages,
-  matchOffers: g.matchOffers,
-  matchFromUsd: g.matchFromUsd,
-  matchRap: g.matchRap,
-  matchTechno: g.matchTechno,
-  matchRock: g.matchRock,
-  matchDrinks: g.matchDrinks,
-  matchCannabis: g.matchCannabis,
-  matchJokes: g.matchJokes,
-  matchAnime: g.matchAnime,
-  hideProfile: g.hideProfile,
-};
+/**
+ * Which version of a guide's match side a row is: the profile's and the assessment's row versions (the
+ * transactions that wrote them last). A page compares it with the side "Best match" holds (docs/decisions/080).
+ */
+export const guideSideVersion = sql<string>`(${g}.xmin::text || '/' || coalesce((select a.xmin::text
+  from ${guideAssessments} a where a.user_id = ${guideId}), ''))`;
 
-// Hiding a profile takes it off "Best match" lists: a guide kept in memory is listed, so the flag is not kept.
-const { hideProfile: _hidden, ...listedSideColumns } = guideVectorColumns;
-
-/** A listed guide's side as "Best match" keeps it in memory (GuideVector of vectors.ts, decision 052). */
-export const memoryVectorColumns = {
+/** What guideSideOf() reads of a guide (GuideRecord of packages/shared/src/domain/match.ts), as plain values. */
+const guideSideColumns = {
   id: g.userId,
-  cityKey: sql<string>`lower(${g.city})`,
-  ...listedSideColumns,
-  matchPace: g.matchPace,
-  // The row's version (the transaction that wrote it last): a page's card read asks only this of the side.
-  version: sql<string>`${g}.xmin::text`,
+  listed: g.listed,
+  city: g.city,
+  languages: g.languages,
+  specialties: g.specialties,
+  tourCount: sql<number>`jsonb_array_length(${g.tourTypes})`.mapWith(Number),
+  priceMin: g.priceMin,
+  hideProfile: g.hideProfile,
+  assessment: sql<Record<string, unknown> | null>`(select a.answers from ${guideAssessments} a
+    where a.user_id = ${guideId})`,
+  publishedCategories: sql<string[]>`coalesce((select array_agg(e.category) from ${experiences} e
+    where e.guide_id = ${guideId} and e.status = 'published'), '{}')`,
+  version: guideSideVersion,
 };
 
 /**
- * The same, read with a tourist's row in another module's list: one JSON array's text in TravellerRow's order
- * (city, languages, interests, looking for, budget, currency, answers or null), the key the match service keeps
- * the traveller's scorer under (decision 074).
+ * What the match reads of a tourist, as plain values read with another module's tourist row: the profile's
+ * side and the quiz's answers (null when not taken).
  */
-export const travellerSideText = sql<string>`'[' || to_json(${t.city})::text || ',' || to_json(${t.languages})::text
-  || ',' || to_json(${t.interests})::text || ',' || to_json(${t.lookingFor})::text || ',' || ${t.budgetMax}
-  || ',' || to_json(${t.currency})::text || ',' || coalesce((select ts.answers::text from ${travelStyles} ts
-    where ts.user_id = ${t.userId}), 'null') || ']'`;
-
-/** What the match reads of a traveller: profile and quiz answers (null when not taken). */
-const travellerColumns = {
-  id: t.userId,
+export const travellerSideColumns = {
   city: t.city,
   languages: t.languages,
   interests: t.interests,
   lookingFor: t.lookingFor,
   budgetMax: t.budgetMax,
   currency: t.currency,
-  answers: travelStyles.answers,
+  answers: sql<unknown>`(select ts.answers from ${travelStyles} ts where ts.user_id = ${touristId})`,
 };
 
 export function createMatchRepository(db: Db) {
   // A signed-in traveller's side, read for every page that shows a match: built once, then only executed.
   const travellerStatement = db
-    .select({ ...travellerColumns, answeredAt: travelStyles.updatedAt })
+    .select({
+      ...travellerSideColumns,
+      answers: travelStyles.answers,
+      id: t.userId,
+      answeredAt: travelStyles.updatedAt,
+    })
     .from(t)
     .leftJoin(travelStyles, eq(travelStyles.userId, t.userId))
     .where(sql`${t.userId} = ${sql.placeholder('id')}::uuid`)
     .prepare('match_traveller');
+  const sidesStatement = db
+    .select(guideSideColumns)
+    .from(g)
+    .where(sql`${g.userId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('match_guide_sides');
+  const everySide = (where?: SQL) => db.select(guideSideColumns).from(g).where(where);
+
   return {
     async travelStyleOf(userId: string) {
       const [row] = await db
@@ -74,6 +78,7 @@ export function createMatchRepository(db: Db) {
         .where(eq(travelStyles.userId, userId));
       return row ?? null;
     },
+
     async saveTravelStyle(userId: string, answers: TravelStyle, at: Date) {
       const [row] = await db
         .insert(travelStyles)
@@ -89,33 +94,22 @@ export function createMatchRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Every listed guide's side (null), or these guides' when listed: what "Best match" keeps in memory. */
-    async listedVectors(ids: string[] | null) {
-      return db
-        .select(memoryVectorColumns)
-        .from(g)
-        .where(and(eq(g.listed, true), ids ? inArray(g.userId, ids) : undefined));
-    },
-
-    /** The stored match side of these guides. */
-    async guideVectors(ids: string[]) {
+    /** Every guide's match side (null), or these guides': what "Best match" holds in memory. */
+    async guideSides(ids: string[] | null) {
+      if (ids === null) return everySide();
       if (ids.length === 0) return [];
-      return db
-        .select({ id: g.userId, ...guideVectorColumns })
-        .from(g)
-        .where(inArray(g.userId, ids));
+      return sidesStatement.execute({ ids });
     },
   };
 }
 
 export type MatchRepository = ReturnType<typeof createMatchRepository>;
-/** The guide's stored match columns (guideVectorColumns), inferred from the statement that reads them. */
-export type VectorRow = Omit<Awaited<ReturnType<MatchRepository['guideVectors']>>[number], 'id'>;
-/**
- * What the match reads of a traveller (travellerColumns, the quiz's answers null when not taken), without the id:
- * inferred from the statement, so it follows the selection.
- */
+
+/** A guide's match side as the database gives it (guideSideColumns). */
+export type GuideSideRow = Awaited<ReturnType<MatchRepository['guideSides']>>[number];
+
+/** What the match reads of a traveller (travellerSideColumns); the quiz's answers are checked when read. */
 export type TravellerRow = Omit<
   NonNullable<Awaited<ReturnType<MatchRepository['traveller']>>>,
-  'id' | 'answeredAt'
->;
+  'id' | 'answeredAt' | 'answers'
+> & { answers: unknown };

@@ -33,7 +33,7 @@ export const matchModule: ModulePlugin = async (app, { ctx }) => {
         response: { 200: travelStyleResponseSchema, ...errors },
       },
     },
-    // Read with the traveller's side of the match, once per session look-up (decision 057).
+    // Read with the traveller's side of the match, once per session look-up.
     async (request) => answer(await matchOf(ctx).travelStyleOf(request.user)),
   );
 

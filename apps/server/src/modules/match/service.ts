@@ -1,7 +1,6 @@
 import {
   type GuideSide,
   type Match,
-  matchScore,
   matchScorer,
   reasonForGuide,
   type TravellerSide,
@@ -13,38 +12,8 @@ import { travelStyleSchema } from '@lokal/shared/schemas/travel-style';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
-import { createMatchRepository, type TravellerRow, type VectorRow } from './repository.ts';
-import { createMatchVectors, type MatchVectors } from './vectors.ts';
-
-const ANIME = { 1: 'no', 3: 'sometimes', 5: 'yes' } as const;
-
-/** The guide's side from the stored vector (decision 037); scores the same as guideSideOf() of the profile. */
-export function guideSideFromVector(v: VectorRow): GuideSide {
-  const t =
-    v.matchRap !== null &&
-    v.matchTechno !== null &&
-    v.matchRock !== null &&
-    v.matchDrinks !== null &&
-    v.matchCannabis !== null &&
-    v.matchJokes !== null &&
-    v.matchAnime !== null
-      ? {
-          music: { rap: v.matchRap, techno: v.matchTechno, rock: v.matchRock },
-          drinks: v.matchDrinks,
-          cannabisComfort: v.matchCannabis,
-          politicalJokes: v.matchJokes,
-          animeKdrama: ANIME[v.matchAnime as 1 | 3 | 5] ?? 'no',
-        }
-      : null;
-  return {
-    city: v.matchCity,
-    languages: v.matchLanguages,
-    offers: v.matchOffers,
-    fromUsd: v.matchFromUsd,
-    temperament: t,
-    hidden: v.hideProfile,
-  };
-}
+import { createGuideSides, type GuideSides } from './guide-sides.ts';
+import { createMatchRepository, type TravellerRow } from './repository.ts';
 
 function travellerSide(r: TravellerRow, rates: UsdRates): TravellerSide {
   const style = r.answers ? travelStyleSchema.safeParse(r.answers) : null;
@@ -73,32 +42,39 @@ const TRAVELLER_SCORERS = 5000;
 
 /** The match between travellers and guides (docs/product.md#match-score), for the modules that show it. */
 export function createMatchService(ctx: AppContext) {
-  // The travellers the guides' lists scored lately, each by its side as its row wrote it (decision 074): a
-  // city's busiest travellers are on every guide's first page, read again long before they change. A change
-  // to the profile or the quiz is another text; new rates start the table again.
+  // The travellers the guides' lists scored lately, each by the values of its side: a city's busiest
+  // travellers are on every guide's first page, read again long before they change. A change to the profile or
+  // the quiz is another key; new rates start the table again.
   const scorers = new Map<string, (guide: GuideSide) => Match | null>();
   let scorersRates: UsdRates | null = null;
-  function travellerScorer(matchSide: string, rates: UsdRates) {
+  function travellerScorer(row: TravellerRow, rates: UsdRates) {
     if (rates !== scorersRates) {
       scorers.clear();
       scorersRates = rates;
     }
-    let scorer = scorers.get(matchSide);
+    const key = JSON.stringify([
+      row.city,
+      row.languages,
+      row.interests,
+      row.lookingFor,
+      row.budgetMax,
+      row.currency,
+      row.answers,
+    ]);
+    let scorer = scorers.get(key);
     if (!scorer) {
-      const [city, languages, interests, lookingFor, budgetMax, currency, answers] = JSON.parse(matchSide);
-      scorer = matchScorer(
-        travellerSide({ city, languages, interests, lookingFor, budgetMax, currency, answers }, rates),
-      );
+      scorer = matchScorer(travellerSide(row, rates));
       if (scorers.size >= TRAVELLER_SCORERS) scorers.delete(scorers.keys().next().value!);
-      scorers.set(matchSide, scorer);
+      scorers.set(key, scorer);
     }
     return scorer;
   }
+  const sides = guideSidesOf(ctx);
 
   const repo = createMatchRepository(ctx.db);
   const rates = async () => (await localeOf(ctx).rates()).rates;
   // A traveller's own row (profile and quiz) and side are read once per session look-up: the session cache
-  // (decision 044) hands every request of that moment the same user object, and a new one once the entry ends
+  // hands every request of that moment the same user object, and a new one once the entry ends
   // (its second is up, the member wrote something on this instance, or signed out anywhere).
   type Own = { row: Awaited<ReturnType<typeof repo.traveller>>; side: TravellerSide | null };
   const own = new WeakMap<SessionUser, Promise<Own>>();
@@ -120,8 +96,37 @@ export function createMatchService(ctx: AppContext) {
   async function traveller(viewer: SessionUser | null): Promise<TravellerSide | null> {
     return viewer?.role === 'tourist' ? (await ownOf(viewer)).side : null;
   }
+  /**
+   * This traveller's match with each guide of these rows (null for a hidden guide), the guides' sides as the
+   * rows are (docs/decisions/080-best-match.md).
+   */
+  async function withGuides(
+    side: TravellerSide,
+    rows: { userId: string; version: string }[],
+  ): Promise<Map<string, CardMatch | null>> {
+    await sides.current(rows);
+    const score = matchScorer(side);
+    return new Map(
+      rows.map((r): [string, CardMatch | null] => {
+        const entry = sides.entry(r.userId);
+        return [r.userId, entry ? cardMatch(score(entry.side)) : null];
+      }),
+    );
+  }
+  /** The same, for guides known by id only: their sides as the engine holds them. */
+  async function withGuideIds(side: TravellerSide, ids: string[]): Promise<Map<string, CardMatch | null>> {
+    await sides.ready();
+    const score = matchScorer(side);
+    return new Map(
+      ids.map((id): [string, CardMatch | null] => {
+        const entry = sides.entry(id);
+        return [id, entry ? cardMatch(score(entry.side)) : null];
+      }),
+    );
+  }
   return {
     traveller,
+    withGuideIds,
 
     /** A tourist's own "Travel style" answers and when they were saved; null until taken. */
     async travelStyleOf(viewer: SessionUser): Promise<{ answers: unknown; updatedAt: Date } | null> {
@@ -131,28 +136,28 @@ export function createMatchService(ctx: AppContext) {
       return row.answeredAt ? { answers: row.answers, updatedAt: row.answeredAt } : null;
     },
 
-    /** The viewer's match with a guide whose stored side was read already; undefined for anyone but a traveller. */
-    async travellerWith(viewer: SessionUser | null, guide: VectorRow): Promise<CardMatch | null | undefined> {
-      const side = await traveller(viewer);
-      return side ? cardMatch(matchScore(side, guideSideFromVector(guide))) : undefined;
-    },
+    withGuides,
 
-    /** This traveller's match with each of these guides (null for a hidden guide). */
-    async withGuides(traveller: TravellerSide, guideIds: string[]): Promise<Map<string, CardMatch | null>> {
-      const rows = await repo.guideVectors(guideIds);
-      const score = matchScorer(traveller);
-      return new Map(rows.map((r) => [r.id, cardMatch(score(guideSideFromVector(r)))]));
+    /** The viewer's match with the guide of this row; undefined for anyone but a traveller. */
+    async travellerWith(
+      viewer: SessionUser | null,
+      guide: { userId: string; version: string },
+    ): Promise<CardMatch | null | undefined> {
+      const side = await traveller(viewer);
+      return side ? ((await withGuides(side, [guide])).get(guide.userId) ?? null) : undefined;
     },
 
     /**
-     * A guide's match with travellers read elsewhere (their profile and quiz answers), worded for the guide;
-     * none while the guide hides. The guide's side was read with the guide's row, so a list scores its page
-     * without a look-up.
+     * The guide of this row's match with travellers read elsewhere (travellerSideColumns), worded for the guide;
+     * none while the guide hides.
      */
-    async scorerWith(guide: VectorRow): Promise<(matchSide: string) => CardMatch | null> {
-      const r = await rates();
-      const side = guideSideFromVector(guide);
-      return (matchSide) => cardMatch(travellerScorer(matchSide, r)(side), 'guide');
+    async scorerWith(guide: {
+      userId: string;
+      version: string;
+    }): Promise<(row: TravellerRow) => CardMatch | null> {
+      const [r] = await Promise.all([rates(), sides.current([guide])]);
+      const side = sides.entry(guide.userId)?.side;
+      return (row) => (side ? cardMatch(travellerScorer(row, r)(side), 'guide') : null);
     },
   };
 }
@@ -160,12 +165,8 @@ export function createMatchService(ctx: AppContext) {
 export type MatchService = ReturnType<typeof createMatchService>;
 export const matchOf = perApp(createMatchService);
 
-/**
- * The app's in-memory table of listed guides for "Best match" (decision 052), or null when it is turned off or
- * no notifications reach this instance (then the SQL path answers).
- */
-export const matchVectorsOf = perApp((ctx): MatchVectors | null => {
-  if (!ctx.config.matchVectors || !ctx.listen) return null;
+/** The app's one "Best match" engine: every guide's side of the match (docs/decisions/080-best-match.md). */
+export const guideSidesOf = perApp((ctx): GuideSides => {
   const repo = createMatchRepository(ctx.db);
-  return createMatchVectors({ load: (ids) => repo.listedVectors(ids), listen: ctx.listen, log: ctx.log });
+  return createGuideSides({ load: (ids) => repo.guideSides(ids), listen: ctx.listen, log: ctx.log });
 });
