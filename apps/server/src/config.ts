@@ -50,7 +50,6 @@ const envSchema = z
     SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
     SLOTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-    MATCH_VECTORS: z.enum(['0', '1']).default('1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TLS_CERT_FILE: z.string().min(1).optional(),
     TLS_KEY_FILE: z.string().min(1).optional(),
@@ -91,8 +90,6 @@ export type Config = {
   /** How long an instance keeps a session it looked up (decision 044); 0 reads it on every request. */
   sessionCacheMs: number;
   slotsCacheMs: number;
-  /** "Best match" from every listed guide's side kept in memory (decision 052); false: the SQL path only. */
-  matchVectors: boolean;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
   /** Serve HTTPS directly with this certificate (PEM); unset → plain HTTP (behind a TLS proxy in production). */
@@ -174,7 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     searchCacheMs: e.SEARCH_CACHE_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     slotsCacheMs: e.SLOTS_CACHE_MS,
-    matchVectors: e.MATCH_VECTORS === '1',
     exchangeRatesUrl: e.EXCHANGE_RATES_URL,
     webDist: undefined,
     tls,
