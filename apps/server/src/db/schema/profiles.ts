@@ -71,11 +71,6 @@ export const guideProfiles = pgTable(
      * by a trigger from the row: a search reads its cards instead of writing them again (decision 070).
      */
     card: text('card').notNull().default(''),
-    /**
-     * The guide as the other party of a conversation row, from "name" to "budget", JSON text kept by the card's
-     * trigger (decision 076).
-     */
-    party: text('party').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // The guide's side of the match score (docs/product.md#match-score), kept by a trigger from the profile,
     // the assessment and the published experiences (decision 037), so the "Best match" sort is one expression.
@@ -163,11 +158,6 @@ export const touristProfiles = pgTable(
      * and without its closing brace: JSON text kept by a trigger from the row (decision 072).
      */
     card: text('card').notNull().default(''),
-    /**
-     * The tourist as the other party of a conversation row, from "name" to "budget", JSON text kept by the card's
-     * trigger (decision 076).
-     */
-    party: text('party').notNull().default(''),
     /** Published reviews about the tourist, kept by a trigger on reviews (decision 077). */
     reviews: integer('reviews').notNull().default(0),
     acceptanceRate: integer('acceptance_rate').notNull().default(0),

@@ -46,7 +46,6 @@ const {
   requestsLast30Days: _r,
   rankScore: _s,
   card: _c,
-  party: _p,
   reviews: _n,
   ...storedTouristColumns
 } = getTableColumns(touristProfiles);
