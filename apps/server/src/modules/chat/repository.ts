@@ -108,7 +108,8 @@ export function createChatRepository(db: Db) {
      * A tourist opening the conversation with a guide, in one statement: the pair's own if there is one,
      * else a new one when the guide is listed (docs/product.md#hidden-and-unverified-guides). Null when neither,
      * or when another request made the pair's conversation at the same moment (findConversation then sees it).
-     * Every tourist who writes to a guide passes here, most of them at once after a start (decision 055).
+     * Every tourist who writes to a guide passes here, most of them at once after a start
+     * (docs/decisions/078-database-access.md).
      */
     async openWithListedGuide(touristId: string, guideId: string): Promise<{ id: string } | null> {
       const result = await db.execute(sql`
@@ -254,7 +255,8 @@ export function createChatRepository(db: Db) {
     }): Promise<{ message: MessageRow | null; created: boolean; hits: number | null }> {
       const { hit } = values;
       // One statement (atomic on its own): count the hit, insert, move the conversation's clock, answer. It is
-      // the hot path of chat, so one write instead of a transaction of three (decision 055).
+      // the hot path of chat, so one write instead of a transaction of three
+      // (docs/decisions/078-database-access.md).
       const result = await db.execute(sql`
         with ${
           hit

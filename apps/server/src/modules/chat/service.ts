@@ -109,7 +109,7 @@ export function createChatService(deps: {
   /** Who shows as online in a conversation's row: active within the last five minutes. */
   const onlineSince = () => new Date(now() - ONLINE_WINDOW_MS);
 
-  /** A page of the user's conversations, newest first, where the next one starts and (guides) the response rate. */
+  /** A page of the user's conversations, newest first, where the next starts and (guides) the response rate. */
   async function list(
     user: SessionUser,
     query: { cursor?: string; limit: number },
@@ -238,7 +238,8 @@ export function createChatService(deps: {
       const key = `chat:user:${user.id}`;
       const rule = { limit: SENDS_PER_MINUTE * deps.rateLimitScale, windowMs: 60_000 };
       const window = fixedWindow(now(), rule);
-      // Counted in the insert's own statement where hits are kept in the database (decision 055).
+      // Counted in the insert's own statement where hits are kept in the database
+      // (docs/decisions/078-database-access.md).
       if (!deps.countHitWithSend) await consume(key, rule);
       const { message, hits, created } = await repo.send({
         conversationId: body.conversationId,
@@ -257,7 +258,8 @@ export function createChatService(deps: {
       }
       const out = toMessage(message);
       // Pushed only after the insert committed, and only once per clientId. The answer does not wait for the
-      // push: the message is stored, and the bus sends the pushes in the order they were asked (decision 055).
+      // push: the message is stored, and the bus sends the pushes in the order they were asked
+      // (docs/decisions/078-database-access.md).
       if (created) {
         deps.publish([c.touristId, c.guideId], { type: 'message', message: out }).catch((err: unknown) => {
           deps.log.error({ err, messageId: out.id }, 'could not push a message');

@@ -59,9 +59,9 @@ function partyOf(r: ConversationListRow): OtherParty {
 }
 
 /**
- * A conversation as `viewerId` sees it in their list (docs/product.md#chat). A deleted member keeps the history
- * but not their name or face (docs/product.md#your-data); a suspended or deleted one is never online and cannot
- * be written to. Someone active since `onlineSince` shows as online.
+ * A conversation as `viewerId` sees it in their list (docs/product.md#chat). A deleted member keeps the
+ * history but not their name or face (docs/product.md#your-data); a suspended or deleted one is never online
+ * and cannot be written to. Someone active since `onlineSince` shows as online.
  */
 export function toConversation(r: ConversationListRow, viewerId: string, onlineSince: Date): Conversation {
   const deleted = r.other.deletedAt !== null;
