@@ -21,7 +21,29 @@ const FIXED = CONVERSATION_PAGE_SIZE + 1;
 const other_ = alias(users, 'other');
 const otherGuide = alias(guideProfiles, 'other_guide');
 const otherTourist = alias(touristProfiles, 'other_tourist');
-const last = alias(messages, 'last_message');
+/**
+ * The last message of a page's row, looked up by its key (`limit 1` keeps it a look-up per row: joined plainly,
+ * the planner may hash every message of the table for a page of thirty).
+ */
+function lastMessageOf(db: Db) {
+  return db
+    .select({
+      id: messages.id,
+      conversationId: messages.conversationId,
+      senderId: messages.senderId,
+      body: messages.body,
+      clientId: messages.clientId,
+      kind: messages.kind,
+      bookingId: messages.bookingId,
+      createdAt: messages.createdAt,
+      readAt: messages.readAt,
+    })
+    .from(messages)
+    .where(eq(messages.id, conversations.lastMessageId))
+    .limit(1)
+    .as('last_message');
+}
+type LastMessage = ReturnType<typeof lastMessageOf>;
 
 type ValueOf<C extends AnyPgColumn> = C['_']['notNull'] extends true ? C['_']['data'] : C['_']['data'] | null;
 /** A column of the page's conversations (a subquery of the statement's own), read as that column. */
@@ -33,7 +55,7 @@ function fromPage<C extends AnyPgColumn>(column: C): SQL<ValueOf<C>> {
  * A conversation row's values: the conversation with its kept state (docs/decisions/079-read-models.md), the
  * other party's account and profile, the pair's blocks and the last message. Shaped by toConversation().
  */
-function rowColumns(other: ReturnType<typeof sql>) {
+function rowColumns(other: ReturnType<typeof sql>, last: LastMessage) {
   return {
     id: fromPage(conversations.id),
     touristId: fromPage(conversations.touristId),
@@ -101,6 +123,7 @@ export function createConversationList(db: Db) {
    * index (conversations_tourist_recent_idx or _guide_), and each row's parts are joined for the page's rows
    * only: a page costs the same for 20 or 20,000 conversations (decision 039), in one round trip.
    */
+  const last = lastMessageOf(db);
   function prepareList(side: Side, kind: Kind, fixedLimit: number | null) {
     const p = sql.placeholder;
     // The member and the cursor as values of the statement's run, not of its plan (`(select $n)`): PostgreSQL
@@ -134,12 +157,12 @@ export function createConversationList(db: Db) {
     const name = `conversation_list_${side}_${kind}${fixedLimit ? `_${fixedLimit}` : ''}`;
     return (
       db
-        .select(rowColumns(other))
+        .select(rowColumns(other, last))
         .from(page)
         .innerJoin(other_, sql`${other_.id} = ${other}`)
         .leftJoin(otherGuide, side === 'guide' ? sql`false` : eq(otherGuide.userId, other_.id))
         .leftJoin(otherTourist, side === 'tourist' ? sql`false` : eq(otherTourist.userId, other_.id))
-        .leftJoin(last, eq(last.id, conversations.lastMessageId))
+        .leftJoinLateral(last, sql`true`)
         // The member's blocks read once for the page (most have none), not probed twice per row.
         .innerJoin(
           sql`(select array(select b.blocked_id from ${blocks} b where b.blocker_id = ${userId}) as by_me,

@@ -30,7 +30,8 @@ export function createVerificationRepository(db: Db) {
     );
 
   // A queued guide's account, document and when the answers were last saved, each looked up by key for the row
-  // read (lateral joins): the answers themselves are read only for a saved version the service has not checked
+  // read (lateral joins; `limit 1` keeps each a look-up per row, which the planner would otherwise turn into a
+  // join of whole tables): the answers themselves are read only for a saved version the service has not checked
   // yet, as they are most of a page's size.
   const account = db
     .select({
@@ -42,16 +43,19 @@ export function createVerificationRepository(db: Db) {
     })
     .from(users)
     .where(eq(users.id, gp.userId))
+    .limit(1)
     .as('account');
   const document = db
     .select({ mimeType: d.mimeType, size: d.size, uploadedAt: d.uploadedAt, decidedAt: d.decidedAt })
     .from(d)
     .where(eq(d.userId, gp.userId))
+    .limit(1)
     .as('document');
   const answers = db
     .select({ savedAt: sql<string>`${guideAssessments.updatedAt}::text`.as('saved_at') })
     .from(guideAssessments)
     .where(eq(guideAssessments.userId, gp.userId))
+    .limit(1)
     .as('answers');
 
   /**
