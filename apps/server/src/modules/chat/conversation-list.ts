@@ -21,6 +21,7 @@ const FIXED = CONVERSATION_PAGE_SIZE + 1;
 const other_ = alias(users, 'other');
 const otherGuide = alias(guideProfiles, 'other_guide');
 const otherTourist = alias(touristProfiles, 'other_tourist');
+
 /**
  * The last message of a page's row, looked up by its key (`limit 1` keeps it a look-up per row: joined plainly,
  * the planner may hash every message of the table for a page of thirty).
