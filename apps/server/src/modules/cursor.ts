@@ -5,6 +5,12 @@ import { HttpError } from '../plugins/errors.ts';
  * not decode, or whose keys are not what the list sorts by, is the client's mistake: 400, never a 500 from
  * PostgreSQL casting it.
  */
+/**
+ * Where a page sorted by (time, id) ends: its last row's time as PostgreSQL writes it as text (microseconds
+ * kept) and its id. Most lists page by these two keys.
+ */
+export type AtCursor = { at: string; id: string };
+
 export function encodeCursor(keys: Record<string, unknown>): string {
   return Buffer.from(JSON.stringify(keys)).toString('base64url');
 }

@@ -5,7 +5,6 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -37,21 +36,23 @@ export const conversations = pgTable(
     guideWroteAt: timestamp('guide_wrote_at', { withTimezone: true }),
     touristWroteAt: timestamp('tourist_wrote_at', { withTimezone: true }),
     /**
-     * What each side's list shows of the conversation, kept on its row by triggers (migration 0023) in the
-     * transaction that changes messages or bookings, so a page of the list reads no message or booking: each
-     * side's unread messages from others,
+     * What each side's list shows of the conversation, plain values kept on its row by triggers in the
+     * transaction that changes messages or bookings, so a page of the list counts no messages and reads no
+     * bookings (docs/decisions/079-read-models.md): each side's unread messages from others,
      */
     touristUnread: integer('tourist_unread').notNull().default(0),
     guideUnread: integer('guide_unread').notNull().default(0),
     /** the pair has an accepted or completed booking (contact details shown, docs/product.md#chat), */
     detailsShared: boolean('details_shared').notNull().default(false),
-    /** the pair's booking the row shows ({ status, startAt, timeZone }), */
-    pairBooking: jsonb('pair_booking').$type<{ status: string; startAt: string; timeZone: string }>(),
-    /** what the pair's completed bookings paid the guide, in the currency of the latest ({ amount, currency }), */
-    guideEarnings: jsonb('guide_earnings').$type<{ amount: number; currency: string }>(),
-    /** and the last message, as the API sends a message (JSON text, decision 067). */
+    /** the pair's booking the row shows: its status, start and the city's time zone (all null before any), */
+    bookingStatus: text('booking_status', { enum: ['requested', 'accepted', 'completed'] }),
+    bookingStartAt: timestamp('booking_start_at', { withTimezone: true }),
+    bookingTimeZone: text('booking_time_zone'),
+    /** what the pair's completed bookings paid the guide, in the currency of the latest (null before any), */
+    earningsAmount: integer('earnings_amount'),
+    earningsCurrency: text('earnings_currency'),
+    /** and the id of the last message (the list joins it). */
     lastMessageId: bigint('last_message_id', { mode: 'number' }),
-    lastMessage: text('last_message'),
   },
   (t) => [
     uniqueIndex('conversations_pair_idx').on(t.touristId, t.guideId),

@@ -65,11 +65,6 @@ export const guideProfiles = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** The guide page's address (/guides/:slug): set once by a trigger from the name, unique, never changed. */
     slug: text('slug').notNull().default(''),
-    /**
-     * The guide as the other party of a conversation row, from "name" to "budget", JSON text kept by the card's
-     * trigger (decision 076).
-     */
-    party: text('party').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -134,11 +129,6 @@ export const touristProfiles = pgTable(
       .default({ newGuides: true, experiencedGuides: true }),
     rating: real('rating').notNull().default(0),
     verified: boolean('verified').notNull().default(false),
-    /**
-     * The tourist as the other party of a conversation row, from "name" to "budget", JSON text kept by the card's
-     * trigger (decision 076).
-     */
-    party: text('party').notNull().default(''),
     /** Published reviews about the tourist, kept by a trigger on reviews (decision 077). */
     reviews: integer('reviews').notNull().default(0),
     acceptanceRate: integer('acceptance_rate').notNull().default(0),

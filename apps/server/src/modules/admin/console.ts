@@ -1,7 +1,7 @@
 import { isUuid } from '@lokal/shared/domain/uuid';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import type { FastifyRequest } from 'fastify';
-import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
+import { type AtCursor, decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
 import type { Actor } from './audit/repository.ts';
 
 // What every area of the staff console shares: the routes' error answers and tags, paging, dates.
@@ -25,11 +25,13 @@ export const actorOf = (request: FastifyRequest): Actor => ({
 /** A page request of a console list: where the last page ended, and how many rows. */
 export type PageQuery = { cursor?: string; limit: number };
 
+/** The console lists' cursor type, where the console's repositories find it. */
+export type { AtCursor };
+
 /**
- * The keys most console lists page by (decision 043): a timestamp as PostgreSQL's text (microseconds kept)
- * and a uuid. `more` names further keys a list's cursor must carry, each checked by its own test.
+ * The keys most console lists page by (decision 043): a timestamp and a uuid. `more` names further keys a
+ * list's cursor must carry, each checked by its own test.
  */
-export type AtCursor = { at: string; id: string };
 export function readAtCursor(
   raw: string | undefined,
   more: Record<string, (v: unknown) => boolean> = {},

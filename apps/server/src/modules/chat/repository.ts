@@ -1,22 +1,16 @@
-import { CHAT_MESSAGES } from '@lokal/shared/constants/chat';
 import { type FirstReply, responseFigures } from '@lokal/shared/domain/response-figures';
-import { CONVERSATION_PAGE_SIZE } from '@lokal/shared/schemas/chat';
 import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { perShape } from '../../db/prepared.ts';
 import { rateLimits } from '../../db/schema/auth.ts';
 import { blocks, conversations, messages, reports, unreadCounts } from '../../db/schema/chat.ts';
-import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
+import { guideProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 import { activeMember, activeMemberSql } from '../../db/visibility.ts';
-
-/** Where a page of conversations ends: its last row's time (as PostgreSQL wrote it) and id. */
-export type ConversationCursor = { at: string; id: string };
-
-export type MessageRow = typeof messages.$inferSelect;
+import { createConversationList } from './conversation-list.ts';
+import type { MessageRow } from './shapes.ts';
 
 type RawMessage = {
   id: string | number;
@@ -47,134 +41,7 @@ function fromRaw(r: RawMessage): MessageRow {
 export type ConversationRow = typeof conversations.$inferSelect;
 
 export function createChatRepository(db: Db) {
-  /**
-   * A page of the user's conversations (or the one given), newest first, with unread counts and block
-   * flags. The page comes from the side's own index (conversations_tourist_recent_idx or _guide_), and
-   * each subquery runs for the page's rows only: a page costs the same for 20 or 20,000 (decision 039).
-   * One prepared statement per side and kind of page: built once, then only executed.
-   */
-  type Side = 'tourist' | 'guide' | 'either';
-  type Kind = 'one' | 'first' | 'after';
-  // A page of the app's own size (and a next row) has statements of its own, that size written in.
-  const FIXED = CONVERSATION_PAGE_SIZE + 1;
-  const listStatement = perShape((shape) => {
-    const [side, kind, size] = shape.split('-') as [Side, Kind, 'fixed' | 'any'];
-    const fixed = size === 'fixed' ? FIXED : null;
-    return prepareList(side, kind, fixed, `conversation_list_${side}_${kind}${fixed ? `_${fixed}` : ''}`);
-  });
-  function prepareList(side: Side, kind: Kind, fixedLimit: number | null, name: string) {
-    const p = sql.placeholder;
-    // The member and the cursor as values of the statement's run, not of its plan (`(select $n)`): a plan
-    // made for one member's numbers (20,000 conversations, or none) would look cheaper than the plan made
-    // for anyone, and PostgreSQL would plan the statement again on every call (0.6 ms, as long as running
-    // it); this way every plan is the same plan, and PostgreSQL keeps the one made for anyone.
-    const userId = sql`(select ${p('userId')}::uuid)`;
-    const recent = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
-    // Each side's unread count, kept on the conversation's row (migration 0023).
-    const unread =
-      side === 'tourist'
-        ? sql<number>`conversations.tourist_unread`
-        : side === 'guide'
-          ? sql<number>`conversations.guide_unread`
-          : sql<number>`(case when conversations.tourist_id = ${userId} then conversations.tourist_unread else conversations.guide_unread end)`;
-    // A side's own statement knows who the other party is: a plain column, and only their profile's join.
-    const other =
-      side === 'tourist'
-        ? sql`conversations.guide_id`
-        : side === 'guide'
-          ? sql`conversations.tourist_id`
-          : sql`(case when conversations.tourist_id = ${userId} then conversations.guide_id else conversations.tourist_id end)`;
-    // The pair's bookings as the row shows them, kept on the conversation by triggers on bookings (migration
-    // 0023): whether contact details show, the booking in the row, and (the guide's alone) the earnings.
-    const earnings =
-      side === 'tourist'
-        ? sql<null>`null`
-        : side === 'guide'
-          ? sql<{ amount: number; currency: string } | null>`conversations.guide_earnings`
-          : sql<{
-              amount: number;
-              currency: string;
-            } | null>`(case when conversations.guide_id = ${userId} then conversations.guide_earnings end)`;
-    // The other party comes in the same row (joined per row of the page), so a page is one round trip.
-    const other_ = alias(users, 'other');
-    const otherGuide = alias(guideProfiles, 'other_guide');
-    const otherTourist = alias(touristProfiles, 'other_tourist');
-    // The page's conversations first, from the side's own index, cut to the page; then each row's parts for
-    // those rows only. The app's own page size is written into the statement: for a limit given as a
-    // parameter, a plan assumes a tenth of the rows (decision 060).
-    const page = sql`(select * from ${conversations} where ${and(
-      side === 'tourist'
-        ? sql`${conversations.touristId} = ${userId}`
-        : side === 'guide'
-          ? sql`${conversations.guideId} = ${userId}`
-          : sql`(${conversations.touristId} = ${userId} or ${conversations.guideId} = ${userId})`,
-      // The other party sees a conversation from its first message, not from a mere open.
-      kind === 'one'
-        ? sql`${conversations.id} = ${p('onlyId')}::uuid`
-        : sql`(${conversations.lastMessageAt} is not null or ${conversations.startedBy} = ${userId})`,
-      // One row comparison in the index's own order: the page starts where the last one ended.
-      kind === 'after'
-        ? sql`(${recent}, ${conversations.id}) < ((select ${p('cursorAt')}::timestamptz), (select ${p('cursorId')}::uuid))`
-        : undefined,
-    )} order by ${recent} desc, ${conversations.id} desc nulls last limit ${
-      fixedLimit === null ? p('limit') : sql.raw(String(fixedLimit))
-    }) ${conversations}`;
-    // The other party as the row shows them: a deleted member keeps the history but not their name or face
-    // (docs/product.md#your-data); a suspended or deleted one is never online and cannot be written to.
-    const deleted = sql`${other_.deletedAt} is not null`;
-    const unavailable = sql`(${deleted} or ${other_.suspendedAt} is not null)`;
-    // The other party from "name" to "budget", kept with their profile (lokal_guide_party, lokal_tourist_party;
-    // decision 076); a member with neither profile shows their display name and the member's face.
-    // No page and the member's face: what a member with neither profile, or a deleted one, shows after the name.
-    const faceless = sql.raw(`',"slug":null,"image":"/api/avatars/member.svg"'`);
-    const party = sql`coalesce(${side === 'guide' ? sql`null` : otherGuide.party}, ${side === 'tourist' ? sql`null` : otherTourist.party},
-      '"name":' || to_json(coalesce(${other_.displayName}, 'Lokal member'))::text || ${faceless}
-      || ',"place":"","rating":0,"status":null,"budget":null')`;
-    // The row as the API sends it (conversationSchema's keys, in its order), written by the database as text:
-    // the answer is these texts joined (decision 067). Ids are uuids and need no escaping; the last message,
-    // the booking and the earnings are kept on the conversation already written (migration 0023). A deleted
-    // member's name and face give way to the deleted member's; the rest of their party stays, from ',"place":'
-    // on, which no JSON string holds unescaped.
-    const wire = sql<string>`'{"id":"' || conversations.id
-      || '","other":{"id":"' || ${other_.id}
-      || '","role":"' || case when ${other_.role} = 'guide' then 'guide' else 'tourist' end
-      || '",' || case when ${deleted} then '"name":' || to_json(${p('deletedName')}::text)::text
-          || ${faceless} || substr(${party}, strpos(${party}, ',"place":'))
-        else ${party} end
-      || ',"online":' || (not ${unavailable} and ${other_.lastActiveAt} > (select ${p('onlineSince')}::timestamptz))::text
-      || '},"lastMessage":' || coalesce(conversations.last_message, 'null')
-      || ',"timestamp":"' || lokal_iso(${recent})
-      || '","unread":' || ${unread}
-      || ',"blockedByMe":' || (${other} = any(blocked.by_me))::text
-      || ',"canSend":' || (not ${other} = any(blocked.by_me) and not ${other} = any(blocked.by_them)
-        and not ${unavailable})::text
-      || ',"detailsShared":' || conversations.details_shared::text
-      || ',"booking":' || coalesce(conversations.pair_booking::text, 'null')
-      || ',"earnings":' || coalesce(${earnings}::text, 'null')
-      || '}'`;
-    return (
-      db
-        .select({
-          wire,
-          id: sql<string>`conversations.id`,
-          // Microseconds survive as text: where a page ending here ends.
-          cursorAt: sql<string>`${recent}::text`,
-        })
-        .from(page)
-        .innerJoin(other_, sql`${other_.id} = ${other}`)
-        .leftJoin(otherGuide, side === 'guide' ? sql`false` : eq(otherGuide.userId, other_.id))
-        .leftJoin(otherTourist, side === 'tourist' ? sql`false` : eq(otherTourist.userId, other_.id))
-        // The member's blocks read once for the page (most have none), not probed twice per row.
-        .innerJoin(
-          sql`(select array(select b.blocked_id from ${blocks} b where b.blocker_id = ${userId}) as by_me,
-          array(select b.blocker_id from ${blocks} b where b.blocked_id = ${userId}) as by_them) blocked`,
-          sql`true`,
-        )
-        .orderBy(desc(recent), sql`${conversations.id} desc nulls last`)
-        .prepare(name)
-    );
-  }
-
+  const list = createConversationList(db);
   // The guide's latest 200 conversations tourists started, with when each side first wrote (kept on the
   // conversation): conversations_guide_asked_idx, no message read.
   const firstRepliesStatement = db
@@ -241,7 +108,8 @@ export function createChatRepository(db: Db) {
      * A tourist opening the conversation with a guide, in one statement: the pair's own if there is one,
      * else a new one when the guide is listed (docs/product.md#hidden-and-unverified-guides). Null when neither,
      * or when another request made the pair's conversation at the same moment (findConversation then sees it).
-     * Every tourist who writes to a guide passes here, most of them at once after a start (decision 055).
+     * Every tourist who writes to a guide passes here, most of them at once after a start
+     * (docs/decisions/078-database-access.md).
      */
     async openWithListedGuide(touristId: string, guideId: string): Promise<{ id: string } | null> {
       const result = await db.execute(sql`
@@ -288,32 +156,8 @@ export function createChatRepository(db: Db) {
       return row ?? null;
     },
 
-    /**
-     * A page of the user's conversations (or the one given), newest first, with unread counts and block
-     * flags. The page comes from the side's own index (conversations_tourist_recent_idx or _guide_), and
-     * each subquery runs for the page's rows only: a page costs the same for 20 or 20,000 (decision 039).
-     */
-    /**
-     * A page of the user's conversations as the API sends them (`wire`, JSON text), with each row's id and
-     * where a page ending there ends. A member active since `onlineSince` shows as online.
-     */
-    async listFor(
-      user: { id: string; role: string },
-      page: { onlyId: string } | { limit: number; cursor: ConversationCursor | null },
-      onlineSince: Date,
-    ): Promise<{ wire: string; id: string; cursorAt: string }[]> {
-      const kind = 'onlyId' in page ? 'one' : page.cursor ? 'after' : 'first';
-      const side = user.role === 'tourist' || user.role === 'guide' ? user.role : 'either';
-      const size = 'limit' in page && page.limit === FIXED ? 'fixed' : 'any';
-      return listStatement(`${side}-${kind}-${size}`).execute({
-        userId: user.id,
-        onlineSince: onlineSince.toISOString(),
-        deletedName: CHAT_MESSAGES.deletedMember,
-        ...('onlyId' in page
-          ? { onlyId: page.onlyId, limit: 1 }
-          : { limit: page.limit, cursorAt: page.cursor?.at, cursorId: page.cursor?.id }),
-      });
-    },
+    /** A page of the user's conversations (or the one given) as values, newest first. */
+    listFor: list.listFor,
 
     /** Unread messages from others across all of the user's conversations. */
     async unreadTotal(userId: string): Promise<number> {
@@ -411,7 +255,8 @@ export function createChatRepository(db: Db) {
     }): Promise<{ message: MessageRow | null; created: boolean; hits: number | null }> {
       const { hit } = values;
       // One statement (atomic on its own): count the hit, insert, move the conversation's clock, answer. It is
-      // the hot path of chat, so one write instead of a transaction of three (decision 055).
+      // the hot path of chat, so one write instead of a transaction of three
+      // (docs/decisions/078-database-access.md).
       const result = await db.execute(sql`
         with ${
           hit

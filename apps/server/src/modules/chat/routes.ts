@@ -16,7 +16,6 @@ import {
 } from '@lokal/shared/schemas/chat';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import { blockBodySchema } from '@lokal/shared/schemas/trust';
-import { sendJsonText } from '../../plugins/json-text.ts';
 import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import { bookingsServiceOf } from '../bookings/routes.ts';
@@ -53,7 +52,7 @@ function chatRoutes(app: App, service: ChatService, bookings: BookingsForBlock) 
         response: { 200: conversationListSchema, ...errors },
       },
     },
-    async (request, reply) => sendJsonText(reply, await service.list(request.user, request.query)),
+    async (request) => service.list(request.user, request.query),
   );
 
   app.post(

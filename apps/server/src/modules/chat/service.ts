@@ -3,16 +3,15 @@ import { TRUST_MESSAGES } from '@lokal/shared/constants/trust';
 import { maskContactDetails } from '@lokal/shared/domain/masking';
 import { isUuid } from '@lokal/shared/domain/uuid';
 import type {
-  ChatMessage,
   ChatSend,
   Conversation,
+  ConversationList,
   ReportInput,
   ServerFrame,
 } from '@lokal/shared/schemas/chat';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { JsonText } from '../../plugins/json-text.ts';
 import {
   createMemoryHitCounter,
   createRateLimiter,
@@ -23,12 +22,9 @@ import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
 import { type ContactRule, contactRuleOf } from '../discovery/contact-rule.ts';
-import {
-  type ChatRepository,
-  type ConversationCursor,
-  createChatRepository,
-  type MessageRow,
-} from './repository.ts';
+import type { ConversationCursor } from './conversation-list.ts';
+import { type ChatRepository, createChatRepository } from './repository.ts';
+import { toConversation, toMessage } from './shapes.ts';
 
 const ONLINE_WINDOW_MS = 5 * 60_000;
 
@@ -46,20 +42,6 @@ function decodeConversationCursor(raw: string | undefined): ConversationCursor |
   return decodeCursor(raw, (c) =>
     isPgTimestamp(c.at) && isUuid(c.id) ? { at: c.at, id: c.id as string } : null,
   );
-}
-
-export function toMessage(m: MessageRow): ChatMessage {
-  return {
-    id: m.id,
-    conversationId: m.conversationId,
-    senderId: m.senderId,
-    kind: m.kind,
-    bookingId: m.bookingId,
-    body: m.body,
-    clientId: m.clientId,
-    createdAt: m.createdAt.toISOString(),
-    readAt: m.readAt ? m.readAt.toISOString() : null,
-  };
 }
 
 /** One message by id, as clients see it: the realtime bus of several instances sends only ids. */
@@ -127,14 +109,15 @@ export function createChatService(deps: {
   /** Who shows as online in a conversation's row: active within the last five minutes. */
   const onlineSince = () => new Date(now() - ONLINE_WINDOW_MS);
 
-  /**
-   * A page of the user's conversations, newest first, where the next one starts and (guides) the response
-   * rate: the rows as the database wrote them in the API's shape (decision 067), joined into the answer.
-   */
-  async function list(user: SessionUser, query: { cursor?: string; limit: number }): Promise<JsonText> {
+  /** A page of the user's conversations, newest first, where the next starts and (guides) the response rate. */
+  async function list(
+    user: SessionUser,
+    query: { cursor?: string; limit: number },
+  ): Promise<ConversationList> {
     const cursor = decodeConversationCursor(query.cursor);
+    const since = onlineSince();
     const [rows, responseRate] = await Promise.all([
-      repo.listFor(user, { limit: query.limit + 1, cursor }, onlineSince()),
+      repo.listFor(user, { limit: query.limit + 1, cursor }),
       user.role === 'guide' ? repo.responseRate(user.id, new Date(now())) : null,
     ]);
     const page = rows.length > query.limit ? rows.slice(0, query.limit) : rows;
@@ -143,15 +126,13 @@ export function createChatService(deps: {
       rows.length > query.limit && last
         ? encodeCursor({ at: last.cursorAt, id: last.id } satisfies ConversationCursor)
         : null;
-    return new JsonText(
-      `{"conversations":[${page.map((r) => r.wire).join(',')}],"responseRate":${JSON.stringify(responseRate)},"nextCursor":${JSON.stringify(nextCursor)}}`,
-    );
+    return { conversations: page.map((r) => toConversation(r, user.id, since)), responseRate, nextCursor };
   }
 
   async function get(user: SessionUser, conversationId: string): Promise<Conversation> {
-    const [c] = await repo.listFor(user, { onlyId: conversationId }, onlineSince());
-    if (!c) throw notFound();
-    return JSON.parse(c.wire) as Conversation;
+    const [row] = await repo.listFor(user, { onlyId: conversationId });
+    if (!row) throw notFound();
+    return toConversation(row, user.id, onlineSince());
   }
 
   return {
@@ -257,7 +238,8 @@ export function createChatService(deps: {
       const key = `chat:user:${user.id}`;
       const rule = { limit: SENDS_PER_MINUTE * deps.rateLimitScale, windowMs: 60_000 };
       const window = fixedWindow(now(), rule);
-      // Counted in the insert's own statement where hits are kept in the database (decision 055).
+      // Counted in the insert's own statement where hits are kept in the database
+      // (docs/decisions/078-database-access.md).
       if (!deps.countHitWithSend) await consume(key, rule);
       const { message, hits, created } = await repo.send({
         conversationId: body.conversationId,
@@ -276,7 +258,8 @@ export function createChatService(deps: {
       }
       const out = toMessage(message);
       // Pushed only after the insert committed, and only once per clientId. The answer does not wait for the
-      // push: the message is stored, and the bus sends the pushes in the order they were asked (decision 055).
+      // push: the message is stored, and the bus sends the pushes in the order they were asked
+      // (docs/decisions/078-database-access.md).
       if (created) {
         deps.publish([c.touristId, c.guideId], { type: 'message', message: out }).catch((err: unknown) => {
           deps.log.error({ err, messageId: out.id }, 'could not push a message');

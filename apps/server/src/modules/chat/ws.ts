@@ -33,11 +33,16 @@ export function chatSocketRoute(app: App, service: ChatService, hub: Hub, config
       },
     },
     (socket, request) => {
-      const user = request.user;
+      // preValidation refused the upgrade without a session; this check only gives the handler its type.
+      const auth = request.auth;
+      if (!auth) {
+        socket.close(1008, 'unauthenticated');
+        return;
+      }
+      const { user, sessionId } = auth;
       const send = (frame: ServerFrame) =>
         socket.readyState === socket.OPEN && socket.send(JSON.stringify(frame));
-      if (hub.add(user.id, socket, request.auth!.sessionId))
-        void service.presence(user, true).catch(() => {});
+      if (hub.add(user.id, socket, sessionId)) void service.presence(user, true).catch(() => {});
       let windowStart = Date.now();
       let frames = 0;
 

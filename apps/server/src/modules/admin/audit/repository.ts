@@ -2,7 +2,7 @@ import type { AuditAction } from '@lokal/shared/constants/admin';
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { auditLog } from '../../../db/schema/admin.ts';
-import type { AtCursor } from '../console.ts';
+import type { AtCursor } from '../../cursor.ts';
 
 /** Who did it: a staff member, or the operator CLI (no account). */
 export type Actor = { id: string | null; email: string };

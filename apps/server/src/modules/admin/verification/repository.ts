@@ -1,13 +1,11 @@
-import { IDENTITY_DOCUMENT_KEEP_DAYS } from '@lokal/shared/constants/trust';
 import { and, asc, count, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { jsonOf, jsonTimeOf } from '../../../db/json-row.ts';
 import { guideAssessments, guideProfiles, identityDocuments } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
-import { planOnce } from '../../../db/statement-names.ts';
 import { activeMember } from '../../../db/visibility.ts';
+import type { AtCursor } from '../../cursor.ts';
 import { type AuditInput, writeAudit } from '../audit/repository.ts';
-import { type AtCursor, total } from '../console.ts';
+import { total } from '../console.ts';
 
 // The review queue: guides who finished onboarding and the assessment and wait for staff. Constants written in,
 // not bound: a plan made once for any values still sees the status of the queue's partial index.
@@ -18,39 +16,8 @@ const waitingGuide = and(waitingAccount, waiting);
 
 // When the guide first submitted the assessment; the index of the queue holds this very expression.
 const waitingSince = sql`coalesce(${guideProfiles.verificationRequestedAt}, ${guideProfiles.createdAt})`;
-
-/**
- * A queued guide as the API sends it (QueueGuide), from its first key to `requestedAt`, as JSON text without
- * the closing brace: the service adds the answers, the document and what is missing (decision 068).
- */
 const gp = guideProfiles;
-const queueHead = sql<string>`'{"id":"' || ${gp.userId} || '","email":' || ${jsonOf(users.email)}
-  || ',"name":' || ${jsonOf(sql`btrim(${gp.firstName} || ' ' || ${gp.lastName})`)}
-  || ',"image":' || ${jsonOf(gp.image)} || ',"city":' || ${jsonOf(gp.city)} || ',"country":' || ${jsonOf(gp.country)}
-  || ',"profession":' || ${jsonOf(gp.profession)} || ',"bio":' || ${jsonOf(gp.bio)}
-  || ',"languages":' || ${jsonOf(gp.languages)} || ',"specialties":' || ${jsonOf(gp.specialties)}
-  || ',"tourTypes":' || ${gp.tourTypes}::text
-  || ',"gender":' || ${jsonOf(sql`case when ${gp.gender} = 'other' then coalesce(${gp.customGender}, 'other') else ${gp.gender} end`)}
-  || ',"pronouns":' || ${jsonOf(gp.pronouns)} || ',"socialMedia":' || ${jsonOf(gp.socialMedia)}
-  || ',"hideProfile":' || ${jsonOf(gp.hideProfile)} || ',"phone":' || ${jsonOf(users.phone)}
-  || ',"phoneVerifiedAt":' || ${jsonTimeOf(users.phoneVerifiedAt)}
-  || ',"requestedAt":' || ${jsonTimeOf(waitingSince)}`;
-
-/** The identity document as the queue shows it (IdentityDocument), kept until 30 days after the decision. */
 const d = identityDocuments;
-const queueDocument = sql<string>`'{"mimeType":' || ${jsonOf(d.mimeType)} || ',"size":' || ${d.size} || ',"uploadedAt":' || ${jsonTimeOf(d.uploadedAt)}
-  || ',"deleteAfter":' || ${jsonTimeOf(sql`${d.decidedAt} + make_interval(hours => ${sql.raw(String(IDENTITY_DOCUMENT_KEEP_DAYS * 24))})`)}
-  || '}'`;
-
-// A queued guide's look-ups by key (queueQuery). The account's head starts with the evidence Verify needs, a
-// verified phone, as '1' or '0'.
-const accountHead = sql<string>`(select case when ${users.phone} is not null and ${users.phoneVerifiedAt} is not null
-  then '1' else '0' end || ${queueHead} from ${users} where ${users.id} = ${gp.userId})`;
-const documentOf = sql<string | null>`(select ${queueDocument} from ${d} where ${d.userId} = ${gp.userId})`;
-// When the guide's answers were last saved: the answers themselves are read only for a saved version the service
-// has not checked yet (decision 054), as their text costs more to write than the rest of the row.
-const answersSavedAt = sql<string | null>`(select ${guideAssessments.updatedAt}::text
-  from ${guideAssessments} where ${guideAssessments.userId} = ${gp.userId})`;
 
 export function createVerificationRepository(db: Db) {
   const waitingCount = () =>
@@ -62,29 +29,77 @@ export function createVerificationRepository(db: Db) {
         .where(waitingGuide),
     );
 
+  // A queued guide's account, document and when the answers were last saved, each looked up by key for the row
+  // read (lateral joins; `limit 1` keeps each a look-up per row, which the planner would otherwise turn into a
+  // join of whole tables): the answers themselves are read only for a saved version the service has not checked
+  // yet, as they are most of a page's size.
+  const account = db
+    .select({
+      email: users.email,
+      phone: users.phone,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      // The account's check returns its value rather than filtering, so its key is the look-up's only condition.
+      waiting: sql<boolean>`${waitingAccount}`.as('waiting'),
+    })
+    .from(users)
+    .where(eq(users.id, gp.userId))
+    .limit(1)
+    .as('account');
+  const document = db
+    .select({ mimeType: d.mimeType, size: d.size, uploadedAt: d.uploadedAt, decidedAt: d.decidedAt })
+    .from(d)
+    .where(eq(d.userId, gp.userId))
+    .limit(1)
+    .as('document');
+  const answers = db
+    .select({ savedAt: sql<string>`${guideAssessments.updatedAt}::text`.as('saved_at') })
+    .from(guideAssessments)
+    .where(eq(guideAssessments.userId, gp.userId))
+    .limit(1)
+    .as('answers');
+
   /**
-   * A page of the queue after the cursor (values or placeholders), longest waiting first. One table in `from`:
-   * the account, the answers and the document are looked up by key for each row read, so the only plan there is
-   * walks guide_profiles_waiting_idx in its order and stops at the page's end, whatever the statistics say (PGlite
-   * keeps none), and it is planned once (decision 075). The account's check returns its value rather than
-   * filtering, so its key is the look-up's only condition.
+   * A page of the queue after the cursor (values or placeholders), longest waiting first. The page walks
+   * guide_profiles_waiting_idx in its order and stops at the page's end; each row's parts are found by key.
    */
   const queueQuery = (limit: number | Placeholder, cursor: { at: unknown; id: unknown } | null) =>
     db
       .select({
         id: gp.userId,
-        // Each look-up nested in its own sql``: a one-table select names its top-level columns without their
-        // table, and these must name theirs.
-        head: sql<string>`${accountHead}`,
-        document: sql<string | null>`${documentOf}`,
-        answersSavedAt: sql<string | null>`${answersSavedAt}`,
+        email: account.email,
+        firstName: gp.firstName,
+        lastName: gp.lastName,
+        image: gp.image,
+        city: gp.city,
+        country: gp.country,
+        profession: gp.profession,
+        bio: gp.bio,
+        languages: gp.languages,
+        specialties: gp.specialties,
+        tourTypes: gp.tourTypes,
+        gender: gp.gender,
+        customGender: gp.customGender,
+        pronouns: gp.pronouns,
+        socialMedia: gp.socialMedia,
+        hideProfile: gp.hideProfile,
+        phone: account.phone,
+        phoneVerifiedAt: account.phoneVerifiedAt,
+        requestedAt: sql`${waitingSince}`.mapWith(gp.createdAt),
+        documentMimeType: document.mimeType,
+        documentSize: document.size,
+        documentUploadedAt: document.uploadedAt,
+        documentDecidedAt: document.decidedAt,
+        answersSavedAt: answers.savedAt,
         cursorAt: sql<string>`${waitingSince}::text`,
       })
       .from(gp)
+      .innerJoinLateral(account, sql`true`)
+      .leftJoinLateral(document, sql`true`)
+      .leftJoinLateral(answers, sql`true`)
       .where(
         and(
           waiting,
-          sql`(select ${waitingAccount} from ${users} where ${users.id} = ${gp.userId})`,
+          sql`${account.waiting}`,
           cursor
             ? sql`(${waitingSince}, ${gp.userId}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
             : undefined,
@@ -93,29 +108,15 @@ export function createVerificationRepository(db: Db) {
       // Oldest first: whoever has waited longest is reviewed first.
       .orderBy(waitingSince, asc(gp.userId))
       .limit(limit);
-  // Every staff visit to the queue reads a page: built once, then only executed (decision 054).
+  // Every staff visit to the queue reads a page: built once, then only executed.
   const p = sql.placeholder;
-  const firstPage = planOnce(queueQuery(p('limit'), null), 'verification_queue_first');
-  const laterPage = planOnce(
-    queueQuery(p('limit'), { at: p('at'), id: p('id') }),
-    'verification_queue_after',
-  );
+  const firstPage = queueQuery(p('limit'), null).prepare('verification_queue_first');
+  const laterPage = queueQuery(p('limit'), { at: p('at'), id: p('id') }).prepare('verification_queue_after');
 
-  /** A page's rows with the evidence taken apart. */
-  const queueRows = (rows: Awaited<ReturnType<typeof firstPage.execute>>) =>
-    rows.map((r) => ({
-      id: r.id,
-      head: r.head.slice(1),
-      phoneVerified: r.head.startsWith('1'),
-      document: r.document ?? 'null',
-      hasDocument: r.document !== null,
-      answersSavedAt: r.answersSavedAt,
-      cursorAt: r.cursorAt,
-    }));
   const answersStatement = db
     .select({
       id: guideAssessments.userId,
-      answers: sql<string>`${guideAssessments.answers}::text`,
+      answers: guideAssessments.answers,
       savedAt: sql<string>`${guideAssessments.updatedAt}::text`,
     })
     .from(guideAssessments)
@@ -132,15 +133,13 @@ export function createVerificationRepository(db: Db) {
     queueQuery,
 
     /** A page of the queue after the cursor, longest waiting first by (waiting since, guide id). */
-    async queuePage(limit: number, cursor: AtCursor | null) {
-      return queueRows(
-        await (cursor
-          ? laterPage.execute({ limit, at: cursor.at, id: cursor.id })
-          : firstPage.execute({ limit })),
-      );
+    queuePage(limit: number, cursor: AtCursor | null) {
+      return cursor
+        ? laterPage.execute({ limit, at: cursor.at, id: cursor.id })
+        : firstPage.execute({ limit });
     },
 
-    /** The stored answers (as text) of these guides, with when each was saved. */
+    /** The stored answers of these guides, with when each was saved. */
     answersOf(ids: string[]) {
       return answersStatement.execute({ ids });
     },

@@ -6,7 +6,6 @@ import {
   rejectBodySchema,
 } from '@lokal/shared/schemas/admin';
 import { documentFileSchema, guideDocumentParamsSchema } from '@lokal/shared/schemas/trust';
-import { sendJsonText } from '../../../plugins/json-text.ts';
 import type { ModulePlugin } from '../../context.ts';
 import { sendPrivateFile } from '../../identity/routes.ts';
 import { identityOf } from '../../identity/service.ts';
@@ -40,7 +39,7 @@ export const verificationRoutes: ModulePlugin = async (app, { ctx }) => {
         response: { 200: queueResponseSchema, ...errors },
       },
     },
-    async (request, reply) => sendJsonText(reply, await service.queue(request.query)),
+    async (request) => service.queue(request.query),
   );
 
   app.post(

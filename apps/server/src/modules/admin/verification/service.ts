@@ -1,12 +1,11 @@
 import { ADMIN_MESSAGES } from '@lokal/shared/constants/admin';
-import { TRUST_MESSAGES } from '@lokal/shared/constants/trust';
+import { IDENTITY_DOCUMENT_KEEP_DAYS, TRUST_MESSAGES } from '@lokal/shared/constants/trust';
 import { paths } from '@lokal/shared/domain/pages';
-import type { DecisionResponse } from '@lokal/shared/schemas/admin';
-import { assessmentSchema } from '@lokal/shared/schemas/onboarding';
+import type { DecisionResponse, QueueGuide, QueueResponse } from '@lokal/shared/schemas/admin';
+import { type Assessment, assessmentSchema } from '@lokal/shared/schemas/onboarding';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
 import { HttpError } from '../../../plugins/errors.ts';
-import { JsonText } from '../../../plugins/json-text.ts';
 import { layoutMail, type Mailer } from '../../../plugins/mail.ts';
 import type { NotificationsService } from '../../notifications/service.ts';
 import type { Actor } from '../audit/repository.ts';
@@ -31,37 +30,68 @@ const CHECKED_MAX = 2_000;
  * The stored assessment answers as the queue shows them: parsed by the assessment's own schema, `null` when
  * they no longer fit it (saved under an older version of the questions). Each saved version of a guide's
  * answers is read and parsed once per instance, keyed by the guide and the time they were saved, which every
- * write of the answers sets (decision 054): `known` gives the text of a version checked before, `check` reads
- * and keeps a new one.
+ * write of the answers sets: `known` gives the answers of a version checked before, `check` parses and keeps
+ * a new one.
  */
 function answersChecker() {
-  const checked = new Map<string, { savedAt: string; text: string }>();
+  const checked = new Map<string, { savedAt: string; answers: Assessment | null }>();
   return {
-    known(guideId: string, savedAt: string | null): string | undefined {
-      if (savedAt === null) return 'null';
+    known(guideId: string, savedAt: string | null): Assessment | null | undefined {
+      if (savedAt === null) return null;
       const hit = checked.get(guideId);
-      return hit && hit.savedAt === savedAt ? hit.text : undefined;
+      return hit && hit.savedAt === savedAt ? hit.answers : undefined;
     },
-    /** The answers as the queue's JSON text: what the route's encode of the parsed answers wrote. */
-    check(guideId: string, raw: string, savedAt: string): string {
-      const parsed = assessmentSchema.safeParse(JSON.parse(raw));
-      const text = parsed.success ? JSON.stringify(parsed.data) : 'null';
+    check(guideId: string, stored: unknown, savedAt: string): Assessment | null {
+      const parsed = assessmentSchema.safeParse(stored);
+      const answers = parsed.success ? parsed.data : null;
       checked.delete(guideId);
       if (checked.size >= CHECKED_MAX) checked.delete(checked.keys().next().value as string);
-      checked.set(guideId, { savedAt, text });
-      return text;
+      checked.set(guideId, { savedAt, answers });
+      return answers;
     },
   };
 }
 
-/**
- * A guide of the queue as JSON text (QueueGuide): the database writes the profile's part and the document
- * (decision 068); the answers' text (checked and written once per saved version) and what Verify still needs
- * go in where the schema has them.
- */
-function queueGuideText(r: QueueRow, answers: string): string {
-  const missing = missingEvidence({ phoneVerified: r.phoneVerified, document: r.hasDocument });
-  return `${r.head},"assessment":${answers},"document":${r.document},"missing":${JSON.stringify(missing)}}`;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** A guide of the queue as staff see it (docs/product.md#verification), with what Verify still needs. */
+export function toQueueGuide(r: QueueRow, assessment: Assessment | null): QueueGuide {
+  const phoneVerified = r.phone !== null && r.phoneVerifiedAt !== null;
+  const decided = r.documentDecidedAt;
+  return {
+    id: r.id,
+    email: r.email,
+    name: `${r.firstName} ${r.lastName}`.trim(),
+    image: r.image,
+    city: r.city,
+    country: r.country,
+    profession: r.profession,
+    bio: r.bio,
+    languages: r.languages,
+    specialties: r.specialties,
+    tourTypes: r.tourTypes,
+    gender: r.gender === 'other' ? (r.customGender ?? 'other') : r.gender,
+    pronouns: r.pronouns,
+    socialMedia: r.socialMedia,
+    hideProfile: r.hideProfile,
+    phone: r.phone,
+    phoneVerifiedAt: r.phoneVerifiedAt?.toISOString() ?? null,
+    requestedAt: r.requestedAt.toISOString(),
+    assessment,
+    // The identity document is kept 30 days from the decision (docs/product.md#verification).
+    document:
+      r.documentUploadedAt && r.documentMimeType !== null && r.documentSize !== null
+        ? {
+            mimeType: r.documentMimeType,
+            size: r.documentSize,
+            uploadedAt: r.documentUploadedAt.toISOString(),
+            deleteAfter: decided
+              ? new Date(decided.getTime() + IDENTITY_DOCUMENT_KEEP_DAYS * DAY_MS).toISOString()
+              : null,
+          }
+        : null,
+    missing: missingEvidence({ phoneVerified, document: r.documentUploadedAt !== null }),
+  };
 }
 
 export function createVerificationService(deps: {
@@ -144,11 +174,8 @@ export function createVerificationService(deps: {
   return {
     verifyGuide,
 
-    /**
-     * A page of the queue as the route's JSON text (QueueResponse): the answers of a page are most of its
-     * size, and each saved version is checked and written once, not encoded again on every visit.
-     */
-    async queue(query: PageQuery): Promise<JsonText> {
+    /** A page of the queue, longest waiting first. */
+    async queue(query: PageQuery): Promise<QueueResponse> {
       const rows = await repo.queuePage(query.limit + 1, readAtCursor(query.cursor));
       const { page, nextCursor } = pageOut(rows, query.limit, (r) => ({
         at: r.cursorAt,
@@ -162,8 +189,7 @@ export function createVerificationService(deps: {
           answers.set(a.id, answersOf.check(a.id, a.answers, a.savedAt));
       }
       // A guide whose answers were deleted in between shows none.
-      const guides = page.map((r) => queueGuideText(r, answers.get(r.id) ?? 'null'));
-      return new JsonText(`{"guides":[${guides.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`);
+      return { guides: page.map((r) => toQueueGuide(r, answers.get(r.id) ?? null)), nextCursor };
     },
 
     async rejectGuide(actor: Actor, guideId: string, reason: string): Promise<DecisionResponse> {
