@@ -154,15 +154,11 @@ try {
   for (const size of SIZES) {
     if (size === 'large') {
       log(`growing the ${engine} database with seed:bench…`);
-      const seeded = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', 'bench/data/bench-cli.ts'],
-        {
-          cwd: root,
-          env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-          stdio: 'inherit',
-        },
-      );
+      const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'bench/data/bench-cli.ts'], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        stdio: 'inherit',
+      });
       if (seeded.status !== 0) throw new Error('bench seed failed');
     }
     log(`${engine}, ${size} size`);

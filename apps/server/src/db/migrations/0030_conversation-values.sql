@@ -106,29 +106,10 @@ BEGIN
   WHERE c.last_message_id IN (SELECT r.id FROM removed r);
   RETURN NULL;
 END $$ LANGUAGE plpgsql;--> statement-breakpoint
--- The other party of a conversation row is read from the profile's own columns: the card's triggers, where the
--- cards are still kept, no longer write a party text.
-DO $$ BEGIN
-  IF EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'guide_profiles_wire_card_trg') THEN
-    CREATE OR REPLACE FUNCTION guide_profiles_wire_card() RETURNS trigger AS $f$
-    BEGIN
-      NEW.card := lokal_guide_card(NEW);
-      RETURN NEW;
-    END;
-    $f$ LANGUAGE plpgsql;
-  END IF;
-  IF EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'tourist_profiles_wire_card_trg') THEN
-    CREATE OR REPLACE FUNCTION tourist_profiles_wire_card() RETURNS trigger AS $f$
-    BEGIN
-      NEW.card := lokal_tourist_card(NEW);
-      RETURN NEW;
-    END;
-    $f$ LANGUAGE plpgsql;
-  END IF;
-END $$;--> statement-breakpoint
 DROP FUNCTION lokal_guide_party(guide_profiles);--> statement-breakpoint
 DROP FUNCTION lokal_tourist_party(tourist_profiles);--> statement-breakpoint
 DROP FUNCTION lokal_message_json(bigint, uuid, uuid, text, uuid, text, text, timestamptz, timestamptz);--> statement-breakpoint
+DROP FUNCTION lokal_iso(timestamptz);--> statement-breakpoint
 ALTER TABLE "conversations" DROP COLUMN "pair_booking";--> statement-breakpoint
 ALTER TABLE "conversations" DROP COLUMN "guide_earnings";--> statement-breakpoint
 ALTER TABLE "conversations" DROP COLUMN "last_message";--> statement-breakpoint
