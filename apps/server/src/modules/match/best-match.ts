@@ -1,8 +1,24 @@
 import type { TravellerSide } from '@lokal/shared/domain/match';
-import { type GuideEntry, type GuideSides, type MatchCursor, rankBestMatch } from './guide-sides.ts';
+import {
+  type GuideEntry,
+  type GuideSides,
+  type MatchCursor,
+  type Ranked,
+  rankBestMatch,
+} from './guide-sides.ts';
 
 /** How many times a page is scored again after its rows showed guides the engine held at another version. */
 const ATTEMPTS = 3;
+/** The first guides of a traveller's order kept for their next pages; a page past them is ranked afresh. */
+const KEPT = 400;
+/** The travellers' orders an instance keeps, the most recently used. */
+const TRAVELLERS = 256;
+
+/** A traveller's first KEPT guides in "Best match" order, ranked while the guides held were at `changes`. */
+type Order = { changes: number; ranked: Ranked[]; whole: boolean };
+
+/** Whether a ranked guide comes after the cursor in "Best match" order. */
+const isAfter = (r: Ranked, c: MatchCursor) => r.match.exact < c.m || (r.match.exact === c.m && r.id > c.id);
 
 /**
  * "Best match" pages (docs/decisions/080-best-match.md): the guides the search lets through, ranked in memory by
@@ -16,6 +32,38 @@ export function createBestMatch<R extends { userId: string; version: string }>(d
   rows: (ids: string[]) => Promise<R[]>;
 }) {
   const { sides } = deps;
+  // Ranking scores every guide of the pool (tens of milliseconds for 100,000): a traveller's order is kept until
+  // a guide held changes, so their next page, or the same page again, is a slice of it.
+  const orders = new Map<string, Order>();
+  function orderOf(traveller: TravellerSide, cityKey: string | undefined): Order {
+    const key = `${cityKey ?? ''}|${JSON.stringify(traveller)}`;
+    let order = orders.get(key);
+    if (!order || order.changes !== sides.changes()) {
+      const ranked = rankBestMatch(traveller, pool(null, cityKey), KEPT, null);
+      order = { changes: sides.changes(), ranked, whole: ranked.length < KEPT };
+    }
+    orders.delete(key);
+    orders.set(key, order);
+    if (orders.size > TRAVELLERS) orders.delete(orders.keys().next().value as string);
+    return order;
+  }
+  /** The page after the cursor: from the traveller's kept order when it reaches that far (a search's own ids aside). */
+  function rank(
+    traveller: TravellerSide,
+    among: { ids: ReadonlySet<string> | null; cityKey?: string },
+    limit: number,
+    cursor: MatchCursor | null,
+  ): Ranked[] {
+    if (among.ids === null) {
+      const order = orderOf(traveller, among.cityKey);
+      const start = cursor ? order.ranked.findIndex((r) => isAfter(r, cursor)) : 0;
+      if (start >= 0 && (order.whole || start + limit <= order.ranked.length)) {
+        return order.ranked.slice(start, start + limit);
+      }
+      if (start < 0 && order.whole) return [];
+    }
+    return rankBestMatch(traveller, pool(among.ids, among.cityKey), limit, cursor);
+  }
   /** The guides held that may be on the page: those of `ids` when given, else those of the city, else all. */
   function* pool(ids: ReadonlySet<string> | null, cityKey: string | undefined): Iterable<GuideEntry> {
     for (const e of sides.all()) {
@@ -32,7 +80,7 @@ export function createBestMatch<R extends { userId: string; version: string }>(d
     let page: (R & { matchScore: number })[] = [];
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       await sides.ready();
-      const ranked = rankBestMatch(traveller, pool(among.ids, among.cityKey), limit, cursor);
+      const ranked = rank(traveller, among, limit, cursor);
       const rows = new Map((await deps.rows(ranked.map((r) => r.id))).map((r) => [r.userId, r]));
       const stale = ranked.filter((r) => rows.get(r.id)?.version !== sides.entry(r.id)?.version);
       page = ranked.flatMap((r) => {

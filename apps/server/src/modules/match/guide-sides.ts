@@ -96,6 +96,8 @@ export function createGuideSides(deps: {
   log: { error: (obj: object, msg: string) => void };
 }) {
   let entries = new Map<string, GuideEntry>();
+  /** Counts the changes to `entries`: an order ranked from them holds while it is unchanged. */
+  let changes = 0;
   const pending = new Set<string>();
   let closed = false;
   let started: Promise<void> | null = null;
@@ -108,9 +110,11 @@ export function createGuideSides(deps: {
     const found = new Set(rows.map((r) => r.id));
     for (const id of ids) if (!found.has(id)) entries.delete(id);
     for (const r of rows) entries.set(r.id, entryOf(r));
+    changes++;
   }
   async function loadAll() {
     entries = new Map((await deps.load(null)).map((r) => [r.id, entryOf(r)]));
+    changes++;
   }
   async function flush() {
     while (pending.size > 0 && !closed) {
@@ -172,6 +176,8 @@ export function createGuideSides(deps: {
     entry: (id: string): GuideEntry | undefined => entries.get(id),
     /** Every guide held, once ready(). */
     all: (): Iterable<GuideEntry> => entries.values(),
+    /** How many times the guides held have changed: the same number, the same guides. */
+    changes: (): number => changes,
     /**
      * Ready, with these rows' guides as the rows are: a guide whose entry is missing or of another version (a
      * change whose notification has not arrived yet) is read back first.
