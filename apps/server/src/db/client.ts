@@ -76,11 +76,58 @@ function nameOf(text: string): string | undefined {
   return name;
 }
 
+/**
+ * The pool drizzle runs on: a transaction takes a connection of its own (`connect()`); every statement outside
+ * one goes down one of a few connections in pg's own pipeline mode, sent without waiting for the answers before
+ * it. On a small machine each statement that wakes a database process of its own costs more than running it:
+ * twenty connections taking one statement each ran the reads at half the rate (docs/decisions/078-database-access.md).
+ */
+class ReadLanesPool extends pg.Pool {
+  private readonly lanes: (NamingClient | null)[];
+  private turn = 0;
+  constructor(
+    private readonly connectionString: string,
+    lanes: number,
+  ) {
+    super({ connectionString, max: 20, Client: NamingClient });
+    this.lanes = Array.from({ length: lanes }, () => null);
+  }
+
+  private lane(): NamingClient {
+    const i = this.turn++ % this.lanes.length;
+    let lane = this.lanes[i];
+    if (!lane) {
+      const client = new NamingClient({ connectionString: this.connectionString, pipeline: true });
+      // A lane that fails is dropped; the next statement for it opens a new one. Its statements get the error.
+      const drop = () => {
+        if (this.lanes[i] === client) this.lanes[i] = null;
+      };
+      client.on('error', drop);
+      client.on('end', drop);
+      client.connect().catch(drop);
+      this.lanes[i] = lane = client;
+    }
+    return lane;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this one forwards them all.
+  override query(...args: any[]): any {
+    return this.lane().query(...(args as Parameters<pg.Client['query']>));
+  }
+
+  override async end(): Promise<void> {
+    await Promise.all(this.lanes.map((lane) => lane?.end().catch(() => undefined)));
+    await super.end();
+  }
+}
+
+/** Connections in pipeline mode for the statements outside transactions: about two per core. */
+const READ_LANES = 4;
+
 /** Opens the database named by DATABASE_URL and applies the committed migrations. */
 export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
   if (databaseUrl?.startsWith('postgres')) {
-    // A plain pool whose connections name every parameterized statement (NamingClient).
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, Client: NamingClient });
+    const pool = new ReadLanesPool(databaseUrl, READ_LANES);
     const client = await pool.connect();
     try {
       // Two servers starting together: the second waits here and then finds nothing left to apply.

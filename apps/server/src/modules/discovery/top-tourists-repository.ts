@@ -1,9 +1,8 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reviews } from '../../db/schema/bookings.ts';
 import { conversations } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
-import { users } from '../../db/schema/users.ts';
 import { type ListCity, listCitySql, touristOf, touristRowColumns } from './tourist-rows.ts';
 
 // The top 3 of a guide's city (docs/product.md#top-3-ranking): the ranking score the tourist-ranking job keeps
@@ -41,12 +40,11 @@ export function createTopTouristsRepository(db: Db) {
     db
       .select({
         ...touristRowColumns(sql`${p('since')}::timestamptz`),
-        recentReviews: (withReviews ? recentReviewsOf(tp.userId) : sql`null`) as SQL<
+        recentReviews: (withReviews ? recentReviewsOf(sql`${tp}.user_id`) : sql`null`) as SQL<
           R extends true ? { rating: number; reviewer: string; text: string }[] : null
         >,
       })
       .from(tp)
-      .innerJoin(users, eq(users.id, tp.userId))
       .where(
         and(
           ...touristOf(listCitySql(by)),

@@ -92,6 +92,7 @@ export function createTouristListRepository(db: Db) {
   const touristPageStatements = new Map<string, ReturnType<typeof prepareTouristPage>>();
   function prepareTouristPage(shape: string) {
     const where: SQL[] = [...touristOf(sql`${p('city')}::text`)];
+
     if (shape.includes('n')) {
       where.push(sql`lower(${tp.firstName} || ' ' || ${tp.lastName} || ' ' || ${tp.country} || ' '
         || array_to_string(${tp.interests}, ' ')) like ${p('needle')}::text`);
@@ -106,7 +107,6 @@ export function createTouristListRepository(db: Db) {
     return db
       .select(touristPageColumns)
       .from(tp)
-      .innerJoin(users, eq(users.id, tp.userId))
       .where(and(...where))
       .orderBy(
         sql`${tp.tier} desc nulls last`,
@@ -177,7 +177,6 @@ export function createTouristListRepository(db: Db) {
       const [row] = await db
         .select(touristRowColumns(sql`${since.toISOString()}::timestamptz`))
         .from(tp)
-        .innerJoin(users, eq(users.id, tp.userId))
         .where(and(eq(tp.userId, id), ...touristOf(city)));
       return row ?? null;
     },

@@ -1,10 +1,10 @@
 import { DEFAULT_CITY } from '@lokal/shared/constants/discovery';
-import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { arraysAsJson } from '../../db/json-row.ts';
 import { conversations } from '../../db/schema/chat.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
-import { activeMember } from '../../db/visibility.ts';
+import { activeMemberSql } from '../../db/visibility.ts';
 import { travellerSideColumns } from '../match/repository.ts';
 
 // What the guide's tourist list and the top 3 read of a tourist, and which tourists and city they read.
@@ -72,8 +72,8 @@ export const figuresOf = (since: SQL) =>
 export const touristRowColumns = (since: SQL) => ({
   profile: touristColumns,
   lastActive: tp.lastActiveAt,
-  createdAt: users.createdAt,
-  phoneVerifiedAt: users.phoneVerifiedAt,
+  createdAt: accountCreatedAt,
+  phoneVerifiedAt: accountPhoneVerifiedAt,
   rankScore: tp.rankScore,
   figures: figuresOf(since),
   matchSide: travellerSideColumns,
@@ -108,9 +108,20 @@ export const listCitySql = (by: 'city' | 'guide'): SQL => {
     from ${g} gc join ${users} uc on uc.id = gc.user_id where gc.user_id = ${p('guide')}::uuid)`;
 };
 
-/** Tourists guides may see in a city: done with onboarding, an active account (docs/product.md#tourist-list). */
+/**
+ * Tourists guides may see in a city: done with onboarding, an active account (docs/product.md#tourist-list). The
+ * account is checked per row by its key, so a list walks the city's index in its own order: joined, the plan may
+ * read every account and sort the city's tourists instead.
+ */
 export const touristOf = (city: string | SQL): SQL[] => [
   sql`lower(${tp.city}) = ${typeof city === 'string' ? city.toLowerCase() : city}`,
-  eq(users.onboardingCompleted, true),
-  activeMember(),
+  sql`coalesce((select u.onboarding_completed and ${activeMemberSql('u')} from ${users} u
+    where u.id = ${tp}.user_id), false)`,
 ];
+
+/** The tourist's account's dates, read by its key for each row of a list. */
+const accountCreatedAt = sql<Date>`(select u.created_at from ${users} u where u.id = ${tp}.user_id)`.mapWith(
+  users.createdAt,
+);
+const accountPhoneVerifiedAt = sql<Date | null>`(select u.phone_verified_at from ${users} u
+  where u.id = ${tp}.user_id)`.mapWith(users.phoneVerifiedAt);
