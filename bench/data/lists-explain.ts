@@ -76,10 +76,10 @@ await plans('Top 3 (GET /api/guides/top-tourists)', () => discovery.topOf(city, 
 await plans('Top 3 who welcome new guides (an unverified guide may contact them)', () =>
   discovery.topOpenToNew(city, 3, monthAgo),
 );
-await plans(
-  "The dashboard's guide with the week's bookings, earnings, first replies and the city's count online",
-  () => discovery.guideDesk(guide.id, new Date(), online),
+await plans("The dashboard's guide with the week's bookings, earnings and first replies", () =>
+  discovery.guideDesk(guide.id, new Date()),
 );
+await plans("The city's count of high-value tourists online", () => discovery.highValueOnline(city, online));
 const page = await chat.listFor({ id: guide.id, role: 'guide' }, { limit: 31, cursor: null });
 const end = page[page.length - 1]!;
 await plans("Guide's conversations, first page (GET /api/chat/conversations)", () =>

@@ -88,8 +88,8 @@ export function createContactRule(deps: { repo: DiscoveryRepository; now: () => 
     beside: (guideId: string) => Promise<B> = nothing as () => Promise<B>,
   ) => contextOf(user, repo.guideOf, beside);
   /** The same, the guide read with the dashboard's figures (docs/product.md#tourist-list). */
-  const deskContext = (user: SessionUser, now: Date, onlineSince: Date) =>
-    contextOf(user, (id) => repo.guideDesk(id, now, onlineSince), nothing);
+  const deskContext = (user: SessionUser, now: Date) =>
+    contextOf(user, (id) => repo.guideDesk(id, now), nothing);
 
   /** The tourist of the guide's city, or the refusal: 404 (unknown or elsewhere), 403 (not allowed). */
   async function reachable(viewer: SessionUser, id: string, notFound: string): Promise<TouristRow> {

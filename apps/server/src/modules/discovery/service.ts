@@ -28,6 +28,8 @@ const bestMatchNeedsTraveller = () =>
   new HttpError(400, 'Sign in as a traveller to sort by best match.', 'invalid-filter');
 
 const DAY_MS = 86_400_000;
+/** How long a city's count of high-value tourists online is reused (the dashboard's figure). */
+const ONLINE_COUNT_MS = 1000;
 
 /** A page's row: the card's values and, on a "Best match" page, the score before rounding. */
 type PageRow = SearchRow & { matchScore?: number };
@@ -152,6 +154,20 @@ export function createDiscoveryService(deps: {
   // home): a page is reused for the same query for cacheMs, so a change to a guide shows within that time.
   const searchCache = new Map<string, { until: number; page: Promise<SearchPage> }>();
   const SEARCH_CACHE_ENTRIES = 1000;
+  // Every guide of a city sees the same count of its high-value tourists online, and it moves by the minute:
+  // it is counted once a second per city and instance (docs/decisions/079-read-models.md).
+  const onlineCounts = new Map<string, { until: number; count: Promise<number> }>();
+  function highValueOnline(city: string, at: number): Promise<number> {
+    const key = city.toLowerCase();
+    const kept = onlineCounts.get(key);
+    if (kept && kept.until > at) return kept.count;
+    const count = repo.highValueOnline(key, new Date(at - ONLINE_WINDOW_MS));
+    count.catch(() => onlineCounts.delete(key));
+    onlineCounts.delete(key);
+    onlineCounts.set(key, { until: at + ONLINE_COUNT_MS, count });
+    if (onlineCounts.size > SEARCH_CACHE_ENTRIES) onlineCounts.delete(onlineCounts.keys().next().value!);
+    return count;
+  }
 
   async function searchPage(
     filters: GuideFilters,
@@ -319,14 +335,11 @@ export function createDiscoveryService(deps: {
             ? GUIDE_CATEGORY_INTERESTS[category]!
             : [category]
           : undefined;
-      const onlineSince = new Date(at - ONLINE_WINDOW_MS);
-      // The guide with the dashboard's figures, the city's count and match side, then the page of the guide's
-      // city with each tourist's card and quiz: two statements whose work does not grow with the page or
-      // the city. One after the other: asked side by side (the city found in the page's statement) they cost
-      // the database more than the wait they save (docs/performance.md section o).
-      const ctx = await deskContext(viewer, new Date(at), onlineSince);
+      // The guide with the dashboard's figures and match side, then the page of the guide's city with each
+      // tourist's card and quiz and the city's count: statements whose work does not grow with the page.
+      const ctx = await deskContext(viewer, new Date(at));
       const g = ctx.guide.profile;
-      const [rows, score] = await Promise.all([
+      const [rows, score, online] = await Promise.all([
         repo.touristPage(
           ctx.city,
           { needle: query.q?.toLowerCase() || undefined, interests },
@@ -334,6 +347,7 @@ export function createDiscoveryService(deps: {
           cursor,
         ),
         scorerWith({ userId: ctx.guide.profile.userId, version: ctx.guide.version }),
+        highValueOnline(ctx.city, at),
       ]);
       const response = responseFigures(ctx.guide.replies, new Date(at));
       const figures = ctx.guide;
@@ -341,7 +355,7 @@ export function createDiscoveryService(deps: {
         city: ctx.city,
         verified: ctx.verified,
         personalityTestCompleted: viewer.personalityTestCompleted,
-        highValueOnline: ctx.guide.highValueOnline,
+        highValueOnline: online,
         // Counted from bookings, reviews and chat (decision 010).
         stats: {
           thisWeek: figures.thisWeek,

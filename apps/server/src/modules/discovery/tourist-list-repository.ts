@@ -79,16 +79,15 @@ export function createTouristListRepository(db: Db) {
         coalesce(sum(b.total_usd) filter (where b.status = 'completed'), 0))
         from ${bookings} b where b.guide_id = ${g.userId})`,
       replies: firstRepliesJson(g.userId),
-      // The dashboard's count of the guide's city, with the guide's row (whose city it is).
-      highValueOnline: highValueOnline(
-        sql`lower(${listCityOf(g.city, users.city)})`,
-        sql`${p('online')}::timestamptz`,
-      ),
     })
     .from(g)
     .innerJoin(users, eq(users.id, g.userId))
     .where(sql`${g.userId} = ${p('userId')}::uuid`)
     .prepare('guide_desk');
+  const highValueOnlineStatement = db
+    .select({ count: highValueOnline(sql`${p('city')}::text`, sql`${p('online')}::timestamptz`) })
+    .from(sql`(select 1) one`)
+    .prepare('high_value_online');
   const touristPageStatements = new Map<string, ReturnType<typeof prepareTouristPage>>();
   function prepareTouristPage(shape: string) {
     const where: SQL[] = [...touristOf(sql`${p('city')}::text`)];
@@ -126,14 +125,12 @@ export function createTouristListRepository(db: Db) {
     /**
      * The guide with the dashboard's figures (docs/product.md#tourist-list). This week: accepted or completed
      * bookings starting Monday–Sunday of the current week in the booking's own (the guide's city) time zone.
-     * Earnings: completed bookings, all time, USD. Replies: what the response figures count. The count of
-     * the city's Luxury VIP and Premium tourists active since `onlineSince`.
+     * Earnings: completed bookings, all time, USD. Replies: what the response figures count.
      */
-    async guideDesk(userId: string, now: Date, onlineSince: Date) {
+    async guideDesk(userId: string, now: Date) {
       const [row] = await guideDeskStatement.execute({
         userId,
         at: now.toISOString(),
-        online: onlineSince.toISOString(),
       });
       if (!row) return null;
       const { figures, replies, ...guide } = row;
@@ -143,6 +140,15 @@ export function createTouristListRepository(db: Db) {
         earnings: Number(figures?.[1] ?? 0),
         replies: firstRepliesOf(replies),
       };
+    },
+
+    /** How many of the city's Luxury VIP and Premium tourists were active since `onlineSince`. */
+    async highValueOnline(city: string, onlineSince: Date): Promise<number> {
+      const [row] = await highValueOnlineStatement.execute({
+        city: city.toLowerCase(),
+        online: onlineSince.toISOString(),
+      });
+      return row?.count ?? 0;
     },
 
     /**
