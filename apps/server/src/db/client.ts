@@ -112,12 +112,15 @@ class ReadLanesPool extends pg.Pool {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this one forwards them all.
   override query(...args: any[]): any {
+    // An ended pool refuses the statement as pg's own does, rather than opening a lane again.
+    if (this.ending) return super.query(...(args as Parameters<pg.Pool['query']>));
     return this.lane().query(...(args as Parameters<pg.Client['query']>));
   }
 
   override async end(): Promise<void> {
+    const ended = super.end();
     await Promise.all(this.lanes.map((lane) => lane?.end().catch(() => undefined)));
-    await super.end();
+    await ended;
   }
 }
 
