@@ -87,7 +87,7 @@ export type Config = {
   rateLimitScale: number;
   /** How long a guide-search page is reused for the same query (0 = never). */
   searchCacheMs: number;
-  /** How long an instance keeps a session it looked up (decision 044); 0 reads it on every request. */
+  /** How long an instance keeps a session it looked up (decision 084); 0 reads it on every request. */
   sessionCacheMs: number;
   slotsCacheMs: number;
   /** Where the built web app lives; absent in API-only tests. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, mockSignIn } from './helper.ts';
 
-// What many requests at the same moment must still get right (decision 055): opening a conversation and the
+// What many requests at the same moment must still get right (decision 083): opening a conversation and the
 // send limit are each one statement now, so their answers come from the database's own conflict handling.
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { type Bus, createPgBus, type RealtimeEvent } from '../../src/plugins/rea
 import { openTestDatabase } from '../helper.ts';
 
 // The bus between server instances on PostgreSQL sends what is published while a batch is on its way in the
-// next one (decision 055). Runs only against PostgreSQL (vitest.config.ts includes this folder then).
+// next one (decision 083). Runs only against PostgreSQL (vitest.config.ts includes this folder then).
 const log = Fastify({ logger: false }).log;
 let sender: Bus;
 let receiver: Bus;

@@ -129,7 +129,7 @@ export const touristProfiles = pgTable(
       .default({ newGuides: true, experiencedGuides: true }),
     rating: real('rating').notNull().default(0),
     verified: boolean('verified').notNull().default(false),
-    /** Published reviews about the tourist, kept by a trigger on reviews (decision 077). */
+    /** Published reviews about the tourist, kept by a trigger on reviews (docs/decisions/079-read-models.md). */
     reviews: integer('reviews').notNull().default(0),
     acceptanceRate: integer('acceptance_rate').notNull().default(0),
     requestsLast30Days: integer('requests_last_30_days').notNull().default(0),

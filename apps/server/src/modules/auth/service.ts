@@ -47,7 +47,7 @@ function limits(scale: number) {
   };
 }
 
-/** GET /api/auth/session's answer for a request with this session (a page carries it too, decision 051). */
+/** GET /api/auth/session's answer for a request with this session (a page carries it too, decision 016). */
 export function sessionAnswer(auth: RequestAuth | null): SessionResponse {
   return { user: auth ? toStatus(auth.user).user : null };
 }
@@ -299,7 +299,7 @@ export function createAuthService(deps: {
     async lookUpSession(tokenHash: string): Promise<RequestAuth | null> {
       const t = now();
       // Refused after 30 days, or after 14 days unused (docs/product.md#sign-in). A session read a moment ago
-      // comes from the cache (decision 044); what it holds is checked again below.
+      // comes from the cache (decision 084); what it holds is checked again below.
       const found = await sessions.get(tokenHash, () =>
         repo.findSession(tokenHash, new Date(t), new Date(t - SESSION_IDLE_MS)),
       );

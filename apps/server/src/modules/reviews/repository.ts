@@ -31,7 +31,7 @@ export async function recomputeRatings(tx: Pick<Db, 'execute'>, subjectIds: stri
       rating = coalesce((select round(avg(r.rating)::numeric, 1) ${published(sql`guide_profiles.user_id`)}), 0),
       reviews = (select count(*) ${published(sql`guide_profiles.user_id`)})
     where user_id = any(${sql.param(ids)}::uuid[])`);
-  // A tourist's count is kept by a trigger on reviews (decision 077).
+  // A tourist's count is kept by a trigger on reviews (docs/decisions/079-read-models.md).
   await tx.execute(sql`
     update ${touristProfiles} set
       rating = coalesce((select round(avg(r.rating)::numeric, 1) ${published(sql`tourist_profiles.user_id`)}), 0)
