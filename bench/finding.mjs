@@ -6,7 +6,7 @@
 // warm-up. Each request asks another date of the next weeks. Then prints EXPLAIN (ANALYZE, BUFFERS) of the dated
 // first page. PGlite in a throw-away folder; `scripts/with-postgres.sh node bench/finding.mjs` for PostgreSQL.
 // DATA_DIR=… BENCH_SEED=0 reuses data already loaded (seeding 100,000 guides takes minutes). BENCH_JSON=1 adds one
-// JSON line. The "Best match" rows (decision 080) sign in bench travellers (the development sign-in), one with the
+// JSON line. The "Best match" rows (decision 037) sign in bench travellers (the development sign-in), one with the
 // "Travel style" quiz and one without, and sort the undated search by their match; BENCH_ROWS=match runs only
 // the baseline and those rows.
 import { spawnSync } from 'node:child_process';

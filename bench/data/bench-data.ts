@@ -120,7 +120,7 @@ export async function seedBenchData(db: Db, guides: number, tourists: number): P
     where u.email like 'bench.tourist.%'
     on conflict do nothing`);
   await seedBenchOffers(db);
-  // Each bench guide took the assessment: its temperament feeds "Best match" (decision 080).
+  // Each bench guide took the assessment: its temperament feeds "Best match" (decision 037).
   const scale = (salt: string) => sql.raw(`1 + ${`(abs(hashtext(n::text || '${salt}')) % 5)`}`);
   await db.execute(sql`
     insert into guide_assessments (user_id, answers)

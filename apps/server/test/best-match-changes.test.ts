@@ -14,7 +14,7 @@ import {
 } from './best-match-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
-// "Best match" scores pages from every listed guide's side held in memory (docs/decisions/080-best-match.md): a change of a guide
+// "Best match" scores pages from every listed guide's side held in memory (docs/decisions/037-best-match.md): a change of a guide
 // (a new assessment, a hidden profile, an unlisting made straight in the database) shows in the pages that
 // follow, which stay exactly the order of sorting every listed guide by matchScore().
 let t: Awaited<ReturnType<typeof createTestApp>>;

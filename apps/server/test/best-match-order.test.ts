@@ -11,7 +11,7 @@ import {
 } from './best-match-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
-// "Best match" (docs/decisions/080-best-match.md): whatever the guides are like, paging with the cursor must give
+// "Best match" (docs/decisions/037-best-match.md): whatever the guides are like, paging with the cursor must give
 // exactly the order of sorting every listed guide by matchScore() (the score before rounding, then the id), each
 // guide once, with and without filters.
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,4 +1,4 @@
-import { type AnyColumn, is, type SQL, sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { PgArray } from 'drizzle-orm/pg-core';
 
 /**
@@ -15,13 +15,3 @@ export function arraysAsJson<T extends Record<string, unknown>>(columns: T): T {
     ]),
   ) as T;
 }
-
-/**
- * A value as JSON text, null as `null`. A text of no known type (a bare `null`, a placeholder) needs a `::text`
- * cast first.
- */
-export const jsonOf = (value: SQL | AnyColumn) => sql<string>`coalesce(to_json(${value})::text, 'null')`;
-
-/** A time as JSON text, as `Date.toISOString()` writes it (`lokal_iso`, migration 0023); null as `null`. */
-export const jsonTimeOf = (value: SQL | AnyColumn) =>
-  sql<string>`coalesce('"' || lokal_iso(${value}) || '"', 'null')`;

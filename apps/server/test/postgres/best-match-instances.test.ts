@@ -18,7 +18,7 @@ import {
 } from '../process-helper.ts';
 
 // Two server processes on one PostgreSQL, each with every listed guide's side in memory for "Best match"
-// (decision 080): a guide's change made on one shows in the other's pages, carried by the database's
+// (decision 037): a guide's change made on one shows in the other's pages, carried by the database's
 // notification. Runs only against PostgreSQL (vitest.config.ts).
 let instances: ServerProcess[] = [];
 let database: Database;

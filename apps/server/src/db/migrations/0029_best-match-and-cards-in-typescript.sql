@@ -1,4 +1,4 @@
--- Cards are shaped in TypeScript and "Best match" scores with matchScore() in memory (docs/decisions/080-best-match.md,
+-- Cards are shaped in TypeScript and "Best match" scores with matchScore() in memory (docs/decisions/037-best-match.md,
 -- 081-answers-shaped-once.md): the triggers that wrote cards as JSON text and the guide's match side (whose SQL
 -- repeated the shared weights and lists) go, with the columns and the lists they kept.
 DROP TRIGGER IF EXISTS guide_profiles_wire_card_trg ON guide_profiles;--> statement-breakpoint

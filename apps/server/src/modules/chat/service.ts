@@ -21,12 +21,11 @@ import {
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
+import { ONLINE_WINDOW_MS } from '../discovery/cards.ts';
 import { type ContactRule, contactRuleOf } from '../discovery/contact-rule.ts';
 import type { ConversationCursor } from './conversation-list.ts';
 import { type ChatRepository, createChatRepository } from './repository.ts';
 import { toConversation, toMessage } from './shapes.ts';
-
-const ONLINE_WINDOW_MS = 5 * 60_000;
 
 /** What blocking needs of the bookings module (which itself depends on chat, so it is passed in). */
 export type BookingsForBlock = {

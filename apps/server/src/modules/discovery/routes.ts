@@ -27,7 +27,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 
 export const discoveryModule: ModulePlugin = async (app, { ctx }) => {
   const sides = guideSidesOf(ctx);
-  // Loaded in the background: a page that comes first waits for it (docs/decisions/080-best-match.md).
+  // Loaded in the background: a page that comes first waits for it (docs/decisions/037-best-match.md).
   app.addHook('onReady', async () => void sides.start().catch(() => undefined));
   app.addHook('onClose', () => sides.close());
   const repo = createDiscoveryRepository(ctx.db);

@@ -30,7 +30,7 @@ const g = guideProfiles;
 
 /**
  * A page's row: the card's values (toGuideCard) and the version of the guide's match side, which a page checks
- * the side it scores the card's match with against (docs/decisions/080-best-match.md).
+ * the side it scores the card's match with against (docs/decisions/037-best-match.md).
  */
 const searchColumns = { ...guideCardColumns, version: guideSideVersion };
 export type SearchRow = Awaited<ReturnType<ReturnType<typeof createSearchRepository>['cardsByIds']>>[number];

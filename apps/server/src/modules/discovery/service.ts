@@ -19,6 +19,7 @@ import * as listCursor from '../cursor.ts';
 import type { TravellerRow } from '../match/repository.ts';
 import { ONLINE_WINDOW_MS, toGuideCard, toTouristCard } from './cards.ts';
 import { type ContactRule, scoreOf, type TouristRow } from './contact-rule.ts';
+import { keptFor } from './kept-for.ts';
 import type { DiscoveryRepository } from './repository.ts';
 import type { Cursor, SearchRow } from './search-repository.ts';
 import { RECENT_REVIEWS } from './top-tourists-repository.ts';
@@ -30,6 +31,8 @@ const bestMatchNeedsTraveller = () =>
 const DAY_MS = 86_400_000;
 /** How long a city's count of high-value tourists online is reused (the dashboard's figure). */
 const ONLINE_COUNT_MS = 1000;
+/** How many search pages, or cities' counts, an instance keeps. */
+const KEPT_ENTRIES = 1000;
 
 /** A page's row: the card's values and, on a "Best match" page, the score before rounding. */
 type PageRow = SearchRow & { matchScore?: number };
@@ -62,7 +65,7 @@ function decodeCursor(raw: string | undefined, sort: GuideSort): Cursor | null {
     if (typeof c.v !== 'boolean' || typeof c.r !== 'number' || !isUuid(c.id)) {
       throw new Error('bad cursor');
     }
-    // Best match pages end on the score before rounding (docs/decisions/080-best-match.md).
+    // Best match pages end on the score before rounding (docs/decisions/037-best-match.md).
     if (sort === 'best_match' && !(typeof c.m === 'number' && Number.isFinite(c.m))) {
       throw new Error('bad cursor');
     }
@@ -152,22 +155,14 @@ export function createDiscoveryService(deps: {
   const cacheMs = deps.searchCacheMs ?? 0;
   // The guide search is the same for every viewer and by far the most asked question (every tourist's
   // home): a page is reused for the same query for cacheMs, so a change to a guide shows within that time.
-  const searchCache = new Map<string, { until: number; page: Promise<SearchPage> }>();
-  const SEARCH_CACHE_ENTRIES = 1000;
+  const keptPage = keptFor<SearchPage>(cacheMs, KEPT_ENTRIES);
   // Every guide of a city sees the same count of its high-value tourists online, and it moves by the minute:
   // it is counted once a second per city and instance (docs/decisions/079-read-models.md).
-  const onlineCounts = new Map<string, { until: number; count: Promise<number> }>();
-  function highValueOnline(city: string, at: number): Promise<number> {
-    const key = city.toLowerCase();
-    const kept = onlineCounts.get(key);
-    if (kept && kept.until > at) return kept.count;
-    const count = repo.highValueOnline(key, new Date(at - ONLINE_WINDOW_MS));
-    count.catch(() => onlineCounts.delete(key));
-    onlineCounts.delete(key);
-    onlineCounts.set(key, { until: at + ONLINE_COUNT_MS, count });
-    if (onlineCounts.size > SEARCH_CACHE_ENTRIES) onlineCounts.delete(onlineCounts.keys().next().value!);
-    return count;
-  }
+  const keptCount = keptFor<number>(ONLINE_COUNT_MS, KEPT_ENTRIES);
+  const highValueOnline = (city: string, at: number) =>
+    keptCount(city.toLowerCase(), at, () =>
+      repo.highValueOnline(city.toLowerCase(), new Date(at - ONLINE_WINDOW_MS)),
+    );
 
   async function searchPage(
     filters: GuideFilters,
@@ -278,15 +273,7 @@ export function createDiscoveryService(deps: {
       const mine = sort === 'best_match' ? traveller : null;
       if (cacheMs === 0) return cardsOf(await searchPage(filters, sort, limit, rawCursor, mine), traveller);
       const key = JSON.stringify([filters, sort, limit, rawCursor ?? null, mine]);
-      const at = now();
-      const hit = searchCache.get(key);
-      if (hit && hit.until > at) return cardsOf(await hit.page, traveller);
-      // Concurrent askers share the one query in flight; a failed query is not kept.
-      const page = searchPage(filters, sort, limit, rawCursor, mine);
-      page.catch(() => searchCache.delete(key));
-      searchCache.delete(key);
-      searchCache.set(key, { until: at + cacheMs, page });
-      if (searchCache.size > SEARCH_CACHE_ENTRIES) searchCache.delete(searchCache.keys().next().value!);
+      const page = keptPage(key, now(), () => searchPage(filters, sort, limit, rawCursor, mine));
       return cardsOf(await page, traveller);
     },
 

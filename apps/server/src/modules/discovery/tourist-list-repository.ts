@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
+import { perShape } from '../../db/prepared.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
@@ -32,17 +33,6 @@ const touristPageColumns = {
   cursorAt: listCursorAt,
   matchSide: travellerSideColumns,
 };
-
-/**
- * How many Luxury VIP and Premium tourists of the city were active since then: only they are read (their own
- * index). The account check per online row (a subquery per row): a join could read every account instead.
- */
-function highValueOnline(city: SQL, since: SQL): SQL<number> {
-  return sql<number>`(select count(*)::int from ${tp} hv
-    where lower(hv.city) = ${city} and hv.status <> 'Gold Member' and hv.last_active_at > ${since}
-      and coalesce((select u.onboarding_completed and u.suspended_at is null and u.deleted_at is null
-        from ${users} u where u.id = hv.user_id), false))`;
-}
 
 export function createTouristListRepository(db: Db) {
   // The guide's dashboard asks these on every visit: each one built once, then only executed.
@@ -84,11 +74,19 @@ export function createTouristListRepository(db: Db) {
     .innerJoin(users, eq(users.id, g.userId))
     .where(sql`${g.userId} = ${p('userId')}::uuid`)
     .prepare('guide_desk');
+  // The city's Luxury VIP and Premium tourists active since then, from their own partial index.
   const highValueOnlineStatement = db
-    .select({ count: highValueOnline(sql`${p('city')}::text`, sql`${p('online')}::timestamptz`) })
-    .from(sql`(select 1) one`)
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tp)
+    .where(
+      and(
+        ...touristOf(sql`${p('city')}::text`),
+        sql`${tp.status} <> 'Gold Member'`,
+        sql`${tp.lastActiveAt} > ${p('online')}::timestamptz`,
+      ),
+    )
     .prepare('high_value_online');
-  const touristPageStatements = new Map<string, ReturnType<typeof prepareTouristPage>>();
+  const touristPageStatement = perShape((shape) => prepareTouristPage(shape));
   function prepareTouristPage(shape: string) {
     const where: SQL[] = [...touristOf(sql`${p('city')}::text`)];
 
@@ -164,12 +162,7 @@ export function createTouristListRepository(db: Db) {
       cursor: TouristCursor | null,
     ) {
       const shape = `${filter.needle ? 'n' : ''}${filter.interests ? 'i' : ''}${cursor ? 'c' : ''}`;
-      let statement = touristPageStatements.get(shape);
-      if (!statement) {
-        statement = prepareTouristPage(shape);
-        touristPageStatements.set(shape, statement);
-      }
-      return statement.execute({
+      return touristPageStatement(shape).execute({
         city: city.toLowerCase(),
         limit,
         ...(filter.needle ? { needle: `%${escapeLike(filter.needle)}%` } : {}),

@@ -21,7 +21,7 @@ type Order = { changes: number; ranked: Ranked[]; whole: boolean };
 const isAfter = (r: Ranked, c: MatchCursor) => r.match.exact < c.m || (r.match.exact === c.m && r.id > c.id);
 
 /**
- * "Best match" pages (docs/decisions/080-best-match.md): the guides the search lets through, ranked in memory by
+ * "Best match" pages (docs/decisions/037-best-match.md): the guides the search lets through, ranked in memory by
  * matchScore(), then only the page's rows read. A row that is gone (no longer listed) or of another version than
  * the side the engine scored has those guides read back and the page ranked again, so a page never shows a guide
  * that is no longer listed and its order and matches are those of the rows it shows.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createGuideSides, type GuideEntry, type MatchCursor, rankBestMatch } from './guide-sides.ts';
 import type { GuideSideRow } from './repository.ts';
 
-// The one "Best match" engine against brute force (docs/decisions/080-best-match.md): over random guides and
+// The one "Best match" engine against brute force (docs/decisions/037-best-match.md): over random guides and
 // travellers, paging with the cursor gives exactly the order of sorting every listed guide by matchScore()'s
 // score before rounding (then the id), each guide once, with matchScore()'s very match.
 

@@ -9,7 +9,7 @@ import {
 import type { GuideSideRow } from './repository.ts';
 
 /**
- * The one "Best match" engine (docs/decisions/080-best-match.md): every guide's side of the match as plain
+ * The one "Best match" engine (docs/decisions/037-best-match.md): every guide's side of the match as plain
  * values, in this instance's memory, scored by matchScore() itself, so no weight or rule is written twice. Kept
  * current by the database's notifications (a guide's id on GUIDE_MATCH_CHANNEL) and by the version of each row a
  * page reads.

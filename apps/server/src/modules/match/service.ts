@@ -98,7 +98,7 @@ export function createMatchService(ctx: AppContext) {
   }
   /**
    * This traveller's match with each guide of these rows (null for a hidden guide), the guides' sides as the
-   * rows are (docs/decisions/080-best-match.md).
+   * rows are (docs/decisions/037-best-match.md).
    */
   async function withGuides(
     side: TravellerSide,
@@ -165,7 +165,7 @@ export function createMatchService(ctx: AppContext) {
 export type MatchService = ReturnType<typeof createMatchService>;
 export const matchOf = perApp(createMatchService);
 
-/** The app's one "Best match" engine: every guide's side of the match (docs/decisions/080-best-match.md). */
+/** The app's one "Best match" engine: every guide's side of the match (docs/decisions/037-best-match.md). */
 export const guideSidesOf = perApp((ctx): GuideSides => {
   const repo = createMatchRepository(ctx.db);
   return createGuideSides({ load: (ids) => repo.guideSides(ids), listen: ctx.listen, log: ctx.log });
