@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyHttpOptions, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { seedDemoData } from '../seed/seed.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -44,6 +44,7 @@ import { loggerOptions, registerRequestLog } from './plugins/log.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { type Bus, createHub, createLocalBus, createPgBus } from './plugins/realtime.ts';
+import { responseSerializer } from './plugins/response-serializer.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/sessions.ts';
 import { createSmsSender, type SmsSender } from './plugins/sms.ts';
@@ -82,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     ...(config.tls ? { http2: true, https: { ...config.tls, allowHTTP1: true } } : {}),
   } as FastifyHttpOptions<http.Server>).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   registerErrorHandler(app);
   registerRequestLog(app);
   registerInputGuard(app);

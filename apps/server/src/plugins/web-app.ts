@@ -5,8 +5,8 @@ import { pageExtras, SESSION_READ, screenReads } from '@lokal/shared/domain/firs
 import { PAGE_LIST, publicPageRead } from '@lokal/shared/domain/pages';
 import { type SessionResponse, sessionResponseSchema } from '@lokal/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { firstReadHeader } from './internal-reads.ts';
+import { responseSerializer } from './response-serializer.ts';
 import type { RequestAuth } from './sessions.ts';
 
 /** Built per route pattern ('/tourist/chats/:conversationId'): its chunks' preload links, its skeleton's markup. */
@@ -35,7 +35,7 @@ export type WebAppOptions = {
 };
 
 /** The session route's serializer, for the session answer every page carries. */
-const sessionJson = serializerCompiler({ schema: sessionResponseSchema, method: 'GET', url: SESSION_READ });
+const sessionJson = responseSerializer({ schema: sessionResponseSchema });
 
 /**
  * The shell cut once where a page adds to it: before `</head>` (`head`, and `headBare` without the title and

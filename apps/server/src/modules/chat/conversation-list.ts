@@ -1,6 +1,6 @@
 import { CONVERSATION_PAGE_SIZE } from '@lokal/shared/schemas/chat';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { perShape } from '../../db/prepared.ts';
 import { blocks, conversations, messages } from '../../db/schema/chat.ts';
@@ -18,33 +18,11 @@ type Kind = 'one' | 'first' | 'after';
 // parameter, a plan assumes a tenth of the rows (docs/decisions/078-database-access.md).
 const FIXED = CONVERSATION_PAGE_SIZE + 1;
 
-const other_ = alias(users, 'other');
-const otherGuide = alias(guideProfiles, 'other_guide');
-const otherTourist = alias(touristProfiles, 'other_tourist');
-
-/**
- * The last message of a page's row, looked up by its key (`limit 1` keeps it a look-up per row: joined plainly,
- * the planner may hash every message of the table for a page of thirty).
- */
-function lastMessageOf(db: Db) {
-  return db
-    .select({
-      id: messages.id,
-      conversationId: messages.conversationId,
-      senderId: messages.senderId,
-      body: messages.body,
-      clientId: messages.clientId,
-      kind: messages.kind,
-      bookingId: messages.bookingId,
-      createdAt: messages.createdAt,
-      readAt: messages.readAt,
-    })
-    .from(messages)
-    .where(eq(messages.id, conversations.lastMessageId))
-    .limit(1)
-    .as('last_message');
-}
-type LastMessage = ReturnType<typeof lastMessageOf>;
+// The other party's account and profile are the statement's only users and profiles: joined as the tables
+// themselves, not aliases (drizzle reads an alias's columns through a proxy, for every value of every row).
+const other_ = users;
+const otherGuide = guideProfiles;
+const otherTourist = touristProfiles;
 
 type ValueOf<C extends AnyPgColumn> = C['_']['notNull'] extends true ? C['_']['data'] : C['_']['data'] | null;
 /** A column of the page's conversations (a subquery of the statement's own), read as that column. */
@@ -52,12 +30,35 @@ function fromPage<C extends AnyPgColumn>(column: C): SQL<ValueOf<C>> {
   return sql`${column}`.mapWith(column) as SQL<ValueOf<C>>;
 }
 
+// The other party's profile: a traveller's list has guides only, a guide's travellers only.
+const guideParty = {
+  userId: otherGuide.userId,
+  firstName: otherGuide.firstName,
+  lastName: otherGuide.lastName,
+  slug: otherGuide.slug,
+  image: otherGuide.image,
+  city: otherGuide.city,
+  rating: otherGuide.rating,
+};
+const touristParty = {
+  userId: otherTourist.userId,
+  firstName: otherTourist.firstName,
+  lastName: otherTourist.lastName,
+  image: otherTourist.image,
+  country: otherTourist.country,
+  rating: otherTourist.rating,
+  status: otherTourist.status,
+  budgetMin: otherTourist.budgetMin,
+  budgetMax: otherTourist.budgetMax,
+  currency: otherTourist.currency,
+};
+
 /**
  * A conversation row's values: the conversation with its kept state (docs/decisions/079-read-models.md), the
  * other party's account and profile, the pair's blocks and the last message. Shaped by toConversation().
  */
-function rowColumns(other: ReturnType<typeof sql>, last: LastMessage) {
-  return {
+function rowColumns(side: Side, other: ReturnType<typeof sql>) {
+  const common = {
     id: fromPage(conversations.id),
     touristId: fromPage(conversations.touristId),
     guideId: fromPage(conversations.guideId),
@@ -83,39 +84,21 @@ function rowColumns(other: ReturnType<typeof sql>, last: LastMessage) {
       suspendedAt: other_.suspendedAt,
       deletedAt: other_.deletedAt,
     },
-    guide: {
-      userId: otherGuide.userId,
-      firstName: otherGuide.firstName,
-      lastName: otherGuide.lastName,
-      slug: otherGuide.slug,
-      image: otherGuide.image,
-      city: otherGuide.city,
-      rating: otherGuide.rating,
-    },
-    tourist: {
-      userId: otherTourist.userId,
-      firstName: otherTourist.firstName,
-      lastName: otherTourist.lastName,
-      image: otherTourist.image,
-      country: otherTourist.country,
-      rating: otherTourist.rating,
-      status: otherTourist.status,
-      budgetMin: otherTourist.budgetMin,
-      budgetMax: otherTourist.budgetMax,
-      currency: otherTourist.currency,
-    },
     lastMessage: {
-      id: last.id,
-      conversationId: last.conversationId,
-      senderId: last.senderId,
-      body: last.body,
-      clientId: last.clientId,
-      kind: last.kind,
-      bookingId: last.bookingId,
-      createdAt: last.createdAt,
-      readAt: last.readAt,
+      id: messages.id,
+      conversationId: messages.conversationId,
+      senderId: messages.senderId,
+      body: messages.body,
+      clientId: messages.clientId,
+      kind: messages.kind,
+      bookingId: messages.bookingId,
+      createdAt: messages.createdAt,
+      readAt: messages.readAt,
     },
   };
+  if (side === 'tourist') return { ...common, guide: guideParty };
+  if (side === 'guide') return { ...common, tourist: touristParty };
+  return { ...common, guide: guideParty, tourist: touristParty };
 }
 
 export function createConversationList(db: Db) {
@@ -124,7 +107,6 @@ export function createConversationList(db: Db) {
    * index (conversations_tourist_recent_idx or _guide_), and each row's parts are joined for the page's rows
    * only: a page costs the same for 20 or 20,000 conversations (decision 039), in one round trip.
    */
-  const last = lastMessageOf(db);
   function prepareList(side: Side, kind: Kind, fixedLimit: number | null) {
     const p = sql.placeholder;
     // The member and the cursor as values of the statement's run, not of its plan (`(select $n)`): PostgreSQL
@@ -158,12 +140,13 @@ export function createConversationList(db: Db) {
     const name = `conversation_list_${side}_${kind}${fixedLimit ? `_${fixedLimit}` : ''}`;
     return (
       db
-        .select(rowColumns(other, last))
+        .select(rowColumns(side, other))
         .from(page)
         .innerJoin(other_, sql`${other_.id} = ${other}`)
         .leftJoin(otherGuide, side === 'guide' ? sql`false` : eq(otherGuide.userId, other_.id))
         .leftJoin(otherTourist, side === 'tourist' ? sql`false` : eq(otherTourist.userId, other_.id))
-        .leftJoinLateral(last, sql`true`)
+        // The last message by its key, for the page's rows only (the page is a limited subquery).
+        .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
         // The member's blocks read once for the page (most have none), not probed twice per row.
         .innerJoin(
           sql`(select array(select b.blocked_id from ${blocks} b where b.blocker_id = ${userId}) as by_me,

@@ -29,7 +29,7 @@ type OtherParty = Omit<Conversation['other'], 'id' | 'role' | 'online'>;
 
 /** The other party as their profile has it; a member with neither profile shows their display name. */
 function partyOf(r: ConversationListRow): OtherParty {
-  if (r.guide) {
+  if ('guide' in r && r.guide) {
     const g = r.guide;
     const name = `${g.firstName} ${g.lastName}`;
     return {
@@ -42,7 +42,7 @@ function partyOf(r: ConversationListRow): OtherParty {
       budget: null,
     };
   }
-  if (r.tourist) {
+  if ('tourist' in r && r.tourist) {
     const t = r.tourist;
     return {
       name: `${t.firstName} ${t.lastName}`,
