@@ -76,7 +76,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         : loggerOptions(config.logLevel, options.logStream, !config.production),
     // One line per request instead of Fastify's two (registerRequestLog).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    // Behind a proxy, the address every rate limit keys on comes from X-Forwarded-For of trusted peers only.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // With a certificate: HTTP/2 over TLS (one connection carries every script of a page), HTTP/1.1 for the
     // WebSocket upgrade and older clients. Typed as the HTTP/1 server: the handlers use nothing that differs.
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   );
   // A member signed out on any instance (everywhere, suspended, deleted): no instance keeps the session.
   ctx.hub.onSignedOut((ids) => authServiceOf(ctx).forgetSessions(ids));
+  ctx.hub.onMissed(() => authServiceOf(ctx).forgetAllSessions());
   // Registered before the modules: the document is generated from the routes they add.
   await registerOpenApi(app, config.publicUrl);
 
@@ -150,7 +152,11 @@ declare module 'fastify' {
 
 /** The database, the clock, mail, SMS and the realtime hub: what the modules build their services from. */
 async function openContext(app: App, config: Config, options: BuildOptions): Promise<AppContext> {
-  const database: Database = options.database ?? (await openDatabase(config.databaseUrl, config.dataDir));
+  const database: Database =
+    options.database ??
+    (await openDatabase(config.databaseUrl, config.dataDir, (err) =>
+      app.log.warn({ err }, 'a database connection was lost; the pool replaces it'),
+    ));
   if (!options.database) app.addHook('onClose', () => database.close());
   const now = options.now ?? Date.now;
   const files = createFileStore(config, database);

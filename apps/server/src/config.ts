@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -53,6 +54,17 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TLS_CERT_FILE: z.string().min(1).optional(),
     TLS_KEY_FILE: z.string().min(1).optional(),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const trust = parseTrustProxy(v ?? '');
+        if (typeof trust === 'string') {
+          ctx.addIssue({ code: 'custom', message: trust });
+          return z.NEVER;
+        }
+        return trust;
+      }),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
@@ -94,7 +106,40 @@ export type Config = {
   webDist: string | undefined;
   /** Serve HTTPS directly with this certificate (PEM); unset → plain HTTP (behind a TLS proxy in production). */
   tls: { cert: Buffer; key: Buffer } | undefined;
+  /**
+   * Which peers' `X-Forwarded-For` names the client (Fastify's `trustProxy`): false, none (no proxy); a number,
+   * that many proxies in front; a list, the proxies' addresses and ranges.
+   */
+  trustProxy: false | number | string[];
 };
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: empty → false; `2` → two hops; `10.0.0.0/8, 192.168.1.5, loopback` → those peers. */
+export function parseTrustProxy(value: string): Config['trustProxy'] | string {
+  const v = value.trim();
+  if (v === '') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops >= 1 && hops <= 10 ? hops : 'must be a hop count from 1 to 10';
+  }
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => {
+    if (PROXY_NAMES.has(e)) return false;
+    const [address, bits, extra] = e.split('/');
+    const family = isIP(address ?? '');
+    if (!family || extra !== undefined) return true;
+    if (bits === undefined) return false;
+    const n = Number(bits);
+    return !/^\d+$/.test(bits) || n > (family === 4 ? 32 : 128);
+  });
+  return bad.length
+    ? `must be a hop count or a comma-separated list of proxy addresses and ranges (not: ${bad.join(', ')})`
+    : entries;
+}
 
 /** An S3-compatible bucket, read from `s3://key:secret@host:port/bucket[/prefix]?region=…&forcePathStyle=true`. */
 export type S3Config = {
@@ -174,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     exchangeRatesUrl: e.EXCHANGE_RATES_URL,
     webDist: undefined,
     tls,
+    trustProxy: e.TRUST_PROXY,
     ...overrides,
   };
 }

@@ -12,7 +12,7 @@ describe('GET /api/health', () => {
   it('answers 200 when the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: 'up' });
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'up', bus: 'up' });
   });
 
   it('answers 503 with the error shape when the database is gone', async () => {
@@ -21,7 +21,12 @@ describe('GET /api/health', () => {
     await database.close();
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: 'Database unavailable', code: 'database-unavailable' });
+    expect(res.json()).toEqual({
+      message: 'Database unavailable',
+      code: 'database-unavailable',
+      database: 'down',
+      bus: 'up',
+    });
     await app.close();
   });
 });

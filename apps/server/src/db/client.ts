@@ -52,6 +52,13 @@ function migrationsFolder(): string {
  * Passed as the pool's documented `Client` option; a statement drizzle prepared by name keeps its name.
  */
 class NamingClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super(config);
+    // A connection lost while a transaction holds it fails that transaction's statements; pg then also emits
+    // 'error', which the pool hears only while the connection is idle. Heard here so it does not end the process.
+    this.on('error', () => {});
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this one forwards them all.
   override query(...args: any[]): any {
     const [config, values] = args;
@@ -88,21 +95,32 @@ class ReadLanesPool extends pg.Pool {
   constructor(
     private readonly connectionString: string,
     lanes: number,
+    private readonly onLost: (err: Error) => void,
   ) {
-    super({ connectionString, max: 20, Client: NamingClient });
+    super({ connectionString, max: 20, Client: NamingClient, ...CONNECTION });
     this.lanes = Array.from({ length: lanes }, () => null);
+    // A connection that fails while idle (the server restarted, a backend was terminated) is dropped by the
+    // pool and the next statement opens another; heard here so it does not end the process.
+    this.on('error', (err) => onLost(err));
   }
 
   private lane(): NamingClient {
     const i = this.turn++ % this.lanes.length;
     let lane = this.lanes[i];
     if (!lane) {
-      const client = new NamingClient({ connectionString: this.connectionString, pipeline: true });
+      const client = new NamingClient({
+        connectionString: this.connectionString,
+        pipeline: true,
+        ...CONNECTION,
+      });
       // A lane that fails is dropped; the next statement for it opens a new one. Its statements get the error.
       const drop = () => {
         if (this.lanes[i] === client) this.lanes[i] = null;
       };
-      client.on('error', drop);
+      client.on('error', (err) => {
+        this.onLost(err);
+        drop();
+      });
       client.on('end', drop);
       client.connect().catch(drop);
       this.lanes[i] = lane = client;
@@ -124,13 +142,26 @@ class ReadLanesPool extends pg.Pool {
   }
 }
 
+/**
+ * Every connection: an attempt that has not succeeded in 2 s has failed (a statement then answers 503 rather
+ * than hang while the server is away), and TCP keep-alive notices a peer that vanished.
+ */
+const CONNECTION = { connectionTimeoutMillis: 2_000, keepAlive: true };
+
 /** Connections in pipeline mode for the statements outside transactions: about two per core. */
 const READ_LANES = 4;
 
-/** Opens the database named by DATABASE_URL and applies the committed migrations. */
-export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
+/**
+ * Opens the database named by DATABASE_URL and applies the committed migrations. `onConnectionLost` hears a
+ * PostgreSQL connection that failed; the pool replaces it.
+ */
+export async function openDatabase(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  onConnectionLost: (err: Error) => void = () => {},
+): Promise<Database> {
   if (databaseUrl?.startsWith('postgres')) {
-    const pool = new ReadLanesPool(databaseUrl, READ_LANES);
+    const pool = new ReadLanesPool(databaseUrl, READ_LANES, onConnectionLost);
     const client = await pool.connect();
     try {
       // Two servers starting together: the second waits here and then finds nothing left to apply.

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../plugins/mail.ts';
 import type { HitCounter } from '../plugins/rate-limit.ts';
-import type { Hub } from '../plugins/realtime.ts';
+import type { Hub, Listen } from '../plugins/realtime.ts';
 import type { SmsSender } from '../plugins/sms.ts';
 import type { FileStore } from '../plugins/storage.ts';
 
@@ -30,9 +30,10 @@ export type AppContext = {
   countHit: HitCounter;
   /**
    * Hears a channel of the database's notifications, from every instance's writes (LISTEN on PostgreSQL, in
-   * process on PGlite); null when nothing carries them here (a test's own bus on PostgreSQL).
+   * process on PGlite); null when nothing carries them here (a test's own bus on PostgreSQL). `missed` is
+   * called when the connection that hears them came back after a drop.
    */
-  listen: ((channel: string, listener: (payload: string) => void) => Promise<void>) | null;
+  listen: Listen | null;
 };
 
 /** A module: a plugin registered with its prefix, given the app's context. */

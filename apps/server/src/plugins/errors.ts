@@ -22,6 +22,47 @@ const SPEC_MESSAGES = new Set<string>(
   ),
 );
 
+/** What a request needing the database answers while it cannot be reached (docs/product.md#when-the-database-is-away). */
+export const DATABASE_UNAVAILABLE = {
+  message: 'Lokal cannot reach its database for a moment. Please try again in a few seconds.',
+  code: 'database-unavailable',
+} as const;
+/** Seconds a client waits before it asks again while the database is away. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+// A connection that could not be opened, was refused or was lost (the server stopped, restarted or ended
+// the backend): the socket's errno, PostgreSQL's class 08 and 57P0x codes, and the texts pg gives them.
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const CONNECTION_TEXTS =
+  /Connection terminated|timeout exceeded when trying to connect|Connection terminated due to connection timeout|not queryable|Client was closed/;
+
+/** Whether an error (or what it wraps: drizzle wraps the driver's) says the database cannot be reached. */
+export function isDatabaseUnreachable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
+  if (typeof e.message === 'string' && CONNECTION_TEXTS.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnreachable(x, depth + 1))) return true;
+  return isDatabaseUnreachable(e.cause, depth + 1);
+}
+
 // One error shape for every failure: { message, code }.
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -37,6 +78,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(400)
         .send({ message: `${first?.message ?? 'Invalid request'}${where}`, code: 'validation-error' });
+    }
+    if (isDatabaseUnreachable(err)) {
+      request.log.warn({ err }, 'database unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send(DATABASE_UNAVAILABLE);
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -11,6 +11,8 @@ export type SessionCache<T> = {
   get: (tokenHash: string, load: () => Promise<T | null>) => Promise<T | null>;
   /** Forgets every cached session of these members. */
   forgetUsers: (userIds: string[]) => void;
+  /** Forgets every cached session (sign-outs may have been missed). */
+  forgetAll: () => void;
 };
 
 type Entry<T> = { value: T; userId: string; wallAt: number; appAt: number };
@@ -53,6 +55,10 @@ export function createSessionCache<T>(options: {
       epoch++;
       const gone = new Set(userIds);
       for (const [hash, e] of entries) if (gone.has(e.userId)) entries.delete(hash);
+    },
+    forgetAll() {
+      epoch++;
+      entries.clear();
     },
   };
 }

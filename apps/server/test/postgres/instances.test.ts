@@ -110,4 +110,23 @@ describe('two server processes on one PostgreSQL', () => {
     }
     expect(status).toBe(401);
   });
+
+  it('end one session on every instance at once: signed out on one, refused by the other that remembered it', async () => {
+    const [a, b] = instances as [ServerProcess, ServerProcess];
+    const session = await signIn(a.http, 'traveler@lokal.test', 'tourist');
+    const other = await signIn(a.http, 'traveler@lokal.test', 'tourist');
+    // Instance B now remembers both sessions, for 10 s.
+    expect((await call(b.http, session.cookie, '/api/users/status')).status).toBe(200);
+    expect((await call(b.http, other.cookie, '/api/users/status')).status).toBe(200);
+    expect((await call(a.http, session.cookie, '/api/auth/sign-out', {})).status).toBe(200);
+    const deadline = Date.now() + 3000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await call(b.http, session.cookie, '/api/users/status')).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(401);
+    // The member's other session goes on.
+    expect((await call(b.http, other.cookie, '/api/users/status')).status).toBe(200);
+  });
 });

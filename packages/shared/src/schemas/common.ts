@@ -29,7 +29,15 @@ export const helloResponseSchema = z.object({ message: z.string() });
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.literal('up'),
+  /** The connection that carries live events between instances (always up on the embedded database). */
+  bus: z.literal('up'),
   uptimeSeconds: z.number(),
+});
+
+/** Health while a part is down: the error shape, and which part. */
+export const healthDownSchema = errorSchema.extend({
+  database: z.enum(['up', 'down']),
+  bus: z.enum(['up', 'down']),
 });
 
 export const appConfigSchema = z.object({

@@ -151,7 +151,10 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      await service.signOut(request.auth?.sessionId);
+      const auth = request.auth;
+      await service.signOut(auth?.sessionId);
+      // Other instances forget the session now, not when their cache of it runs out (decision 084).
+      if (auth) await ctx.hub.sessionEnded(auth.user.id, auth.sessionId);
       clearSessionCookie(reply, config);
       return { success: true as const };
     },

@@ -322,6 +322,11 @@ export function createAuthService(deps: {
     forgetSessions(userIds: string[]): void {
       sessions.forgetUsers(userIds);
     },
+
+    /** Forgets every session this instance remembers (it may have missed sign-outs). */
+    forgetAllSessions(): void {
+      sessions.forgetAll();
+    },
   };
 }
 

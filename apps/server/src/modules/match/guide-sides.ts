@@ -6,6 +6,7 @@ import {
   matchScorer,
   type TravellerSide,
 } from '@lokal/shared/domain/match';
+import type { Listen } from '../../plugins/realtime.ts';
 import type { GuideSideRow } from './repository.ts';
 
 /**
@@ -88,11 +89,12 @@ const CHUNK = 1000;
 /**
  * Every guide's entry, loaded once and kept current: each guide the database names on GUIDE_MATCH_CHANNEL is read
  * back, a chunk at a time, one read after the other so a later read always wins. Without notifications (no
- * `listen`), every use reads every guide again.
+ * `listen`), every use reads every guide again; when notifications may have been missed (the connection
+ * that hears them dropped), the next use reads every guide again once.
  */
 export function createGuideSides(deps: {
   load: (ids: string[] | null) => Promise<GuideSideRow[]>;
-  listen: ((channel: string, listener: (payload: string) => void) => Promise<void>) | null;
+  listen: Listen | null;
   log: { error: (obj: object, msg: string) => void };
 }) {
   let entries = new Map<string, GuideEntry>();
@@ -101,6 +103,7 @@ export function createGuideSides(deps: {
   const pending = new Set<string>();
   let closed = false;
   let started: Promise<void> | null = null;
+  let listening: Promise<void> | null = null;
   let flushing: Promise<void> | null = null;
 
   /** Reads these guides back: each one found is put again, the others leave. */
@@ -141,10 +144,20 @@ export function createGuideSides(deps: {
     if (!started) {
       const loading = (async () => {
         if (listen) {
-          await listen(GUIDE_MATCH_CHANNEL, (id) => {
-            pending.add(id);
-            schedule();
+          listening ??= listen(
+            GUIDE_MATCH_CHANNEL,
+            (id) => {
+              pending.add(id);
+              schedule();
+            },
+            () => {
+              started = null;
+            },
+          ).catch((err) => {
+            listening = null;
+            throw err;
           });
+          await listening;
         }
         await loadAll();
       })();
