@@ -5,6 +5,9 @@
 // The users are made before the server starts by bench/chat/setup.ts (500 tourists and 500 guides, onboarded);
 // everything after is the public API with each user's own session.
 // Knobs: BENCH_SECONDS (60), BENCH_USERS (1000), BENCH_P95_MS (250), BENCH_THINK_MS (mean pause between a user's requests, 1200).
+// BENCH_RESTART_DB=1 (under scripts/with-postgres.sh): PostgreSQL is stopped at half time for BENCH_OUTAGE_S (5) and
+// started again; then only 503 answers count as allowed 5xx, and only between the stop and the first 200 after the
+// start. Prints the p99 of the 503 answers and the time from the start to the first 200.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +23,9 @@ const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const P95_MS = Number(process.env.BENCH_P95_MS ?? 250);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1200);
 const PAIRS = Math.ceil(USERS / 2);
+const RESTART = process.env.BENCH_RESTART_DB === '1';
+const OUTAGE_S = Number(process.env.BENCH_OUTAGE_S ?? 5);
+if (RESTART && !process.env.LOKAL_PG_DATA) throw new Error('BENCH_RESTART_DB needs scripts/with-postgres.sh');
 const engine = process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'PGlite';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (...a) => console.log(`[bench:load ${new Date().toISOString().slice(11, 19)}]`, ...a);
@@ -63,7 +69,15 @@ for (let i = 0; ; i++) {
 
 /** Per endpoint template: latencies and status counts. */
 const stats = new Map();
+/** With BENCH_RESTART_DB: when the database was stopped, started, and each answer's time and status. */
+const outage = { stoppedAt: Infinity, startedAt: Infinity, firstOkAt: Infinity, answers: [] };
 function record(name, ms, status) {
+  if (RESTART) {
+    const at = performance.now();
+    outage.answers.push({ at, ms, status });
+    if (status >= 200 && status < 300 && at > outage.startedAt && at < outage.firstOkAt)
+      outage.firstOkAt = at;
+  }
   let s = stats.get(name);
   if (!s) {
     s = { ms: [], statuses: new Map() };
@@ -196,6 +210,24 @@ async function guideStep(u) {
 
 const end = performance.now() + SECONDS * 1000;
 const steal0 = stealTicks();
+const pgCtl = (...args) => {
+  const asPg = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
+  const cmd = [...asPg, '/usr/lib/postgresql/15/bin/pg_ctl', '-D', process.env.LOKAL_PG_DATA, '-w', ...args];
+  const r = spawnSync(cmd[0], cmd.slice(1), { stdio: 'ignore' });
+  if (r.status !== 0) throw new Error(`pg_ctl ${args.join(' ')} failed`);
+};
+const restarted = RESTART
+  ? (async () => {
+      await sleep((SECONDS * 1000) / 2);
+      log('stopping PostgreSQL');
+      outage.stoppedAt = performance.now();
+      pgCtl('-m', 'fast', 'stop');
+      await sleep(OUTAGE_S * 1000);
+      pgCtl('-l', path.join(path.dirname(process.env.LOKAL_PG_DATA), 'log'), 'start');
+      outage.startedAt = performance.now();
+      log('PostgreSQL started again');
+    })()
+  : Promise.resolve();
 log(`running ${SECONDS} s…`);
 await Promise.all(
   users.map(async (u) => {
@@ -208,15 +240,21 @@ await Promise.all(
   }),
 );
 
+await restarted;
+
 // The CPU a shared host took from this machine meanwhile: the closed loop serves less when it is high.
 const stealPct = ((stealTicks() - steal0) / 100 / SECONDS) * 100;
 const q = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const rows = [];
 let total = 0;
 let failures = 0;
+// With a restart, a 503 between the stop and the first 200 after the start is the answer wanted.
+const allowed = (code) => RESTART && code === 503;
 for (const [name, s] of [...stats.entries()].sort((a, b) => b[1].ms.length - a[1].ms.length)) {
   const sorted = [...s.ms].sort((a, b) => a - b);
-  const fivexx = [...s.statuses].filter(([code]) => code >= 500 || code === 0).reduce((n, [, c]) => n + c, 0);
+  const fivexx = [...s.statuses]
+    .filter(([code]) => (code >= 500 && !allowed(code)) || code === 0)
+    .reduce((n, [, c]) => n + c, 0);
   const other = [...s.statuses]
     .filter(([code]) => code >= 400 && code < 500)
     .map(([code, c]) => `${code}×${c}`);
@@ -238,6 +276,37 @@ log(
   `${engine}: ${total} requests in ${SECONDS} s (${(total / SECONDS).toFixed(0)}/s) from ${users.length} users; 5xx or network errors: ${failures}; ` +
     `CPU taken by the host (steal): ${stealPct.toFixed(0)} % of one core`,
 );
+
+if (RESTART) {
+  // A 503 must fall inside the outage: answered after the stop, before the first 200 after the start.
+  const late = outage.answers.filter(
+    (a) => a.status === 503 && (a.at < outage.stoppedAt || a.at > outage.firstOkAt),
+  );
+  const unavailable = outage.answers
+    .filter((a) => a.status === 503)
+    .map((a) => a.ms)
+    .sort((a, b) => a - b);
+  failures += late.length;
+  // Every answer's time by when it was asked: before the stop, during the outage, after the first 200.
+  const phase = (from, to) =>
+    outage.answers
+      .filter((a) => a.at - a.ms >= from && a.at - a.ms < to)
+      .map((a) => a.ms)
+      .sort((a, b) => a - b);
+  for (const [name, ms] of [
+    ['before the stop', phase(0, outage.stoppedAt)],
+    ['during the outage', phase(outage.stoppedAt, outage.firstOkAt)],
+    ['after the first 200', phase(outage.firstOkAt, Infinity)],
+  ]) {
+    log(
+      `  asked ${name}: ${ms.length} answers, p50 ${q(ms, 50).toFixed(0)} ms, p99 ${q(ms, 99).toFixed(0)} ms, max ${(ms.at(-1) ?? 0).toFixed(0)} ms`,
+    );
+  }
+  log(
+    `restart: ${unavailable.length} answers 503, p99 ${q(unavailable, 99).toFixed(0)} ms, max ${(unavailable.at(-1) ?? 0).toFixed(0)} ms; ` +
+      `first 200 ${((outage.firstOkAt - outage.startedAt) / 1000).toFixed(2)} s after the start; 503 outside the outage: ${late.length}`,
+  );
+}
 
 const exited = new Promise((r) => server.once('exit', r));
 server.kill('SIGTERM');

@@ -21,10 +21,19 @@ cleanup() {
 trap cleanup EXIT
 
 "${as_pg[@]}" "$bin/initdb" -D "$dir/data" -U lokal --auth=trust -E UTF8 >/dev/null
-"${as_pg[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
+# The settings live in the cluster's own file, so a plain `pg_ctl start` after a stop brings the same server back.
+cat >>"$dir/data/postgresql.conf" <<CONF
+port = $port
+unix_socket_directories = '$dir'
+listen_addresses = '127.0.0.1'
+fsync = off
+max_connections = 200
+CONF
+"${as_pg[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w start >/dev/null
 "${as_pg[@]}" "$bin/createdb" -h 127.0.0.1 -p "$port" -U lokal lokal
 
 export DATABASE_URL="postgres://lokal@127.0.0.1:$port/lokal"
+# For a bench that stops and starts the server under load (bench/load.mjs with BENCH_RESTART_DB=1).
+export LOKAL_PG_DATA="$dir/data"
 echo "PostgreSQL 15 on port $port"
 "$@"
