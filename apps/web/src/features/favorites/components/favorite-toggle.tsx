@@ -1,6 +1,4 @@
-import { DISCOVERY_MESSAGES } from '@lokal/shared/constants/discovery';
 import { FavoriteButton } from '../../../components/ui/favorite-button.tsx';
-import { toast } from '../../../lib/toast.ts';
 import { useFavoriteIds } from '../api/get-favorites.ts';
 import { type FavoriteInput, useToggleFavorite } from '../api/toggle-favorite.ts';
 import { rememberPendingFavorite } from '../pending-favorite.ts';
@@ -29,22 +27,12 @@ export function FavoriteToggle({
       busy={toggle.isPending}
       className={className}
       onToggle={() => {
-        const add = !pressed;
-        const done = () =>
-          toast.success(
-            add
-              ? DISCOVERY_MESSAGES.addedFavorite(fav.profileName)
-              : DISCOVERY_MESSAGES.removedFavorite(fav.profileName),
-          );
         if (!signedIn) {
           rememberPendingFavorite(fav);
           onSignedOut?.();
           return;
         }
-        toggle.mutate(
-          { ...fav, add },
-          { onSuccess: done, onError: () => toast.error(DISCOVERY_MESSAGES.favoriteFailed) },
-        );
+        toggle.mutate({ ...fav, add: !pressed });
       }}
     />
   );
