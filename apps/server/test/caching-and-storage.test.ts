@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PHOTO_LIMITS } from '@lokal/shared/constants/settings';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -122,6 +124,39 @@ describe('a full disk', () => {
     }
     // With room again, the same upload works.
     expect((await upload(picture)).statusCode).toBe(200);
+  });
+
+  it('answers a write the embedded database cannot make on a full disk with 507 storage-full', async () => {
+    // A real PGlite on the small disk, and a write through the app's own error handling. (Which request first
+    // needs a new block of the disk depends on the free room inside the tables, so the write is the test's.)
+    const dbDisk = smallDisk('96m');
+    const embedded = await openDatabase(undefined, dbDisk);
+    const onDisk = await buildApp(testConfig({ dataDir: dbDisk }), { database: embedded, seed: false });
+    await embedded.db.execute(sql`create table disk_probe (body text)`);
+    onDisk.post('/api/test-disk-write', async () => {
+      await embedded.db.execute(
+        sql`insert into disk_probe (body) values (${randomBytes(1400).toString('base64')})`,
+      );
+      return { ok: true };
+    });
+    try {
+      await onDisk.ready();
+      const write = () => onDisk.inject({ method: 'POST', url: '/api/test-disk-write', payload: {} });
+      const filler = fill(dbDisk);
+      try {
+        const res = await write();
+        expect(res.statusCode, res.body).toBe(507);
+        expect(res.json()).toEqual(STORAGE_FULL);
+        expect(res.headers['cache-control']).toBe('private, no-store');
+      } finally {
+        rmSync(filler);
+      }
+      // With room again, the same database writes: it was refused, not broken.
+      expect((await write()).statusCode).toBe(200);
+    } finally {
+      await onDisk.close();
+      await embedded.close();
+    }
   });
 
   it('says in words at start that the data folder cannot be written', async () => {
