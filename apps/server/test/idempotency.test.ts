@@ -195,6 +195,26 @@ describe('acting on a booking with an Idempotency-Key', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('shows the Idempotency-Key header and the 422 on the four money-bearing writes', async () => {
+    const doc = (await app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, { post: { parameters?: { in: string; name: string }[]; responses: object } }>;
+    };
+    for (const path of [
+      '/api/bookings',
+      '/api/bookings/{id}/accept',
+      '/api/bookings/{id}/decline',
+      '/api/bookings/{id}/cancel',
+    ]) {
+      const op = doc.paths[path]!.post;
+      expect(op.parameters, path).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }),
+      );
+      expect(Object.keys(op.responses), path).toContain('422');
+    }
+  });
+});
+
 describe('keeping keys', () => {
   it('removes keys after 24 hours with the idempotency-cleanup job', async () => {
     const key = newKey();

@@ -53,7 +53,7 @@ export const idempotencyOf = perApp((ctx: AppContext) => {
         key,
       };
       const requestHash = createHash('sha256')
-        .update(JSON.stringify({ params: request.params ?? null, body: request.body ?? null }))
+        .update(JSON.stringify({ params: request.params ?? {}, body: request.body ?? {} }))
         .digest('hex');
       const earlier = await repo.find(ref);
       if (earlier) return replay(reply, requestHash, earlier);
