@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirError } from './db/client.ts';
 
 // Listen and shut down gracefully; everything else lives in buildApp.
 async function main() {
@@ -39,6 +40,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A data folder that cannot be used is the operator's to fix: the words, not a stack.
+  console.error(err instanceof DataDirError ? err.message : err);
   process.exit(1);
 });

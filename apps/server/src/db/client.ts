@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,10 +15,11 @@ import * as admin from './schema/admin.ts';
 import * as auth from './schema/auth.ts';
 import * as bookings from './schema/bookings.ts';
 import * as chat from './schema/chat.ts';
+import * as idempotency from './schema/idempotency.ts';
 import * as profiles from './schema/profiles.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...users, ...profiles, ...auth, ...chat, ...bookings, ...admin };
+export const schema = { ...users, ...profiles, ...auth, ...chat, ...bookings, ...admin, ...idempotency };
 
 // Both drivers expose the same query builder; repositories are written once against this type.
 export type Db = NodePgDatabase<typeof schema>;
@@ -148,6 +149,31 @@ class ReadLanesPool extends pg.Pool {
  */
 const CONNECTION = { connectionTimeoutMillis: 2_000, keepAlive: true };
 
+/** A data folder the server cannot use, said in words: what, where and what to do (decision 087). */
+export class DataDirError extends Error {}
+
+/** Creates `dir` if needed and writes a probe file in it: a full disk or a read-only folder is named at start. */
+function checkWritable(dir: string): void {
+  const probe = path.join(dir, '.lokal-write-check');
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, 'ok');
+    rmSync(probe, { force: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOSPC' || code === 'EDQUOT'
+        ? 'the disk is full'
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+          ? 'this user may not write there (or the disk is read-only)'
+          : (err as Error).message;
+    throw new DataDirError(
+      `Lokal cannot write its embedded database in ${dir}: ${why}. ` +
+        "Free some space or fix the folder's permissions, or set DATA_DIR to a folder this user can write, then start again.",
+    );
+  }
+}
+
 /** Connections in pipeline mode for the statements outside transactions: about two per core. */
 const READ_LANES = 4;
 
@@ -182,11 +208,21 @@ export async function openDatabase(
   let dataDirOfDb: string | undefined;
   if (databaseUrl !== 'memory://') {
     dataDirOfDb = path.join(dataDir, 'db');
-    mkdirSync(dataDirOfDb, { recursive: true });
+    checkWritable(dataDirOfDb);
   }
   // PGlite in the server's process, through its public API (docs/decisions/078-database-access.md).
   const client = new PGlite({ dataDir: dataDirOfDb, extensions: { pg_trgm, btree_gist, cube } });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    if (!dataDirOfDb) throw err;
+    // PGlite only says it "failed to initialize properly": the usual reason is the folder, so check it again.
+    checkWritable(dataDirOfDb);
+    throw new DataDirError(
+      `The embedded database in ${dataDirOfDb} could not be opened (${(err as Error).message}). ` +
+        'If another Lokal server uses this DATA_DIR, stop it; if the files are damaged, restore them from a backup.',
+    );
+  }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   return {

@@ -1,6 +1,7 @@
 import { bookingsServiceOf } from '../modules/bookings/routes.ts';
 import type { AppContext } from '../modules/context.ts';
 import { createDiscoveryRepository } from '../modules/discovery/repository.ts';
+import { idempotencyOf } from '../modules/idempotency/service.ts';
 import { identityOf } from '../modules/identity/service.ts';
 import { reviewPublishingOf } from '../modules/reviews/publishing.ts';
 import type { Job } from './scheduler.ts';
@@ -25,5 +26,7 @@ export function appJobs(ctx: AppContext): Job[] {
     },
     // Identity documents go 30 days after the staff decision (docs/product.md#verification).
     { name: 'identity-cleanup', everyMs: 60 * MINUTE_MS, run: () => identityOf(ctx).cleanUp() },
+    // Idempotency keys are replayed for 24 hours, then go (decision 086).
+    { name: 'idempotency-cleanup', everyMs: 60 * MINUTE_MS, run: () => idempotencyOf(ctx).cleanUp() },
   ];
 }

@@ -27,6 +27,24 @@ export const DATABASE_UNAVAILABLE = {
   message: 'Lokal cannot reach its database for a moment. Please try again in a few seconds.',
   code: 'database-unavailable',
 } as const;
+/** What a write answers when the disk it needs is full (docs/product.md#messages, decision 087). */
+export const STORAGE_FULL = {
+  message: 'Lokal has run out of storage space, so nothing was saved. Please try again later.',
+  code: 'storage-full',
+} as const;
+
+/**
+ * Whether an error (or what it wraps) says the disk is full: the file system's ENOSPC/EDQUOT, PostgreSQL's
+ * disk_full (53100), or the text an embedded database gives it.
+ */
+export function isStorageFull(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown };
+  if (e.code === 'ENOSPC' || e.code === 'EDQUOT' || e.code === '53100') return true;
+  if (typeof e.message === 'string' && /No space left on device/i.test(e.message)) return true;
+  return isStorageFull(e.cause, depth + 1);
+}
+
 /** Seconds a client waits before it asks again while the database is away. */
 export const DATABASE_RETRY_AFTER_S = 5;
 
@@ -78,6 +96,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(400)
         .send({ message: `${first?.message ?? 'Invalid request'}${where}`, code: 'validation-error' });
+    }
+    if (isStorageFull(err)) {
+      request.log.error({ err }, 'storage full');
+      return reply.status(507).send(STORAGE_FULL);
     }
     if (isDatabaseUnreachable(err)) {
       request.log.warn({ err }, 'database unreachable');

@@ -1,10 +1,11 @@
+import { PHOTO_LIMITS } from '@lokal/shared/constants/settings';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { HttpError } from './errors.ts';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
-// A small file can declare a huge canvas: refuse to decode more than this many pixels (about 40 megapixels).
-const MAX_PIXELS = 40_000_000;
+// A small file can declare a huge canvas: refuse to decode more than this many pixels (40 megapixels).
+const MAX_PIXELS = PHOTO_LIMITS.maxPixels;
 const unsupported = () =>
   new HttpError(415, 'Please upload a JPEG, PNG or WebP picture', 'unsupported-image');
 
@@ -45,13 +46,14 @@ export async function readUploadedPicture(
 export async function toWebp(data: Buffer, size: { width: number; height: number }): Promise<Buffer> {
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
-    meta = await sharp(data, { limitInputPixels: MAX_PIXELS }).metadata();
+    // The header only, nothing decoded: sharp's pixel limit here would make a huge canvas look unreadable (415).
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
     throw unsupported();
   }
   if (!meta.format || !ACCEPTED.has(meta.format)) throw unsupported();
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) {
-    throw new HttpError(413, 'The picture is too large: at most 40 megapixels', 'photo-too-large');
+    throw new HttpError(413, PHOTO_LIMITS.tooManyPixels, 'photo-too-many-pixels');
   }
   // A picture whose header reads fine can still be cut short or corrupt further in: that is the upload's fault.
   return sharp(data, { limitInputPixels: MAX_PIXELS })

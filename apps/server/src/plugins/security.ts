@@ -3,6 +3,8 @@ import type { Config } from '../config.ts';
 import { isInternalRead } from './internal-reads.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The Cache-Control of every /api answer that does not set its own (docs/product.md#caching). */
+export const PRIVATE_ANSWER = 'private, no-store';
 
 /** The one origin browsers may write from (and open the WebSocket from): PUBLIC_URL's. */
 export function appOrigin(config: Config): string {
@@ -49,6 +51,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // A page's first read (decision 016) is written into the page, which carries these headers itself.
     if (isInternalRead(request)) return;
     reply.headers(headers);
+  });
+
+  // An API answer is the member's own unless its route made it public on purpose (photos, avatars and the
+  // showcase set their own Cache-Control): no shared cache or browser keeps it (decision 087).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', PRIVATE_ANSWER);
+    }
   });
 
   // Browsers send Origin on cross-site writes; API clients without one authenticate by bearer token.

@@ -14,7 +14,13 @@ export function createLocalStore(dataDir: string): FileStore {
       const file = fileOf(key);
       const secret = isPrivateKey(key);
       await mkdir(path.dirname(file), { recursive: true, ...(secret ? { mode: 0o700 } : {}) });
-      await writeFile(file, data, { mode: secret ? 0o600 : 0o644 });
+      try {
+        await writeFile(file, data, { mode: secret ? 0o600 : 0o644 });
+      } catch (err) {
+        // A full disk (ENOSPC: 507 storage-full) leaves a cut-short file behind: no half picture is kept.
+        await rm(file, { force: true }).catch(() => {});
+        throw err;
+      }
       if (secret) await chmod(file, 0o600);
     },
     async get(key) {

@@ -40,6 +40,19 @@ describe('api client', () => {
     expect(postInit.body).toBe('{}');
   });
 
+  it('sends an Idempotency-Key when the call names one, and none otherwise', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"booking":{}}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await api.post('/bookings/:id/accept', { params: { id: 'b1' }, idempotencyKey: 'k-0123456789' });
+    await api.post('/bookings/:id/accept', { params: { id: 'b1' } });
+    const [[, keyed], [, plain]] = fetchMock.mock.calls as unknown as [
+      [string, RequestInit],
+      [string, RequestInit],
+    ];
+    expect((keyed.headers as Record<string, string>)['Idempotency-Key']).toBe('k-0123456789');
+    expect((plain.headers as Record<string, string>)['Idempotency-Key']).toBeUndefined();
+  });
+
   it('uploads a form to an address with its parameters filled in, without a JSON type', async () => {
     const fetchMock = vi.fn(async () => new Response('{"photos":[]}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);

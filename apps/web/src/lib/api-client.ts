@@ -50,7 +50,13 @@ function firstAnswer(address: string): { data: unknown } | null {
   return performance.now() < FIRST_ANSWERS_FRESH_MS ? { data } : null;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, query?: ApiQuery): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  query?: ApiQuery,
+  idempotencyKey?: string,
+): Promise<T> {
   const address = apiUrl(path, query);
   const first = method === 'GET' ? firstAnswer(address) : null;
   if (first) return first.data as T;
@@ -61,6 +67,8 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
       Accept: 'application/json',
       // FormData sets its own multipart type with the boundary.
       ...(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }),
+      // The same key for every try of one attempt: the server answers a repeat with its first answer (decision 086).
+      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
     },
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
@@ -86,7 +94,10 @@ type CallOptions<M extends Method, P extends ApiPath<M>> = (keyof PathParams<P> 
   ? { params?: undefined }
   : { params: PathParams<P> }) &
   (ApiQueryOf<M, P> extends undefined ? { query?: undefined } : { query?: ApiQueryOf<M, P> }) &
-  (ApiBody<M, P> extends undefined ? { body?: undefined } : { body: ApiBody<M, P> });
+  (ApiBody<M, P> extends undefined ? { body?: undefined } : { body: ApiBody<M, P> }) & {
+    /** Sent as Idempotency-Key: one per attempt (lib/attempt-key.ts), the same on each try of it. */
+    idempotencyKey?: string;
+  };
 /** The options may be left out when nothing in them is required. */
 type CallArgs<M extends Method, P extends ApiPath<M>> =
   Record<never, never> extends CallOptions<M, P>
@@ -105,10 +116,15 @@ function fill(path: string, params: Record<string, string> | undefined): string 
 
 function call<M extends Method>(method: M) {
   return <P extends ApiPath<M>>(path: P, ...[options]: CallArgs<M, P>): Promise<ApiResponse<M, P>> => {
-    const o = (options ?? {}) as { params?: Record<string, string>; query?: ApiQuery; body?: unknown };
+    const o = (options ?? {}) as {
+      params?: Record<string, string>;
+      query?: ApiQuery;
+      body?: unknown;
+      idempotencyKey?: string;
+    };
     // A POST or PATCH always carries a JSON body, even an empty one.
     const body = method === 'GET' || method === 'DELETE' ? undefined : (o.body ?? {});
-    return request(method, fill(path, o.params), body, o.query);
+    return request(method, fill(path, o.params), body, o.query, o.idempotencyKey);
   };
 }
 

@@ -26,6 +26,9 @@ export const PHOTO_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   types: ['image/jpeg', 'image/png', 'image/webp'],
   tooLarge: 'The picture must be 5 MB or smaller',
+  /** Pixels a picture may declare (width × height), checked before it is decoded. */
+  maxPixels: 40_000_000,
+  tooManyPixels: 'The picture must be 40 megapixels or smaller',
   wrongType: 'Please upload a JPEG, PNG or WebP picture',
   /** Photos a profile holds at most (a tourist's gallery; a guide has one). */
   maxPerProfile: 10,

@@ -5,6 +5,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { experiences } from '../../db/schema/experiences.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
+import type { Tx } from '../idempotency/repository.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 type Status = BookingRow['status'];
@@ -31,10 +32,19 @@ export async function refreshTotalTours(tx: Pick<Db, 'execute'>, guideIds: strin
 
 export type BookingCursor = { s: 'upcoming' | 'past'; at: string; id: string };
 
+/**
+ * Work a write does in its own transaction: `first` before anything else, `last` with the written row (an
+ * Idempotency-Key's claim and stored answer, decision 086).
+ */
+export type InTransaction = {
+  first(tx: Tx): Promise<void>;
+  last(tx: Tx, row: BookingRow): Promise<void>;
+};
+
 export function createBookingsRepository(db: Db) {
   // A booking with the names, photos and the guide's city the screens show.
-  const withPeople = () =>
-    db
+  const withPeople = (conn: Db | Tx = db) =>
+    conn
       .select({
         booking: bookings,
         guideFirst: guideProfiles.firstName,
@@ -120,9 +130,12 @@ export function createBookingsRepository(db: Db) {
     async insert<R extends string>(
       values: typeof bookings.$inferInsert,
       recheck: (state: { pending: number; busy: Busy[] }) => R | null,
+      inTx?: InTransaction,
     ): Promise<BookingRow | R | 'slot-taken'> {
       try {
         return await db.transaction(async (tx) => {
+          // The key first: a duplicate waits here, never while holding the tourist (decision 086).
+          await inTx?.first(tx);
           // Always the tourist first, then the guide: nobody waits for a tourist while holding a guide.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${values.touristId}, 2))`);
           // Two inserts that conflict on a GiST exclusion constraint can deadlock each other (each waits for
@@ -147,6 +160,7 @@ export function createBookingsRepository(db: Db) {
           const refusal = recheck({ pending: open?.n ?? 0, busy });
           if (refusal) return refusal;
           const [row] = await tx.insert(bookings).values(values).returning();
+          await inTx?.last(tx, row!);
           return row!;
         });
       } catch (err) {
@@ -155,8 +169,9 @@ export function createBookingsRepository(db: Db) {
       }
     },
 
-    async withPeopleById(id: string) {
-      const [row] = await withPeople().where(eq(bookings.id, id));
+    /** One booking with its people; inside a transaction when given one. */
+    async withPeopleById(id: string, tx?: Tx) {
+      const [row] = await withPeople(tx).where(eq(bookings.id, id));
       return row ?? null;
     },
 
@@ -186,13 +201,23 @@ export function createBookingsRepository(db: Db) {
       to: Status,
       fields: Partial<typeof bookings.$inferInsert>,
       at: Date,
+      inTx?: InTransaction,
     ): Promise<BookingRow | null> {
-      const [row] = await db
-        .update(bookings)
-        .set({ ...fields, status: to, updatedAt: at })
-        .where(and(eq(bookings.id, id), eq(bookings.status, from)))
-        .returning();
-      return row ?? null;
+      const update = async (conn: Db | Tx) => {
+        const [row] = await conn
+          .update(bookings)
+          .set({ ...fields, status: to, updatedAt: at })
+          .where(and(eq(bookings.id, id), eq(bookings.status, from)))
+          .returning();
+        return row ?? null;
+      };
+      if (!inTx) return update(db);
+      return db.transaction(async (tx) => {
+        await inTx.first(tx);
+        const row = await update(tx);
+        if (row) await inTx.last(tx, row);
+        return row;
+      });
     },
 
     /** Accepted bookings whose end has passed become completed; each row is claimed by one instance only. */

@@ -8,11 +8,13 @@ import {
   cancelSchema,
 } from '@lokal/shared/schemas/bookings';
 import { errorSchema } from '@lokal/shared/schemas/common';
+import { idempotencyHeadersSchema } from '@lokal/shared/schemas/idempotency';
 import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import { chatServiceOf } from '../chat/service.ts';
 import { type AppContext, type ModulePlugin, perApp } from '../context.ts';
 import { experiencesOf } from '../experiences/service.ts';
+import { idempotencyOf } from '../idempotency/service.ts';
 import { localeOf } from '../locale/service.ts';
 import { notificationsOf } from '../notifications/service.ts';
 import { createBookingsRepository } from './repository.ts';
@@ -26,6 +28,8 @@ const errors = {
   409: errorSchema,
   429: errorSchema,
 };
+// The money-bearing writes take an Idempotency-Key (decision 086): 422 when it was used for another request.
+const keyedErrors = { ...errors, 422: errorSchema };
 
 /** The one bookings service of this app: blocking someone and deleting an account cancel through it. */
 export const bookingsServiceOf = perApp((ctx: AppContext) =>
@@ -45,13 +49,16 @@ export const bookingsServiceOf = perApp((ctx: AppContext) =>
 
 export const bookingsModule: ModulePlugin = async (app, { ctx }) => {
   const service = bookingsServiceOf(ctx);
+  const idem = idempotencyOf(ctx);
 
-  await signedInScope(app, ['tourist'], (scope) => touristRoutes(scope, service));
-  await signedInScope(app, ['tourist', 'guide'], (scope) => participantRoutes(scope, service));
-  await signedInScope(app, ['guide'], (scope) => guideRoutes(scope, service));
+  await signedInScope(app, ['tourist'], (scope) => touristRoutes(scope, service, idem));
+  await signedInScope(app, ['tourist', 'guide'], (scope) => participantRoutes(scope, service, idem));
+  await signedInScope(app, ['guide'], (scope) => guideRoutes(scope, service, idem));
 };
 
-function touristRoutes(app: App, service: BookingsService) {
+type Idempotency = ReturnType<typeof idempotencyOf>;
+
+function touristRoutes(app: App, service: BookingsService, idem: Idempotency) {
   app.post(
     '',
     {
@@ -59,16 +66,19 @@ function touristRoutes(app: App, service: BookingsService) {
         tags: ['bookings'],
         summary:
           'Book a slot of a published experience for a party; the server prices it and re-checks the slot. Accepted at once for verified tourists when the experience is instant or the guide auto-accepts',
+        headers: idempotencyHeadersSchema,
         body: bookingRequestSchema,
-        response: { 201: bookingResponseSchema, ...errors },
+        response: { 201: bookingResponseSchema, ...keyedErrors },
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ booking: await service.request(request.user, request.body) }),
+      idem.answer(request, reply, 201, async (once) => ({
+        booking: await service.request(request.user, request.body, once),
+      })),
   );
 }
 
-function participantRoutes(app: App, service: BookingsService) {
+function participantRoutes(app: App, service: BookingsService, idem: Idempotency) {
   app.get(
     '',
     {
@@ -102,29 +112,35 @@ function participantRoutes(app: App, service: BookingsService) {
       schema: {
         tags: ['bookings'],
         summary: 'Either side cancels a requested or accepted booking, with a reason',
+        headers: idempotencyHeadersSchema,
         params: bookingParamsSchema,
         body: cancelSchema,
-        response: { 200: bookingResponseSchema, ...errors },
+        response: { 200: bookingResponseSchema, ...keyedErrors },
       },
     },
-    async (request) => ({
-      booking: await service.act(request.user, request.params.id, 'cancel', request.body.reason),
-    }),
+    async (request, reply) =>
+      idem.answer(request, reply, 200, async (once) => ({
+        booking: await service.act(request.user, request.params.id, 'cancel', request.body.reason, once),
+      })),
   );
 }
 
-function guideRoutes(app: App, service: BookingsService) {
+function guideRoutes(app: App, service: BookingsService, idem: Idempotency) {
   app.post(
     '/:id/accept',
     {
       schema: {
         tags: ['bookings'],
         summary: 'The guide accepts a requested booking',
+        headers: idempotencyHeadersSchema,
         params: bookingParamsSchema,
-        response: { 200: bookingResponseSchema, ...errors },
+        response: { 200: bookingResponseSchema, ...keyedErrors },
       },
     },
-    async (request) => ({ booking: await service.act(request.user, request.params.id, 'accept', '') }),
+    async (request, reply) =>
+      idem.answer(request, reply, 200, async (once) => ({
+        booking: await service.act(request.user, request.params.id, 'accept', '', once),
+      })),
   );
 
   app.post(
@@ -133,13 +149,15 @@ function guideRoutes(app: App, service: BookingsService) {
       schema: {
         tags: ['bookings'],
         summary: 'The guide declines a requested booking, optionally saying why',
+        headers: idempotencyHeadersSchema,
         params: bookingParamsSchema,
         body: bookingReasonSchema,
-        response: { 200: bookingResponseSchema, ...errors },
+        response: { 200: bookingResponseSchema, ...keyedErrors },
       },
     },
-    async (request) => ({
-      booking: await service.act(request.user, request.params.id, 'decline', request.body.reason),
-    }),
+    async (request, reply) =>
+      idem.answer(request, reply, 200, async (once) => ({
+        booking: await service.act(request.user, request.params.id, 'decline', request.body.reason, once),
+      })),
   );
 }

@@ -25,8 +25,9 @@ import type { SessionUser } from '../../plugins/sessions.ts';
 import type { ChatService } from '../chat/service.ts';
 import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
 import type { ExperiencesService } from '../experiences/service.ts';
+import type { Once } from '../idempotency/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import type { BookingCursor, BookingRow, BookingsRepository } from './repository.ts';
+import type { BookingCursor, BookingRow, BookingsRepository, InTransaction } from './repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<BookingsRepository['withPeopleById']>>>;
 
@@ -96,6 +97,16 @@ export function createBookingsService(deps: {
   // No payment provider yet: the amounts are settled with the guide (docs/product.md#cancellation).
   const refundLine = (b: BookingRow) =>
     `Refund under the ${policyLabel(b.cancellationPolicy)} policy: ${formatMoney(b.refundAmount ?? 0, b.guideCurrency)} of ${formatMoney(b.guideTotal, b.guideCurrency)}, to be settled with the guide.`;
+
+  /** An Idempotency-Key's claim and answer, in the write's transaction (decision 086). */
+  const keyed = (once: Once | undefined): InTransaction | undefined =>
+    once && {
+      first: (tx) => once.claim(tx),
+      last: async (tx, row) => {
+        const people = await repo.withPeopleById(row.id, tx);
+        await once.keep(tx, { booking: toBooking(people!) });
+      },
+    };
 
   async function load(id: string) {
     const row = await repo.withPeopleById(id);
@@ -167,6 +178,7 @@ export function createBookingsService(deps: {
     async request(
       user: SessionUser,
       body: { experienceId: string; start: string; partySize: number; note: string },
+      once?: Once,
     ): Promise<Booking> {
       // Requests past their expiry free their slots before this one is checked against them.
       await sweep();
@@ -241,6 +253,7 @@ export function createBookingsService(deps: {
           // A time that would be a slot but for another booking: say so, rather than "not a slot".
           return isSlot({ ...slot, busy: [] }) ? 'slot-taken' : 'not-a-slot';
         },
+        keyed(once),
       );
       if (result === 'too-many-pending')
         throw new HttpError(409, EXPERIENCE_MESSAGES.tooManyPending, 'too-many-pending');
@@ -302,7 +315,13 @@ export function createBookingsService(deps: {
       return toBooking(row);
     },
 
-    async act(user: SessionUser, id: string, action: 'accept' | 'decline' | 'cancel', reason: string) {
+    async act(
+      user: SessionUser,
+      id: string,
+      action: 'accept' | 'decline' | 'cancel',
+      reason: string,
+      once?: Once,
+    ) {
       await sweep();
       const row = await load(id);
       const b = row.booking;
@@ -342,6 +361,7 @@ export function createBookingsService(deps: {
             ? { cancelReason: shownReason || null, decidedAt: at }
             : { decidedAt: at },
         at,
+        keyed(once),
       );
       if (!updated) throw new HttpError(409, 'This booking changed meanwhile; look again.', 'conflict');
       const other = actor === 'guide' ? updated.touristId : updated.guideId;
