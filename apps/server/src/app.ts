@@ -31,6 +31,7 @@ import { localeModule } from './modules/locale/routes.ts';
 import { matchModule } from './modules/match/routes.ts';
 import { notificationsModule } from './modules/notifications/routes.ts';
 import { onboardingModule } from './modules/onboarding/routes.ts';
+import { createOutbox, type Outbox } from './modules/outbox/service.ts';
 import { phoneModule } from './modules/phone/routes.ts';
 import { profilesModule } from './modules/profiles/routes.ts';
 import { reviewsModule } from './modules/reviews/routes.ts';
@@ -63,7 +64,7 @@ export type BuildOptions = {
   now?: () => number;
   /** Share one realtime bus between apps in one process (tests of several instances on PGlite). */
   bus?: Bus;
-  /** Replace the mail transport (SMTP or outbox) with another. */
+  /** Replace the mail transport (SMTP or the folder) the outbox worker sends through. */
   mailer?: Mailer;
   sms?: SmsSender;
 };
@@ -139,14 +140,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Periodic work, once across every instance (decision 040); tests run a job with app.jobs.run(name).
   const jobs = createScheduler({ db: ctx.db, now: ctx.now, log: app.log, jobs: appJobs(ctx) });
   app.decorate('jobs', jobs);
+  // Tests wait for mail with app.outbox.drain() (decision 085).
+  app.decorate('outbox', ctx.outbox);
   app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await ctx.outbox.close();
+  });
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: Scheduler;
+    outbox: Outbox;
   }
 }
 
@@ -177,13 +184,21 @@ async function openContext(app: App, config: Config, options: BuildOptions): Pro
   if (!options.bus) app.addHook('onClose', () => bus.close());
   const hub = createHub(bus);
   const hits = createAuthRepository(database.db);
+  // Every mail goes through the outbox table; the worker sends it through this transport (decision 085).
+  const outbox = createOutbox({
+    db: database.db,
+    transport: options.mailer ?? createMailer(config, app.log),
+    now,
+    log: app.log,
+  });
   return {
     db: database.db,
     inProcessDb: database.kind === 'pglite',
     config,
     now,
-    // One mail transport for sign-in links, booking updates and staff messages.
-    mailer: options.mailer ?? createMailer(config, app.log),
+    // Booking updates and staff messages are written to the outbox; sign-in links with their token.
+    mailer: outbox,
+    outbox,
     sms: options.sms ?? createSmsSender(config, app.log),
     log: app.log,
     hub,

@@ -43,7 +43,9 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Lokal <hello@lokal.app>'),
+    SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     INVITES: emailList.optional(),
     ADMIN_EMAILS: emailList.optional(),
     EXCHANGE_RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -89,7 +91,11 @@ export type Config = {
   s3: S3Config | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How long the outbox worker waits for the SMTP server to connect, greet or answer (decision 085). */
+  smtpTimeoutMs: number;
   smsWebhookUrl: string | undefined;
+  /** How long a verification SMS waits for the gateway: the member is waiting too (decision 085). */
+  smsTimeoutMs: number;
   invites: string[];
   adminEmails: string[];
   logLevel: string;
@@ -208,7 +214,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: e.S3_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    smsTimeoutMs: e.SMS_TIMEOUT_MS,
     invites: e.INVITES ?? (production ? [] : emailList.parse(DEV_INVITES)),
     adminEmails: e.ADMIN_EMAILS ?? (production ? [] : emailList.parse(DEV_ADMINS)),
     logLevel: e.LOG_LEVEL,

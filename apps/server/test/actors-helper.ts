@@ -141,6 +141,8 @@ export function createWorld(app: App, config: Config, database: Database) {
     if (res.statusCode !== want) {
       throw new Error(`${c.method ?? 'GET'} ${c.url} answered ${res.statusCode}, not ${want}: ${res.body}`);
     }
+    // Mail the call wrote leaves through the outbox's worker; the set-up reads it from the folder (decision 085).
+    await app.outbox.drain();
     return res.json();
   }
 

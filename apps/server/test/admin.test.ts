@@ -38,13 +38,16 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-function inject(method: string, url: string, cookie?: string, payload?: object) {
-  return app.inject({
+/** A request, then what the outbox can send sent (decision 085): the tests read the mail folder. */
+async function inject(method: string, url: string, cookie?: string, payload?: object) {
+  const res = await app.inject({
     method: method as 'GET',
     url,
     headers: cookie ? { cookie } : {},
     ...(payload ? { payload } : {}),
   });
+  await app.outbox.drain();
+  return res;
 }
 
 const signIn = (email: string, userType: 'tourist' | 'guide'): Promise<Session> =>
@@ -537,7 +540,7 @@ describe('waitlist', () => {
     expect(await auditRows('waitlist.dismiss', other)).toHaveLength(1);
   });
 
-  it('changes nothing when the invitation cannot be mailed', async () => {
+  it('invites at once and keeps the invitation in the outbox while the mail server fails', async () => {
     const failing = await buildApp(config, {
       database,
       mailer: {
@@ -557,10 +560,17 @@ describe('waitlist', () => {
         url: `/api/admin/waitlist/${entry.id}/invite`,
         headers: { cookie: staff.cookie },
       });
-      expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: ADMIN_MESSAGES.mailFailed, code: 'mail-failed' });
-      expect((await rows(sql`select 1 from invites where email = ${email}`)).length).toBe(0);
-      expect(await auditRows('waitlist.invite', email)).toEqual([]);
+      expect(res.statusCode).toBe(200);
+      expect((await rows(sql`select 1 from invites where email = ${email}`)).length).toBe(1);
+      await failing.outbox.drain();
+      const outbox = await failing.inject({ url: '/api/admin/outbox', headers: { cookie: staff.cookie } });
+      expect(outbox.statusCode).toBe(200);
+      const item = outbox
+        .json()
+        .items.find((i: { recipient: string; kind: string }) => i.kind === 'invitation');
+      expect(item).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP down' });
+      expect(item.recipient).toBe(`${email[0]}•••@${email.split('@')[1]}`);
+      expect(item.nextAttemptAt).not.toBeNull();
     } finally {
       await failing.close();
     }

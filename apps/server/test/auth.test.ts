@@ -29,13 +29,16 @@ async function invite(email: string) {
   await t.database.db.execute(sql`insert into invites (email) values (${email}) on conflict do nothing`);
 }
 
+/** Asks for a link and waits until the outbox has sent what it can (decision 085). */
 async function requestLink(email: string, userType = 'tourist', headers: Record<string, string> = {}) {
-  return t.app.inject({
+  const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/request-link',
     payload: { email, userType },
     headers,
   });
+  await t.app.outbox.drain();
+  return res;
 }
 
 function lastLinkFor(email: string) {
@@ -655,6 +658,7 @@ describe('production', () => {
         payload: { email, userType: 'guide' },
       });
       expect(sent.statusCode).toBe(200);
+      await app.outbox.drain();
       expect(smtp.mails).toHaveLength(1);
       expect(smtp.mails[0]!.to).toEqual([email]);
       const link = new URL(extractSignInLink(smtp.mails[0]!.raw));
@@ -717,8 +721,11 @@ describe('activity', () => {
 describe('a failed link, told apart, and a new one from its page', () => {
   // A new address per call unless told: the per-IP limits are not what these tests are about.
   let ips = 0;
-  const post = (url: string, payload: object, ip = `10.9.0.${++ips}`) =>
-    t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+  const post = async (url: string, payload: object, ip = `10.9.0.${++ips}`) => {
+    const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+    await t.app.outbox.drain();
+    return res;
+  };
   const status = (token: string | null, email: string, role = 'tourist') =>
     post('/api/auth/link-status', { token, email, role });
   const resend = (token: string | null, email: string, role = 'tourist') =>

@@ -167,6 +167,7 @@ const MATRIX: Record<string, Statuses> = {
   'POST /api/admin/reports/{id}/resolve':           [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
   'GET /api/admin/users':                           [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
   'GET /api/admin/audit':                           [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
+  'GET /api/admin/outbox':                          [401, 403, 403, 403, 403, 403, 403, 200, 403, 403],
   'GET /api/avatars/{file}':                        [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
 };
 
@@ -559,6 +560,7 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   },
   'GET /api/admin/users': () => ({ url: '/api/admin/users?role=guide' }),
   'GET /api/admin/audit': () => ({}),
+  'GET /api/admin/outbox': () => ({}),
   'GET /api/avatars/{file}': () => ({ url: '/api/avatars/sofia.svg?style=feminine' }),
 };
 

@@ -58,6 +58,7 @@ async function book(tourist: Who, note: string) {
 
 /** What `who` sees of the change: the newest system message, notification and e-mail. */
 async function seen(who: Who, conversationId: string) {
+  await app.outbox.drain();
   const messages = (await get(`/api/chat/conversations/${conversationId}/messages`, who)).json().messages;
   const notification = (await get('/api/notifications', who)).json().notifications[0];
   const raw = outboxMails(config.dataDir)

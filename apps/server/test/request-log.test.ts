@@ -55,6 +55,7 @@ describe('the request log', () => {
     expect((await post('/api/auth/request-link', { email: invited, userType: 'tourist' })).statusCode).toBe(
       200,
     );
+    await app.outbox.drain();
     const link = new URL(extractSignInLink(outboxMails(dataDir).at(-1)!));
     const token = link.searchParams.get('token')!;
     // Refused bodies: validation errors, a bad JSON text, a wrong pairing, an unknown address.

@@ -16,10 +16,20 @@ import * as auth from './schema/auth.ts';
 import * as bookings from './schema/bookings.ts';
 import * as chat from './schema/chat.ts';
 import * as idempotency from './schema/idempotency.ts';
+import * as outbox from './schema/outbox.ts';
 import * as profiles from './schema/profiles.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...users, ...profiles, ...auth, ...chat, ...bookings, ...admin, ...idempotency };
+export const schema = {
+  ...users,
+  ...profiles,
+  ...auth,
+  ...chat,
+  ...bookings,
+  ...admin,
+  ...outbox,
+  ...idempotency,
+};
 
 // Both drivers expose the same query builder; repositories are written once against this type.
 export type Db = NodePgDatabase<typeof schema>;

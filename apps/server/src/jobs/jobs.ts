@@ -1,3 +1,4 @@
+import { MAGIC_LINK_TTL_MS } from '@lokal/shared/constants/auth';
 import { bookingsServiceOf } from '../modules/bookings/routes.ts';
 import type { AppContext } from '../modules/context.ts';
 import { createDiscoveryRepository } from '../modules/discovery/repository.ts';
@@ -23,6 +24,21 @@ export function appJobs(ctx: AppContext): Job[] {
       everyMs: MINUTE_MS,
       atStart: true,
       run: () => discovery.refreshRankScores(new Date(ctx.now())),
+    },
+    // Mail that failed is tried again when due, sign-in mail older than its link is given up, old rows go
+    // (decision 085). Each instance's worker also runs at once after a commit that wrote mail.
+    {
+      name: 'mail-sweep',
+      everyMs: 10_000,
+      atStart: true,
+      run: async () => {
+        const gaveUp = await ctx.outbox.giveUpOlderThan(
+          'sign-in',
+          MAGIC_LINK_TTL_MS,
+          'The link expired before the mail could be sent',
+        );
+        return gaveUp + (await ctx.outbox.sweep());
+      },
     },
     // Identity documents go 30 days after the staff decision (docs/product.md#verification).
     { name: 'identity-cleanup', everyMs: 60 * MINUTE_MS, run: () => identityOf(ctx).cleanUp() },

@@ -8,6 +8,7 @@ import type { HitCounter } from '../plugins/rate-limit.ts';
 import type { Hub, Listen } from '../plugins/realtime.ts';
 import type { SmsSender } from '../plugins/sms.ts';
 import type { FileStore } from '../plugins/storage.ts';
+import type { Outbox } from './outbox/service.ts';
 
 /** What every module builds its repositories and services from; buildApp makes one per app. */
 export type AppContext = {
@@ -17,7 +18,10 @@ export type AppContext = {
   config: Config;
   /** The clock, in milliseconds (tests move it). */
   now: () => number;
+  /** Writes a mail to the outbox and kicks the worker: no request waits on a mail server (decision 085). */
   mailer: Mailer;
+  /** The outbox itself, for mail written inside a transaction and the staff console. */
+  outbox: Outbox;
   sms: SmsSender;
   log: FastifyBaseLogger;
   /** The live sockets of this instance, fed by the bus that joins the instances. */

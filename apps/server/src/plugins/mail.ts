@@ -4,7 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 
-export type Mail = { to: string; subject: string; text: string; html: string; consoleLine?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  consoleLine?: string;
+  /** What the message is, for the outbox and the staff console (decision 085); 'notification' unless told. */
+  kind?: string;
+};
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -58,7 +66,14 @@ ${notes.map((n) => `<p style="${SMALL}">${escapeHtml(n)}</p>`).join('\n')}
 /** SMTP when SMTP_URL is set; otherwise one .eml per mail in $DATA_DIR/outbox and a line on the console. */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    // Short waits: the outbox worker retries later rather than holding a message for minutes (decision 085).
+    const timeout = config.smtpTimeoutMs;
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
     return {
       async send({ to, subject, text, html }) {
         await transport.sendMail({ from: config.mailFrom, to, subject, text, html });

@@ -15,7 +15,7 @@ export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSend
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ to, text }),
-          signal: AbortSignal.timeout(10_000),
+          signal: AbortSignal.timeout(config.smsTimeoutMs),
         });
         if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
       },

@@ -2,6 +2,9 @@
 export const AUTH_MESSAGES = {
   sendFailed: 'Something went wrong. Please try again.',
   resendFailed: 'Failed to resend email. Please try again.',
+  /** Sign-in mail has been failing for minutes (docs/product.md#mail-and-sms). */
+  mailUnavailable:
+    "We can't send e-mail right now, so no sign-in link is on its way. Please try again in a few minutes.",
   signInFailed: 'Sign-in failed. Please try again.',
   notAuthenticated: 'User not authenticated',
   /** Staff suspended the account (docs/product.md#staff-actions). */

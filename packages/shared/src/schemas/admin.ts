@@ -199,6 +199,26 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema), ...paged });
 export type AuditResponse = z.infer<typeof auditResponseSchema>;
 
+// --- Outbox (mail that has not left, decision 085) ---
+
+export const outboxItemSchema = z.object({
+  id: z.string(),
+  /** 'sign-in', 'notification', 'invitation', 'account', 'verification'. */
+  kind: z.string(),
+  /** The address with most of its local part hidden: `j•••@example.com`. */
+  recipient: z.string(),
+  status: z.enum(['pending', 'failed']),
+  attempts: z.number().int(),
+  /** The last failure in words, or null when no try has failed yet. */
+  lastError: z.string().nullable(),
+  /** When the next try is due; null once given up. */
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OutboxItem = z.infer<typeof outboxItemSchema>;
+export const outboxResponseSchema = z.object({ items: z.array(outboxItemSchema) });
+export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
+
 /** What waits for staff: the console's tab badges. */
 export const summaryResponseSchema = z.object({
   pendingVerifications: z.number().int(),
@@ -234,6 +254,7 @@ export const adminEndpoints = {
   },
   'GET /admin/users': { query: usersQuerySchema, response: usersResponseSchema },
   'GET /admin/audit': { query: pageQuerySchema, response: auditResponseSchema },
+  'GET /admin/outbox': { response: outboxResponseSchema },
 } as const satisfies EndpointTable;
 
 /** The staff sign-in, beside the console it opens. */

@@ -6,6 +6,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { errors, security, tags } from './console.ts';
 import { createInvitesRepository } from './invites/repository.ts';
 import { invitesRoutes } from './invites/routes.ts';
+import { outboxRoutes } from './outbox/routes.ts';
 import { createReportsRepository } from './reports/repository.ts';
 import { reportsRoutes } from './reports/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -53,6 +54,7 @@ export const adminModule: ModulePlugin = async (app, { ctx }) => {
     usersRoutes,
     accountsRoutes,
     auditRoutes,
+    outboxRoutes,
   ]) {
     await app.register(area, { ctx });
   }

@@ -1,10 +1,11 @@
 import type { Role, UserType } from '@lokal/shared/schemas/auth';
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invites, loginTokens, rateLimits, sessions, waitlist } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
 import { activeMember } from '../../db/visibility.ts';
 import type { RequestAuth, SessionUser } from '../../plugins/sessions.ts';
+import { insertOutboxMessage, type NewOutboxMessage } from '../outbox/repository.ts';
 
 const userColumns = {
   id: users.id,
@@ -92,30 +93,47 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
-     * Stores a new link's token and ends every older unused one of the same address and role, in one
-     * transaction: only the latest link works (docs/product.md#sign-in).
+     * Stores a new link's token and its mail in one transaction (decision 085). Older links keep working
+     * until this one's mail is accepted (retireOlderLinks): a mail that never leaves ends no link.
      */
-    async replaceLoginToken(
+    async createLoginToken(
       tokenHash: string,
       email: string,
       role: Role,
       expiresAt: Date,
       now: Date,
+      mail: Omit<NewOutboxMessage, 'createdAt' | 'ref'>,
     ): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx
-          .update(loginTokens)
-          .set({ expiresAt: now })
-          .where(
-            and(
-              eq(loginTokens.email, email),
-              eq(loginTokens.role, role),
-              isNull(loginTokens.consumedAt),
-              gt(loginTokens.expiresAt, now),
-            ),
-          );
-        await tx.insert(loginTokens).values({ tokenHash, email, role, expiresAt });
+        await tx.insert(loginTokens).values({ tokenHash, email, role, expiresAt, createdAt: now });
+        await insertOutboxMessage(tx, { ...mail, ref: tokenHash, createdAt: now });
       });
+    },
+
+    /**
+     * Ends every unused link of the same address and role made before this one: only the newest link whose
+     * mail left works (docs/product.md#sign-in).
+     */
+    async retireOlderLinks(tokenHash: string, now: Date): Promise<void> {
+      const [mine] = await db
+        .select({ email: loginTokens.email, role: loginTokens.role, createdAt: loginTokens.createdAt })
+        .from(loginTokens)
+        .where(eq(loginTokens.tokenHash, tokenHash));
+      if (!mine) return;
+      await db
+        .update(loginTokens)
+        .set({ expiresAt: now })
+        .where(
+          and(
+            eq(loginTokens.email, mine.email),
+            eq(loginTokens.role, mine.role),
+            isNull(loginTokens.consumedAt),
+            gt(loginTokens.expiresAt, now),
+            // At the same instant counts as older: only a clock that stands still (tests) makes two.
+            lte(loginTokens.createdAt, mine.createdAt),
+            ne(loginTokens.tokenHash, tokenHash),
+          ),
+        );
     },
 
     /** A link's token as stored, used or not, to tell why it failed (docs/product.md#sign-in). */

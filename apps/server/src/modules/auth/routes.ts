@@ -36,7 +36,7 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
         tags: ['auth'],
         summary: 'E-mail a magic sign-in link to an invited address',
         body: requestLinkBodySchema,
-        response: { 200: requestLinkResponseSchema, ...errors, 502: errorSchema },
+        response: { 200: requestLinkResponseSchema, ...errors, 502: errorSchema, 503: errorSchema },
       },
     },
     async (request) => {
@@ -99,7 +99,7 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
         tags: ['auth'],
         summary: "E-mail a new sign-in link to a failed link's address and role",
         body: linkBodySchema,
-        response: { 200: requestLinkResponseSchema, ...errors, 502: errorSchema },
+        response: { 200: requestLinkResponseSchema, ...errors, 502: errorSchema, 503: errorSchema },
       },
     },
     async (request) => ({
@@ -115,7 +115,7 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
         tags: ['auth'],
         summary: 'E-mail a staff member a magic link to the staff console',
         body: staffLinkBodySchema,
-        response: { 200: requestLinkResponseSchema, ...errors, 502: errorSchema },
+        response: { 200: requestLinkResponseSchema, ...errors, 502: errorSchema, 503: errorSchema },
       },
     },
     async (request) => {

@@ -21,14 +21,17 @@ import type {
 } from '@lokal/shared/schemas/auth';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { layoutMail, type Mailer } from '../../plugins/mail.ts';
+import { layoutMail } from '../../plugins/mail.ts';
 import { createRateLimiter, type RateRule } from '../../plugins/rate-limit.ts';
 import { createSessionCache } from '../../plugins/session-cache.ts';
 import { newToken, type RequestAuth, type SessionUser, sha256 } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
+import type { Outbox } from '../outbox/service.ts';
 import { type AuthRepository, createAuthRepository, type FoundSession } from './repository.ts';
 
 const MINUTE = 60_000;
+/** Sign-in mail failing this long: a request for a link is told so (docs/product.md#mail-and-sms). */
+const MAIL_DOWN_AFTER_MS = 2 * MINUTE;
 
 function limits(scale: number) {
   const rule = (limit: number, minutes: number): RateRule => ({
@@ -80,10 +83,10 @@ function signInMail(link: string, role: Role) {
 export function createAuthService(deps: {
   repo: AuthRepository;
   config: Config;
-  mailer: Mailer;
+  outbox: Outbox;
   now: () => number;
 }) {
-  const { repo, config, mailer, now } = deps;
+  const { repo, config, outbox, now } = deps;
   const rules = limits(config.rateLimitScale);
   const sessions = createSessionCache<FoundSession>({
     ttlMs: config.sessionCacheMs,
@@ -119,23 +122,28 @@ export function createAuthService(deps: {
   }
 
   async function sendLink(email: string, role: Role, redirect?: string): Promise<void> {
-    const token = newToken();
     const t = now();
-    await repo.replaceLoginToken(sha256(token), email, role, new Date(t + MAGIC_LINK_TTL_MS), new Date(t));
+    // Said plainly rather than queued behind minutes of failures (docs/product.md#mail-and-sms).
+    const failing = await outbox.failingSince('sign-in');
+    if (failing && t - failing.getTime() >= MAIL_DOWN_AFTER_MS) {
+      throw new HttpError(503, AUTH_MESSAGES.mailUnavailable, 'mail-unavailable', { 'Retry-After': '60' });
+    }
+    const token = newToken();
     const area = role === 'staff' ? 'admin' : role;
     // A return address rides along only when it passes the redirect rule (docs/product.md#sign-in).
     const back: Record<string, string> =
       redirect && safeRedirect(redirect, role) === redirect ? { redirect } : {};
     const link = `${config.publicUrl}${paths[area].authRedirect}?${new URLSearchParams({ token, email, ...back })}`;
-    try {
-      await mailer.send({
-        to: email,
-        ...signInMail(link, role),
-        consoleLine: `Sign-in link for ${email}: ${link}`,
-      });
-    } catch {
-      throw new HttpError(502, AUTH_MESSAGES.sendFailed, 'mail-failed');
-    }
+    const mail = signInMail(link, role);
+    await repo.createLoginToken(sha256(token), email, role, new Date(t + MAGIC_LINK_TTL_MS), new Date(t), {
+      kind: 'sign-in',
+      recipient: email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      consoleLine: `Sign-in link for ${email}: ${link}`,
+    });
+    outbox.kick();
   }
 
   /**
@@ -333,11 +341,9 @@ export function createAuthService(deps: {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** The one auth service of this app: the session hook looks sessions up through it. */
-export const authServiceOf = perApp((ctx: AppContext) =>
-  createAuthService({
-    repo: createAuthRepository(ctx.db),
-    config: ctx.config,
-    mailer: ctx.mailer,
-    now: ctx.now,
-  }),
-);
+export const authServiceOf = perApp((ctx: AppContext) => {
+  const repo = createAuthRepository(ctx.db);
+  // A new link replaces the older ones once its mail is accepted (decision 085).
+  ctx.outbox.onSent('sign-in', (tokenHash) => repo.retireOlderLinks(tokenHash, new Date(ctx.now())));
+  return createAuthService({ repo, config: ctx.config, outbox: ctx.outbox, now: ctx.now });
+});

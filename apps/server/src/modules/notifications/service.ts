@@ -36,7 +36,7 @@ export function createNotificationsService(deps: {
   return {
     /**
      * Tells a user about a change: in the app (stored and pushed live) when they keep booking
-     * notifications on, and by e-mail when they keep e-mail updates on. A failed e-mail is logged, not thrown:
+     * notifications on, and by e-mail when they keep e-mail updates on. The e-mail goes through the outbox (decision 085); failing to queue it is logged, not thrown:
      * the change itself has happened.
      */
     async notify(userId: string, n: { kind: string; title: string; body: string; link: string | null }) {

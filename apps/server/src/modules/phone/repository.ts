@@ -47,7 +47,13 @@ export function createPhoneRepository(db: Db) {
       expiresAt: Date;
       createdAt: Date;
     }) {
-      await db.insert(phoneCodes).values(values);
+      const [row] = await db.insert(phoneCodes).values(values).returning({ id: phoneCodes.id });
+      return row!.id;
+    },
+
+    /** A code whose SMS never left: it is as if it was never asked for (docs/product.md#mail-and-sms). */
+    async deleteCode(id: string): Promise<void> {
+      await db.delete(phoneCodes).where(eq(phoneCodes.id, id));
     },
 
     /**

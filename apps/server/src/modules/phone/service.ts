@@ -78,16 +78,19 @@ export function createPhoneService(deps: {
         });
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await repo.createCode({
+      const codeId = await repo.createCode({
         userId,
         phone,
         codeHash: codeHash(userId, phone, code),
         expiresAt: new Date(t + CODE_TTL_MS),
         createdAt: new Date(t),
       });
+      // One try with a short timeout while the member waits (decision 085). A code that did not leave neither
+      // counts toward the hourly five nor holds back the next ask.
       try {
         await sms.send(phone, `Your Lokal verification code is ${code}. It expires in 10 minutes.`);
       } catch {
+        await repo.deleteCode(codeId);
         throw new HttpError(
           502,
           'SMS service is currently unavailable. Please try again later.',

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@lokal/shared/constants/auth';
 import { paths } from '@lokal/shared/domain/pages';
-import { Flag, Inbox, LogOut, MailPlus, ScrollText, ShieldCheck, Users } from 'lucide-react';
+import { Flag, Inbox, LogOut, MailPlus, MailWarning, ScrollText, ShieldCheck, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Brand } from '../../components/layout/brand.tsx';
@@ -9,6 +9,7 @@ import { type Tab, Tabs } from '../../components/ui/tabs.tsx';
 import { useSummary } from '../../features/admin/api/get-summary.ts';
 import { AuditLogPanel } from '../../features/admin/components/audit-log-panel.tsx';
 import { InvitesPanel } from '../../features/admin/components/invites-panel.tsx';
+import { OutboxPanel } from '../../features/admin/components/outbox-panel.tsx';
 import { ReportsPanel } from '../../features/admin/components/reports-panel.tsx';
 import { UsersPanel } from '../../features/admin/components/users-panel.tsx';
 import { VerificationQueue } from '../../features/admin/components/verification-queue.tsx';
@@ -23,10 +24,11 @@ const PANELS = {
   reports: ReportsPanel,
   users: UsersPanel,
   audit: AuditLogPanel,
+  outbox: OutboxPanel,
 } as const;
 type Section = keyof typeof PANELS;
 
-// The staff console: one screen, six sections; the open one is in the address (?section=…) so it survives
+// The staff console: one screen, seven sections; the open one is in the address (?section=…) so it survives
 // a reload and can be linked.
 export function Component() {
   const { user, signOut } = useAuth();
@@ -50,6 +52,7 @@ export function Component() {
     { id: 'reports', label: 'Reports', icon: Flag, badge: summary?.openReports, badgeLabel: 'waiting' },
     { id: 'users', label: 'Users', icon: Users },
     { id: 'audit', label: 'Audit log', icon: ScrollText },
+    { id: 'outbox', label: 'Mail', icon: MailWarning },
   ];
 
   async function leave() {

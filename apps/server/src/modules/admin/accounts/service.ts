@@ -35,6 +35,7 @@ export function createAccountsService(deps: {
     try {
       await mailer.send({
         to: email,
+        kind: 'account',
         ...layoutMail({
           subject: `Lokal: ${title}`,
           heading: title,

@@ -84,7 +84,7 @@ export function createInvitesService(deps: {
       };
     },
 
-    /** Mails the invitation first: if the mail fails nothing changes and staff can try again. */
+    /** Queues the invitation's mail first (decision 085): if that fails nothing changes and staff can try again. */
     async inviteFromWaitlist(actor: Actor, requestId: string): Promise<{ email: string; role: UserType }> {
       const request = await repo.pendingRequest(requestId);
       if (!request) throw new HttpError(404, ADMIN_MESSAGES.waitlistNotFound, 'request-not-found');
@@ -93,6 +93,7 @@ export function createInvitesService(deps: {
       try {
         await mailer.send({
           to: email,
+          kind: 'invitation',
           ...layoutMail({
             heading: "You're invited to Lokal",
             paragraphs: [

@@ -109,10 +109,10 @@ export function createVerificationService(deps: {
   const { repo, notifications, mailer, config, now, log, audit } = deps;
   const answersOf = answersChecker();
 
-  /** The decision stands whatever happens to the mail; the answer says whether it went. */
+  /** The decision stands whatever happens to the mail; the answer says whether it was queued (decision 085). */
   async function tryMail(to: string, m: ReturnType<typeof layoutMail>): Promise<boolean> {
     try {
-      await mailer.send({ to, ...m });
+      await mailer.send({ to, kind: 'verification', ...m });
       return true;
     } catch (err) {
       log.warn({ err, to }, 'staff console mail failed');

@@ -178,7 +178,7 @@ export function AuthRedirect({
       logUnexpected(err);
       setResendError(
         err instanceof ApiError &&
-          (err.code === 'too-many-requests' || err.code === 'role-mismatch' || err.code === 'not-invited')
+          ['too-many-requests', 'role-mismatch', 'not-invited', 'mail-unavailable'].includes(err.code ?? '')
           ? err.message
           : AUTH_MESSAGES.sendFailed,
       );

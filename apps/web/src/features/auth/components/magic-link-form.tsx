@@ -19,10 +19,11 @@ const schemas = onDemand(() => import('@lokal/shared/schemas/auth'));
 
 type Props = { userType: Role; submitLabel: string };
 
-// Shown as-is: the server's own words for limits and role conflicts; everything else is our fixed text.
+// Shown as-is: the server's own words for limits, role conflicts and mail that cannot be sent
+// (docs/product.md#mail-and-sms); everything else is our fixed text.
+const SERVER_WORDS = new Set(['too-many-requests', 'role-mismatch', 'mail-unavailable']);
 function messageFor(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && (err.code === 'too-many-requests' || err.code === 'role-mismatch'))
-    return err.message;
+  if (err instanceof ApiError && SERVER_WORDS.has(err.code ?? '')) return err.message;
   return fallback;
 }
 
