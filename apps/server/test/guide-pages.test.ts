@@ -301,6 +301,7 @@ describe('the pages as the server sends them', () => {
         payload: { email: 'tourist@lokal.test', userType: 'tourist', redirect },
       });
     expect((await send(`/guides/${SLUG}`)).statusCode).toBe(200);
+    await t.app.outbox.drain();
     const { readdirSync, readFileSync } = await import('node:fs');
     const latest = () => {
       const files = readdirSync(outbox)
@@ -310,6 +311,7 @@ describe('the pages as the server sends them', () => {
     };
     expect(latest()).toContain(`redirect=3D%2Fguides%2F${SLUG}`);
     expect((await send('//evil.com/guides/x')).statusCode).toBe(200);
+    await t.app.outbox.drain();
     expect(latest()).not.toContain('evil.com');
   });
 });

@@ -252,6 +252,7 @@ describe('staff actions', () => {
         body: expect.stringContaining('Reason: Rude messages.'),
       }),
     ]);
+    await app.outbox.drain();
     expect(mailsTo(t.email).some((m) => m.includes(TRUST_MESSAGES.warnedTitle))).toBe(true);
   });
 
