@@ -136,6 +136,9 @@ export function createWorld(app: App, config: Config, database: Database) {
 
   /** A call that must succeed: setup failures name the call and show the answer. */
   async function must(c: Call & { status?: number }) {
+    // Mail written before (by calls that did not wait) leaves first, so the newest file in the folder is this
+    // call's: the worker sends in no particular order.
+    await app.outbox.drain();
     const res = await call(c);
     const want = c.status ?? 200;
     if (res.statusCode !== want) {
