@@ -1,6 +1,6 @@
 // Starting the built app for a bench, signing in, and reading the machine: shared by every bench.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -164,10 +164,18 @@ export async function staffCookie(localBase, dataDir, email) {
     });
   await post('/api/auth/staff/request-link', { email });
   const outbox = path.join(dataDir, 'outbox');
-  const file = readdirSync(outbox)
-    .filter((f) => f.includes(email))
-    .sort()
-    .at(-1);
+  // The mail leaves through the server's outbox worker a moment after the answer (decision 085).
+  const mailed = () =>
+    existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((f) => f.includes(email))
+          .sort()
+          .at(-1)
+      : undefined;
+  const deadline = Date.now() + 30_000;
+  while (!mailed() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const file = mailed();
+  if (!file) throw new Error(`no sign-in mail to ${email} in ${outbox}`);
   // The .eml is quoted-printable: join soft line breaks and decode '=3D' before reading the token.
   const text = readFileSync(path.join(outbox, file), 'utf8')
     .replace(/=\r?\n/g, '')
