@@ -14,7 +14,7 @@ import { multipartFile } from './actors-helper.ts';
 import { mockSignIn, testConfig } from './helper.ts';
 import { startServerProcess } from './process-helper.ts';
 
-// Caching of API answers, the pixel limit and a full disk (docs/product.md#caching, decision 087). The full
+// Caching of API answers, the pixel limit and a full disk (docs/product.md#caching, decisions 084 and 088). The full
 // disk is a real one: a small tmpfs mounted for this test (CI runs as root). The uploads go to the local
 // folder store, which serves the embedded database; so this app runs on PGlite whatever engine the suite uses.
 const mounts: string[] = [];

@@ -1,11 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_GUIDES, DEMO_TOURISTS } from '../seed/demo-data.ts';
-import { ON_POSTGRES, openTestDatabase } from './helper.ts';
+import { ON_POSTGRES } from './helper.ts';
 import {
   callOver,
+  processDatabaseEnv,
   type ServerProcess,
   signInOver,
   startServerProcess,
@@ -34,18 +32,9 @@ type Sender = {
   sent: string[];
 };
 
-async function databaseEnv() {
-  const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'lokal-crash-'));
-  if (!ON_POSTGRES) return { DATA_DIR };
-  const db = await openTestDatabase();
-  const url = db.url!;
-  await db.close();
-  return { DATA_DIR, DATABASE_URL: url };
-}
-
 describe(`kill -9 under chat load (${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('keeps every acknowledged message exactly once, and clients resync after the restart', async () => {
-    const env = await databaseEnv();
+    const env = await processDatabaseEnv('crash');
     server = await startServerProcess(env);
     const first = server;
 

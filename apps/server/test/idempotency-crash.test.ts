@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ON_POSTGRES, openTestDatabase } from './helper.ts';
+import { ON_POSTGRES } from './helper.ts';
 import {
   callOver,
+  processDatabaseEnv,
   type ServerProcess,
   signInOver,
   startServerProcess,
@@ -19,15 +17,6 @@ let server: ServerProcess | undefined;
 afterAll(async () => {
   if (server) await stopServerProcess(server);
 });
-
-async function databaseEnv() {
-  const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'lokal-idem-crash-'));
-  if (!ON_POSTGRES) return { DATA_DIR };
-  const db = await openTestDatabase();
-  const url = db.url!;
-  await db.close();
-  return { DATA_DIR, DATABASE_URL: url };
-}
 
 type Booking = { id: string; startAt: string };
 
@@ -46,7 +35,7 @@ async function bookingsAt(base: string, cookie: string, start: string): Promise<
 
 describe(`a repeated booking with one key after kill -9 (${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('answers the retry with the first booking or a new one, never a second one', async () => {
-    const env = await databaseEnv();
+    const env = await processDatabaseEnv('idem-crash');
     server = await startServerProcess(env);
     const guide = await signInOver(server.http, 'sofia.martinez@demo.lokal.app', 'guide');
     const tourist = await signInOver(server.http, 'james.whitfield@demo.lokal.app', 'tourist');

@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { NODE_FLAGS } from '../../../scripts/node-flags.mjs';
+import { ON_POSTGRES, openTestDatabase } from './helper.ts';
 
 // Real server processes (from source, through tsx) for tests of what only processes show: several
 // instances on one database, and a kill -9.
@@ -19,6 +22,19 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
     });
   });
+}
+
+/**
+ * The environment of a server process that starts again on the same data: a fresh data folder, and on
+ * PostgreSQL a fresh database of its own.
+ */
+export async function processDatabaseEnv(name: string): Promise<{ DATA_DIR: string; DATABASE_URL?: string }> {
+  const DATA_DIR = mkdtempSync(path.join(tmpdir(), `lokal-${name}-`));
+  if (!ON_POSTGRES) return { DATA_DIR };
+  const db = await openTestDatabase();
+  const url = db.url!;
+  await db.close();
+  return { DATA_DIR, DATABASE_URL: url };
 }
 
 /** Starts `apps/server/src/server.ts` and waits until /api/health answers 200. */

@@ -159,7 +159,7 @@ class ReadLanesPool extends pg.Pool {
  */
 const CONNECTION = { connectionTimeoutMillis: 2_000, keepAlive: true };
 
-/** A data folder the server cannot use, said in words: what, where and what to do (decision 087). */
+/** A data folder the server cannot use, said in words: what, where and what to do (decision 088). */
 export class DataDirError extends Error {}
 
 /** Creates `dir` if needed and writes a probe file in it: a full disk or a read-only folder is named at start. */

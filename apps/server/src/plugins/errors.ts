@@ -27,23 +27,11 @@ export const DATABASE_UNAVAILABLE = {
   message: 'Lokal cannot reach its database for a moment. Please try again in a few seconds.',
   code: 'database-unavailable',
 } as const;
-/** What a write answers when the disk it needs is full (docs/product.md#messages, decision 087). */
+/** What a write answers when the disk it needs is full (docs/product.md#when-the-disk-is-full, decision 088). */
 export const STORAGE_FULL = {
   message: 'Lokal has run out of storage space, so nothing was saved. Please try again later.',
   code: 'storage-full',
 } as const;
-
-/**
- * Whether an error (or what it wraps) says the disk is full: the file system's ENOSPC/EDQUOT, PostgreSQL's
- * disk_full (53100), or the text an embedded database gives it.
- */
-export function isStorageFull(err: unknown, depth = 0): boolean {
-  if (!err || typeof err !== 'object' || depth > 4) return false;
-  const e = err as { code?: unknown; message?: unknown; cause?: unknown };
-  if (e.code === 'ENOSPC' || e.code === 'EDQUOT' || e.code === '53100') return true;
-  if (typeof e.message === 'string' && /No space left on device/i.test(e.message)) return true;
-  return isStorageFull(e.cause, depth + 1);
-}
 
 /** Seconds a client waits before it asks again while the database is away. */
 export const DATABASE_RETRY_AFTER_S = 5;
@@ -71,15 +59,39 @@ const CONNECTION_CODES = new Set([
 const CONNECTION_TEXTS =
   /Connection terminated|timeout exceeded when trying to connect|Connection terminated due to connection timeout|not queryable|Client was closed/;
 
-/** Whether an error (or what it wraps: drizzle wraps the driver's) says the database cannot be reached. */
-export function isDatabaseUnreachable(err: unknown, depth = 0): boolean {
+type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+
+/** Whether an error, or one it wraps (drizzle's `cause`, an AggregateError's `errors`), matches `test`. */
+function wraps(err: unknown, test: (e: ErrorLike) => boolean, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 4) return false;
-  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
-  if (typeof e.message === 'string' && CONNECTION_TEXTS.test(e.message)) return true;
-  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnreachable(x, depth + 1))) return true;
-  return isDatabaseUnreachable(e.cause, depth + 1);
+  const e = err as ErrorLike;
+  if (test(e)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => wraps(x, test, depth + 1))) return true;
+  return wraps(e.cause, test, depth + 1);
 }
+
+/** Whether an error (or what it wraps: drizzle wraps the driver's) says the database cannot be reached. */
+export const isDatabaseUnreachable = (err: unknown): boolean =>
+  wraps(
+    err,
+    (e) =>
+      (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) ||
+      (typeof e.message === 'string' && CONNECTION_TEXTS.test(e.message)),
+  );
+
+/**
+ * Whether an error says the disk is full: the file system's ENOSPC/EDQUOT, PostgreSQL's disk_full (53100), or
+ * the text an embedded database gives it.
+ */
+export const isStorageFull = (err: unknown): boolean =>
+  wraps(
+    err,
+    (e) =>
+      e.code === 'ENOSPC' ||
+      e.code === 'EDQUOT' ||
+      e.code === '53100' ||
+      (typeof e.message === 'string' && /No space left on device/i.test(e.message)),
+  );
 
 // One error shape for every failure: { message, code }.
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -51,14 +51,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // A page's first read (decision 016) is written into the page, which carries these headers itself.
     if (isInternalRead(request)) return;
     reply.headers(headers);
-  });
-
-  // An API answer is the member's own unless its route made it public on purpose (photos, avatars and the
-  // showcase set their own Cache-Control): no shared cache or browser keeps it (decision 087).
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', PRIVATE_ANSWER);
-    }
+    // An API answer is the member's own unless its route makes it public on purpose (photos, avatars and the
+    // showcase set their own Cache-Control over this one): no shared cache or browser keeps it (decision 084).
+    if (request.url.startsWith('/api/')) reply.header('cache-control', PRIVATE_ANSWER);
   });
 
   // Browsers send Origin on cross-site writes; API clients without one authenticate by bearer token.

@@ -23,6 +23,12 @@ export async function insertOutboxMessage(exec: Executor, m: NewOutboxMessage): 
   await exec.insert(outboxMessages).values({ ...m, nextAttemptAt: m.createdAt });
 }
 
+/** A message sent or given up keeps no body: it may carry a sign-in token (decision 085). */
+const NO_BODY = { text: null, html: null, consoleLine: null };
+/** The first failure of a message, kept over its later ones. */
+const failingFrom = (at: Date) =>
+  sql`coalesce(${outboxMessages.failingSince}, ${at.toISOString()}::timestamptz)`;
+
 export function createOutboxRepository(db: Db) {
   /** A claimed row is ours while its lease and its try count are the ones we set. */
   const ours = (row: OutboxRow) =>
@@ -73,9 +79,7 @@ export function createOutboxRepository(db: Db) {
           status: 'sent',
           sentAt: at,
           lockedUntil: null,
-          text: null,
-          html: null,
-          consoleLine: null,
+          ...NO_BODY,
           lastError: null,
         })
         .where(ours(row))
@@ -90,7 +94,7 @@ export function createOutboxRepository(db: Db) {
           lastError: error,
           nextAttemptAt: nextAt,
           lockedUntil: null,
-          failingSince: sql`coalesce(${outboxMessages.failingSince}, ${at.toISOString()}::timestamptz)`,
+          failingSince: failingFrom(at),
         })
         .where(ours(row));
     },
@@ -102,10 +106,8 @@ export function createOutboxRepository(db: Db) {
           status: 'failed',
           lastError: error,
           lockedUntil: null,
-          text: null,
-          html: null,
-          consoleLine: null,
-          failingSince: sql`coalesce(${outboxMessages.failingSince}, ${at.toISOString()}::timestamptz)`,
+          ...NO_BODY,
+          failingSince: failingFrom(at),
         })
         .where(ours(row));
     },
@@ -114,7 +116,7 @@ export function createOutboxRepository(db: Db) {
     async giveUp(kind: string, before: Date, error: string): Promise<number> {
       const rows = await db
         .update(outboxMessages)
-        .set({ status: 'failed', lastError: error, text: null, html: null, consoleLine: null })
+        .set({ status: 'failed', lastError: error, ...NO_BODY })
         .where(
           and(
             eq(outboxMessages.kind, kind),

@@ -22,11 +22,10 @@ export function retryDelayMs(attempts: number): number {
 /** An SMTP failure in words, for the log and the staff console. */
 export function describeMailError(err: unknown): string {
   const e = (err ?? {}) as { code?: string; responseCode?: number; response?: string; message?: string };
-  const reply = e.response ? `: ${e.response.slice(0, 160)}` : '';
-  if (e.responseCode && e.responseCode >= 500)
-    return `The mail server refused the message (${e.responseCode}${reply})`;
-  if (e.responseCode && e.responseCode >= 400)
-    return `The mail server asked to try again later (${e.responseCode}${reply})`;
+  // The server's reply starts with its code ("451 Mailbox busy"); without one, the code alone.
+  const reply = e.response?.slice(0, 160) ?? String(e.responseCode);
+  if (e.responseCode && e.responseCode >= 500) return `The mail server refused the message (${reply})`;
+  if (e.responseCode && e.responseCode >= 400) return `The mail server asked to try again later (${reply})`;
   if (e.code === 'ETIMEDOUT') return 'The mail server did not answer in time';
   if (e.code === 'EAUTH') return 'The mail server refused our sign-in (check SMTP_URL)';
   if (e.code === 'ECONNECTION' || e.code === 'ESOCKET' || e.code === 'ECONNREFUSED')
@@ -95,7 +94,7 @@ export function createOutbox(deps: { db: Db; transport: Mailer; now: () => numbe
     }
   }
 
-  /** Claims and sends batches until nothing is due; how many messages it handled. */
+  /** Claims and sends batches until nothing is due (again when kicked meanwhile). */
   async function work(): Promise<void> {
     do {
       again = false;
