@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -46,6 +47,8 @@ const envSchema = z
     SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    BOT_CHECK: z.enum(['on', 'off']).default('on'),
+    BOT_CHECK_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     INVITES: emailList.optional(),
     ADMIN_EMAILS: emailList.optional(),
     EXCHANGE_RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -96,6 +99,13 @@ export type Config = {
   smsWebhookUrl: string | undefined;
   /** How long a verification SMS waits for the gateway: the member is waiting too (decision 085). */
   smsTimeoutMs: number;
+  /** The proof-of-work check before an SMS code is sent (decision 094); off with BOT_CHECK=off. */
+  botCheck: boolean;
+  /**
+   * Signs the bot check's challenges. Unset → a random key per process, so a challenge is answered to the
+   * instance that made it: several instances behind one address need BOT_CHECK_KEY set, the same on each.
+   */
+  botCheckKey: string;
   invites: string[];
   adminEmails: string[];
   logLevel: string;
@@ -217,6 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     smsTimeoutMs: e.SMS_TIMEOUT_MS,
+    botCheck: e.BOT_CHECK === 'on',
+    botCheckKey: e.BOT_CHECK_KEY ?? randomBytes(32).toString('hex'),
     invites: e.INVITES ?? (production ? [] : emailList.parse(DEV_INVITES)),
     adminEmails: e.ADMIN_EMAILS ?? (production ? [] : emailList.parse(DEV_ADMINS)),
     logLevel: e.LOG_LEVEL,

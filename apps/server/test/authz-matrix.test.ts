@@ -63,6 +63,7 @@ const MATRIX: Record<string, Statuses> = {
   'GET /api/auth/session':                          [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/users/status':                          [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/dev/mock-sign-in':                     [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/phone/challenge':                       [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'POST /api/phone/send-code':                      [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'POST /api/phone/verify-code':                    [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'POST /api/tourists/onboarding':                  [401, 200, 200, 403, 403, 403, 403, 403, 200, 403],

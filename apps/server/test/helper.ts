@@ -22,7 +22,14 @@ const TEST_LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'error';
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lokal-test-'));
   return loadConfig(
-    { DATABASE_URL, DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: TEST_LOG_LEVEL },
+    // The bot check is on by default; off here, on again in the tests about it (test/bot-check.test.ts).
+    {
+      DATABASE_URL,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://localhost:3000',
+      LOG_LEVEL: TEST_LOG_LEVEL,
+      BOT_CHECK: 'off',
+    },
     overrides,
   );
 }

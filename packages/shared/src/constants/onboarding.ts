@@ -86,6 +86,13 @@ export const ONBOARDING_MESSAGES = {
   assessmentFailed: 'Failed to save personality assessment. Please try again.',
 } as const;
 
+/** The bot check's own failures in the browser, before any code is asked for (docs/product.md#onboarding). */
+export const BOT_CHECK_MESSAGES = {
+  expired: 'reCAPTCHA expired. Please try again.',
+  initFailed: 'Failed to initialize verification. Please refresh the page.',
+  missing: 'reCAPTCHA not initialized. Please refresh the page and try again.',
+} as const;
+
 /** What the UI shows for each SMS send error code (docs/product.md#error-codes). */
 export const SMS_SEND_ERRORS: Record<string, string> = {
   'operation-not-allowed': 'Phone authentication is not available. Please contact support.',

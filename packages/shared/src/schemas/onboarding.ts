@@ -25,7 +25,30 @@ export const codeSchema = z
 
 /** The user's detected or chosen city: a number without its country code is read as one of its country. */
 const phoneCitySchema = z.string().trim().max(80).optional();
-export const sendCodeBodySchema = z.object({ phone: phoneSchema, city: phoneCitySchema });
+export const sendCodeBodySchema = z.object({
+  phone: phoneSchema,
+  city: phoneCitySchema,
+  /** The solved bot-check challenge (ALTCHA's base64 payload); required while the bot check is on. */
+  botCheck: z.string().max(4000).optional(),
+});
+
+/** A proof-of-work challenge as ALTCHA's widget reads it (decision 094); null while the bot check is off. */
+export const botCheckChallengeSchema = z.object({
+  challenge: z
+    .object({
+      parameters: z.object({
+        algorithm: z.string(),
+        nonce: z.string(),
+        salt: z.string(),
+        cost: z.number().int(),
+        keyLength: z.number().int(),
+        keyPrefix: z.string(),
+        expiresAt: z.number().int(),
+      }),
+      signature: z.string(),
+    })
+    .nullable(),
+});
 export const sendCodeResponseSchema = z.object({
   status: z.enum(['sent', 'already-verified']),
   phone: z.string(),
@@ -152,6 +175,7 @@ export type GuidePreview = z.infer<typeof guidePreviewSchema>;
 
 /** The phone and onboarding routes, by method and address under /api. */
 export const onboardingEndpoints = {
+  'GET /phone/challenge': { response: botCheckChallengeSchema },
   'POST /phone/send-code': { body: sendCodeBodySchema, response: sendCodeResponseSchema },
   'POST /phone/verify-code': { body: verifyCodeBodySchema, response: verifyCodeResponseSchema },
   'POST /tourists/onboarding': { body: touristOnboardingSchema, response: onboardingResponseSchema },

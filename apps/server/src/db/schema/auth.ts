@@ -78,6 +78,19 @@ export const rateLimits = pgTable(
 );
 
 /** SMS codes: only a hash of account, phone and code is stored. */
+/**
+ * Bot-check challenges already answered (docs/product.md#phone-verification): each solved challenge is
+ * accepted once, on any instance. A row is kept until its challenge expires, and no longer.
+ */
+export const botCheckUses = pgTable(
+  'bot_check_uses',
+  {
+    nonce: text('nonce').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('bot_check_uses_expires_idx').on(t.expiresAt)],
+);
+
 export const phoneCodes = pgTable(
   'phone_codes',
   {

@@ -1,10 +1,24 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { phoneCodes } from '../../db/schema/auth.ts';
+import { botCheckUses, phoneCodes } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
 
 export function createPhoneRepository(db: Db) {
   return {
+    /**
+     * Records a solved bot-check challenge as used: true the first time, false for any repeat (on any
+     * instance: the primary key decides). Rows of expired challenges go at the same time.
+     */
+    async useBotCheck(nonce: string, expiresAt: Date, now: Date): Promise<boolean> {
+      await db.delete(botCheckUses).where(lt(botCheckUses.expiresAt, now));
+      const rows = await db
+        .insert(botCheckUses)
+        .values({ nonce, expiresAt })
+        .onConflictDoNothing()
+        .returning({ nonce: botCheckUses.nonce });
+      return rows.length === 1;
+    },
+
     async verifiedPhoneOf(userId: string): Promise<string | null> {
       const [row] = await db
         .select({ phone: users.phone, at: users.phoneVerifiedAt })

@@ -1,5 +1,6 @@
 import { errorSchema } from '@lokal/shared/schemas/common';
 import {
+  botCheckChallengeSchema,
   sendCodeBodySchema,
   sendCodeResponseSchema,
   verifyCodeBodySchema,
@@ -22,6 +23,19 @@ export const phoneModule: ModulePlugin = async (app, { ctx }) => {
   const service = phoneServiceOf(ctx);
   requireSession(app, 'tourist', 'guide');
 
+  app.get(
+    '/challenge',
+    {
+      schema: {
+        tags: ['phone'],
+        summary:
+          'A proof-of-work challenge to solve before asking for a code (null while the bot check is off)',
+        response: { 200: botCheckChallengeSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
+      },
+    },
+    async () => service.botCheckChallenge(),
+  );
+
   app.post(
     '/send-code',
     {
@@ -32,7 +46,14 @@ export const phoneModule: ModulePlugin = async (app, { ctx }) => {
         response: { 200: sendCodeResponseSchema, ...errors },
       },
     },
-    async (request) => service.sendCode(request.user.id, request.body.phone, request.ip, request.body.city),
+    async (request) =>
+      service.sendCode(
+        request.user.id,
+        request.body.phone,
+        request.ip,
+        request.body.city,
+        request.body.botCheck,
+      ),
   );
 
   app.post(

@@ -8,6 +8,7 @@ import { createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts'
 import { sha256 } from '../../plugins/sessions.ts';
 import type { SmsSender } from '../../plugins/sms.ts';
 import { type AppContext, perApp } from '../context.ts';
+import { createBotCheck } from './bot-check.ts';
 import { createPhoneRepository, type PhoneRepository } from './repository.ts';
 
 const CODE_TTL_MS = 10 * 60_000;
@@ -50,17 +51,24 @@ export function createPhoneService(deps: {
   const { repo, sms, now } = deps;
   const consume = createRateLimiter(deps.countHit, now);
   const scale = deps.config.rateLimitScale;
+  const botCheck = createBotCheck({ config: deps.config, repo, now });
 
   return {
     /** The E.164 phone verified on this account, if any. */
     verifiedPhoneOf: (userId: string) => repo.verifiedPhoneOf(userId),
 
-    async sendCode(userId: string, rawPhone: string, ip: string, city?: string) {
+    /** A bot-check challenge for the next send (null while the check is off). */
+    botCheckChallenge: () => botCheck.challenge(),
+
+    async sendCode(userId: string, rawPhone: string, ip: string, city?: string, botCheckPayload?: string) {
       const phone = normalisePhone(rawPhone, countryForCity(city));
       await consume(`sms:ip:${ip}`, { limit: 20 * scale, windowMs: 60 * 60_000 });
+      // The account's own number sends nothing: it counts at once (docs/product.md#onboarding).
       if ((await repo.verifiedPhoneOf(userId)) === phone) {
         return { status: 'already-verified' as const, phone, resendAfter: 0 };
       }
+      // Before anything that texts or tells whether another account holds the number.
+      await botCheck.check(botCheckPayload);
       if (await repo.phoneTakenByOther(phone, userId)) {
         throw new HttpError(409, SMS_SEND_ERRORS['credential-already-in-use']!, 'credential-already-in-use');
       }
