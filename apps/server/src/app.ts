@@ -133,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await registerWebApp(app, {
     webDist: config.webDist,
     publicUrl: config.publicUrl,
+    production: config.production,
     sessionAnswer,
     renderPublicPage,
   });

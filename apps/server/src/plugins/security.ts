@@ -19,6 +19,8 @@ export function securityHeaders(config: Config): Record<string, string> {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
+    // The bot check's proof-of-work worker is a file of this origin, never a blob (decision 094).
+    "worker-src 'self'",
     // Radix and sonner position elements with inline style attributes; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

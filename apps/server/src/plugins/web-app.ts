@@ -22,6 +22,7 @@ type RenderedPage = { status: number; head: string; root: string };
 export type WebAppOptions = {
   webDist: string | undefined;
   publicUrl: string;
+  production: boolean;
   /** The session route's answer for a resolved session. */
   sessionAnswer: (auth: RequestAuth | null) => SessionResponse;
   /** A guide's or an experience's page from its API answer (null: the shell as for any other page). */
@@ -80,7 +81,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   }
   // The shell of every client-side route, and each screen's chunks (both written by the web build).
   const shellFile = webDist && path.join(webDist, 'app.html');
-  const shell = shellFile && existsSync(shellFile) ? cutShell(readFileSync(shellFile, 'utf8')) : null;
+  const cut = shellFile && existsSync(shellFile) ? cutShell(readFileSync(shellFile, 'utf8')) : null;
+  // The page says which server served it, so the first render already knows whether development mode can be
+  // on (docs/product.md#access-guard): no guard decides before the app-config answer arrives.
+  const environment = `<meta name="lokal-environment" content="${options.production ? 'production' : 'development'}">`;
+  const shell = cut && { ...cut, head: cut.head + environment, headBare: cut.headBare + environment };
   const preloadsFile = webDist && path.join(webDist, 'preloads.json');
   // Each pattern's links written once: every page of that screen carries the same.
   const preloads: Preloads = Object.fromEntries(

@@ -45,6 +45,12 @@ const AuthContext = createContext<AuthState | null>(null);
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 // False while prerendering on the server.
 const onLocalhost = typeof window !== 'undefined' && LOCAL_HOSTS.has(window.location.hostname);
+// The environment of the server that served this page (plugins/web-app.ts writes it into every page but the
+// prerendered landing): development mode is known from the first render, never after a redirect.
+const servedEnvironment =
+  typeof document === 'undefined'
+    ? null
+    : (document.querySelector('meta[name="lokal-environment"]')?.getAttribute('content') ?? null);
 
 function toSessionUser(u: StatusUser): SessionUser {
   return {
@@ -60,13 +66,16 @@ function toSessionUser(u: StatusUser): SessionUser {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const status = useQuery(statusQuery);
-  const config = useQuery({ ...appConfigQuery, enabled: onLocalhost });
-  const devAvailable = onLocalhost && config.data?.environment === 'development';
+  const config = useQuery({ ...appConfigQuery, enabled: onLocalhost && servedEnvironment === null });
+  const environment = servedEnvironment ?? config.data?.environment;
+  const devAvailable = onLocalhost && environment === 'development';
   // Local storage's first read can take a browser tens of milliseconds: asked only where the switch can exist.
   const [devSwitch, setDevSwitch] = useState(
     () => onLocalhost && storage.get(STORAGE_KEYS.developmentModeEnabled) === 'true',
   );
   const devMode = devAvailable && devSwitch;
+  // The switch is on but the server has not said yet whether it counts: the guard waits instead of redirecting.
+  const devPending = onLocalhost && devSwitch && environment === undefined && !config.isError;
   const setDevMode = useCallback((on: boolean) => {
     storage.set(STORAGE_KEYS.developmentModeEnabled, String(on));
     setDevSwitch(on);
@@ -135,7 +144,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthState>(
     () => ({
-      loading: status.isPending,
+      loading: status.isPending || devPending,
       user: status.data ? toSessionUser(status.data) : null,
       error: status.isError ? status.error.message || 'Failed to check user status' : null,
       devMode,
@@ -149,6 +158,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }),
     [
       status.isPending,
+      devPending,
       status.data,
       status.isError,
       status.error,

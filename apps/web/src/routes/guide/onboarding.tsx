@@ -127,6 +127,7 @@ export function Component() {
           verified={draft.phoneVerified}
           city={draft.city}
           onChange={(phone, phoneVerified) => set({ phone, phoneVerified })}
+          onAlreadyVerified={() => setStep(3)}
         />
       ) : null}
       {step === 3 ? (

@@ -77,6 +77,7 @@ export function Component() {
           verified={draft.phoneVerified}
           city={detectedCity}
           onChange={(phone, phoneVerified) => set({ phone, phoneVerified })}
+          onAlreadyVerified={() => setStep(3)}
         />
       ) : null}
       {step === 3 ? (

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { sendCode } from '../api/send-code.ts';
 import { verifyCode } from '../api/verify-code.ts';
+import { BotCheckError, useBotCheck } from '../hooks/use-bot-check.ts';
 
 type Props = {
   phone: string;
@@ -20,13 +21,15 @@ type Props = {
   onChange: (phone: string, verified: boolean) => void;
   /** The user's detected or chosen city: a number typed without its country code is read as one of there. */
   city?: string;
+  /** A number already verified on this account counts at once: the wizard moves on to its next step. */
+  onAlreadyVerified?: () => void;
 };
 
 // Number, then code, then verified (docs/product.md#onboarding); the server owns every rule.
 // Focus follows the flow for keyboard users: to the code field when a code is sent, to the confirmation
 // once verified. While a call runs the fields are read-only and the buttons refuse a second press rather
 // than being disabled, which would drop the focus they hold onto the page body.
-export function PhoneVerification({ phone, verified, onChange, city }: Props) {
+export function PhoneVerification({ phone, verified, onChange, city, onAlreadyVerified }: Props) {
   const home = city && city !== DEFAULT_CITY ? city : undefined;
   const codeField = useRef<HTMLInputElement>(null);
   const confirmation = useRef<HTMLParagraphElement>(null);
@@ -36,6 +39,7 @@ export function PhoneVerification({ phone, verified, onChange, city }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [wait, setWait] = useState(0);
+  const bot = useBotCheck();
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -58,10 +62,11 @@ export function PhoneVerification({ phone, verified, onChange, city }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const res = await sendCode(phone, home);
+      const res = await sendCode(phone, home, await bot.take());
       if (res.status === 'already-verified') {
         toast.success(ONBOARDING_MESSAGES.phoneAlreadyVerified);
         onChange(res.phone, true);
+        onAlreadyVerified?.();
       } else {
         // The number as the server read it (E.164, with its country code): the code is checked against it.
         onChange(res.phone, false);
@@ -72,7 +77,12 @@ export function PhoneVerification({ phone, verified, onChange, city }: Props) {
       }
     } catch (err) {
       const code = err instanceof ApiError ? err.code : undefined;
-      if (err instanceof ApiError && err.status === 400 && err.message === ONBOARDING_MESSAGES.invalidPhone) {
+      if (err instanceof BotCheckError) setError(err.message);
+      else if (
+        err instanceof ApiError &&
+        err.status === 400 &&
+        err.message === ONBOARDING_MESSAGES.invalidPhone
+      ) {
         setError(err.message);
       } else setError(smsSendMessage(code));
     } finally {
@@ -96,7 +106,8 @@ export function PhoneVerification({ phone, verified, onChange, city }: Props) {
           : ONBOARDING_MESSAGES.phoneVerified,
       );
       onChange(res.phone, true);
-      setFocusNext('confirmation');
+      if (res.status === 'already-verified') onAlreadyVerified?.();
+      else setFocusNext('confirmation');
     } catch (err) {
       setError(codeCheckMessage(err instanceof ApiError ? err.code : undefined));
     } finally {
@@ -106,22 +117,27 @@ export function PhoneVerification({ phone, verified, onChange, city }: Props) {
 
   if (verified) {
     return (
-      <p
-        ref={confirmation}
-        tabIndex={-1}
-        className="flex items-center gap-2 rounded-xl bg-sage/10 p-4 text-sage outline-none"
-        role="status"
-      >
-        <CheckCircle2 className="h-5 w-5" aria-hidden />
-        <span>
-          <strong>{phone}</strong> is verified.
-        </span>
-      </p>
+      <>
+        <div ref={bot.host} hidden />
+        <p
+          ref={confirmation}
+          tabIndex={-1}
+          className="flex items-center gap-2 rounded-xl bg-sage/10 p-4 text-sage outline-none"
+          role="status"
+        >
+          <CheckCircle2 className="h-5 w-5" aria-hidden />
+          <span>
+            <strong>{phone}</strong> is verified.
+          </span>
+        </p>
+      </>
     );
   }
 
   return (
     <div className="space-y-4">
+      {/* The invisible bot check's widget (use-bot-check.ts). */}
+      <div ref={bot.host} hidden />
       <Field
         label="Phone number"
         name="phone"
