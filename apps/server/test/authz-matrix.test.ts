@@ -294,6 +294,7 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   'POST /api/auth/sign-out': async ({ fresh }) => ({ as: await fresh() }),
   'GET /api/auth/session': () => ({}),
   'GET /api/users/status': () => ({}),
+  'GET /api/phone/challenge': () => ({}),
   'POST /api/dev/mock-sign-in': ({ w }) => ({
     payload: { email: w.email('mock'), userType: 'tourist' },
     headers: { host: 'localhost' },

@@ -7,7 +7,8 @@ import { toast } from './support/toast.ts';
 // dashboards in other browsers. Real SMTP and SMS webhook; the guides are onboarded through the API.
 const STAFF = 'staff.e2e@lokal.test';
 
-const app = setupApp({ mail: true, env: { ADMIN_EMAILS: STAFF, RATE_LIMIT_SCALE: '10' } });
+// These journeys verify phones through the API: the bot check has its own tests (spec-rules.test.ts).
+const app = setupApp({ mail: true, env: { ADMIN_EMAILS: STAFF, RATE_LIMIT_SCALE: '10', BOT_CHECK: 'off' } });
 let phone = 4_155_550_200;
 let n = 0;
 

@@ -6,7 +6,8 @@ import { toast } from './support/toast.ts';
 // Trust and safety (docs/product.md#staff-actions, #your-data): a suspension signs the guide's open tab out live
 // and takes the guide out of search; a deleted tourist stays in the guide's conversation as "Deleted member".
 const STAFF = 'staff.trust@lokal.test';
-const app = setupApp({ mail: true, env: { ADMIN_EMAILS: STAFF, RATE_LIMIT_SCALE: '10' } });
+// These journeys verify phones through the API: the bot check has its own tests (spec-rules.test.ts).
+const app = setupApp({ mail: true, env: { ADMIN_EMAILS: STAFF, RATE_LIMIT_SCALE: '10', BOT_CHECK: 'off' } });
 
 async function staffSignIn(page: Page) {
   const before = app.smtp.mails.length;

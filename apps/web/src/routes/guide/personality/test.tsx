@@ -163,6 +163,13 @@ export function Component() {
             value={d.orientation}
             onChange={(v) => set({ orientation: v as AssessmentDraft['orientation'] })}
           />
+          {/* Step 4 with the other answers about who sees whom (docs/product.md#onboarding). */}
+          <SwitchField
+            label="Hide my profile"
+            description="Travellers won't find you, but you can still see and contact them."
+            checked={d.hideProfile}
+            onChange={(hideProfile) => set({ hideProfile })}
+          />
         </div>
       ) : null}
       {step === 5 ? (
@@ -185,12 +192,6 @@ export function Component() {
             label="Show my handle only to luxury travellers"
             checked={d.hideSocialMedia}
             onChange={(hideSocialMedia) => set({ hideSocialMedia })}
-          />
-          <SwitchField
-            label="Hide my profile"
-            description="Travellers won't find you, but you can still see and contact them."
-            checked={d.hideProfile}
-            onChange={(hideProfile) => set({ hideProfile })}
           />
         </div>
       ) : null}
