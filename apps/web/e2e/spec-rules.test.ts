@@ -108,3 +108,32 @@ describe('the phone step', () => {
     });
   }
 });
+
+describe('the Favorite heart', () => {
+  it('is always shown on a 390 px touch screen, and only on hover at 1440 px with a mouse', async () => {
+    for (const [viewport, touch] of [
+      [PHONE, true],
+      [WIDE, false],
+    ] as const) {
+      const context = await app.browser.newContext({
+        viewport,
+        hasTouch: touch,
+        isMobile: touch,
+        serviceWorkers: 'block',
+      });
+      const page = await context.newPage();
+      await page.goto(`${app.url}/`);
+      const card = page.locator('section[aria-labelledby="guides"] article').first();
+      const heart = card.getByTestId('favorite-button');
+      await heart.waitFor();
+      const opacity = () => heart.evaluate((el) => getComputedStyle(el).opacity);
+      // A screen that cannot hover shows it at once: nothing there would ever reveal it.
+      await expect.poll(opacity).toBe(touch ? '1' : '0');
+      if (!touch) {
+        await card.hover();
+        await expect.poll(opacity).toBe('1');
+      }
+      await context.close();
+    }
+  });
+});
