@@ -10,8 +10,9 @@ import {
   RELATIONSHIP_STATUSES,
 } from '../constants/onboarding.ts';
 import type { EndpointTable } from './common.ts';
+import { withoutContactDetails } from './public-text.ts';
 
-const name = z.string().trim().max(60);
+const name = withoutContactDetails(z.string().trim().max(60));
 
 export const phoneSchema = z
   .string()
