@@ -260,7 +260,7 @@ const UNTOUCHED: string[] = [
 ];
 
 describe('maskContactDetails', () => {
-  it(`hides every one of ${MASKED.length} ways to write a phone number or an e-mail address`, () => {
+  it(`hides every one of ${MASKED.length} ways to write a phone number, an e-mail address or a handle`, () => {
     expect(MASKED.length).toBeGreaterThanOrEqual(80);
   });
   it.each(MASKED)('%j → %j', (text, shown) => {
