@@ -1,9 +1,14 @@
+import { CONTACT_DETAILS_CODE, MASKING_MESSAGES } from '@lokal/shared/constants/masking';
+import { findContactDetails } from '@lokal/shared/domain/masking';
 import { zonedTimeToInstant } from '@lokal/shared/domain/time-zone';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_GUIDES, DEMO_TOURISTS } from '../seed/demo-data.ts';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
+import { bookings } from '../src/db/schema/bookings.ts';
+import { OFFER } from './actors-helper.ts';
 import { mockSignIn, openTestDatabase, testConfig } from './helper.ts';
 import { decodeQuotedPrintable, outboxMails } from './mail-helper.ts';
 
@@ -25,6 +30,10 @@ let n = 0;
 const post = (url: string, who: Who, payload: object = {}) =>
   app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
 const get = (url: string, who: Who) => app.inject({ url, headers: { cookie: who.cookie } });
+const call = (method: 'POST' | 'PATCH', url: string, who: Who, payload: object) =>
+  app.inject({ method, url, headers: { cookie: who.cookie }, payload });
+/** What an API client is told when a public text carries contact details. */
+const REFUSED = { message: MASKING_MESSAGES.publicText, code: CONTACT_DETAILS_CODE };
 const exec = (q: ReturnType<typeof sql>) => database.db.execute(q);
 
 /** 18:00 in Barcelona on a new day from 1 December, so no two bookings collide. */
@@ -170,7 +179,171 @@ describe('contact details in chat', () => {
     };
     expect(await say('ｃａｌｌ ６１２\u200B３４５ ٦٧٨ 🙂')).toBe('ｃａｌｌ [phone hidden] 🙂');
     expect(await say('jane(dot)doe(at)gmail(dot)com')).toBe('[email hidden]');
+    expect(await say('my ig is nora.berg, or t.me/noraberg')).toBe(
+      'my ig is [handle hidden], or [handle hidden]',
+    );
     const plain = 'Meet 24/12/2026 at 18:30, €120 for 2 people — Carrer de Verdi 32 ☕';
     expect(await say(plain)).toBe(plain);
+  });
+});
+
+describe('contact details split over several messages', () => {
+  it('are hidden where the member completes them, for both sides of the conversation', async () => {
+    const tourist = await newTourist();
+    const conversationId = (await post('/api/chat/conversations', tourist, { guideId: sofia.id })).json().id;
+    const say = async (who: Who, body: string) => {
+      const res = await post('/api/chat/send', who, { conversationId, body, clientId: `split-${n++}` });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().message.body as string;
+    };
+    expect(await say(tourist, 'my number is 612')).toBe('my number is 612');
+    expect(await say(tourist, '345')).toBe('345');
+    // The guide's reply in between does not break the tourist's run.
+    expect(await say(sofia, 'Sorry?')).toBe('Sorry?');
+    expect(await say(tourist, '678')).toBe('[phone hidden]');
+    expect(await say(tourist, 'six one two')).toBe('six one two');
+    expect(await say(tourist, 'three four five')).toBe('three four five');
+    expect(await say(tourist, 'six seven eight')).toBe('[phone hidden]');
+    expect(await say(tourist, 'my insta is')).toBe('my insta is');
+    expect(await say(tourist, 'nora_berg')).toBe('[handle hidden]');
+    expect(await say(tourist, 'nora.berg')).toBe('nora.berg');
+    expect(await say(tourist, 'at gmail dot com')).toBe('[email hidden]');
+    // Harmless follow-ups stay as typed.
+    expect(await say(tourist, 'Room 412')).toBe('Room 412');
+    expect(await say(tourist, 'at 14:30, €1,250 for two')).toBe('at 14:30, €1,250 for two');
+
+    const seenBy = async (who: Who) =>
+      (await get(`/api/chat/conversations/${conversationId}/messages`, who))
+        .json()
+        .messages.map((m: { body: string }) => m.body);
+    const guideSaw = await seenBy(sofia);
+    expect(guideSaw).toEqual(await seenBy(tourist));
+    expect(guideSaw).toEqual(
+      expect.arrayContaining(['[phone hidden]', '[handle hidden]', '[email hidden]', 'Room 412']),
+    );
+    expect(guideSaw.join(' ')).not.toMatch(/678|seven eight|nora_berg|gmail/);
+  });
+});
+
+describe('contact details in what members publish', () => {
+  it('are refused in a guide’s bio and profession, and the page keeps what was there', async () => {
+    const tourist = await newTourist();
+    const page = async () => (await get('/api/pages/guides/sofia-martinez', tourist)).json();
+    const before = (await page()).details.bio;
+    for (const payload of [
+      { bio: 'WhatsApp me: +34 612 345 678' },
+      { bio: 'Book me direct: sofia arroba gmail punto com' },
+      { bio: 'Find me on instagram.com/sofia.bcn' },
+      { profession: 'Painter · IG: sofia_bcn' },
+    ]) {
+      const res = await call('POST', '/api/guides/me/profile', sofia, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual(REFUSED);
+    }
+    expect((await page()).details.bio).toBe(before);
+
+    const harmless =
+      'Tours from €1,250 for up to 6, at 14:30 from Rua Augusta 24 (38.7139, -9.1394), since 1998.';
+    const saved = await call('POST', '/api/guides/me/profile', sofia, { bio: harmless });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await page()).details.bio).toBe(harmless);
+  });
+
+  it('are refused in a traveller’s bio', async () => {
+    const tourist = await newTourist();
+    const res = await call('POST', '/api/tourists/me/profile', tourist, { bio: 'Snap me: nora.berg99' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(REFUSED);
+    const ok = await call('POST', '/api/tourists/me/profile', tourist, { bio: 'Two of us, room 412.' });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('are refused in an experience’s title, summary, description, lists and meeting point', async () => {
+    for (const over of [
+      { title: 'Tapas with sofia at gmail dot com' },
+      { summary: 'my ig is sofia_bcn' },
+      { description: 'Book direct on wa.me/34612345678 and save.' },
+      { included: ['Drinks', 'My Telegram: @sofiabcn'] },
+      {
+        meetingPoint: {
+          address: 'Call seis uno dos tres cuatro cinco seis siete ocho',
+          lat: null,
+          lng: null,
+        },
+      },
+    ]) {
+      const res = await call('POST', '/api/experiences', sofia, { ...OFFER, ...over });
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json()).toEqual(REFUSED);
+    }
+    const meetingPoint = { address: 'Rua Augusta 24, 1100-048 Lisboa', lat: 38.7139, lng: -9.1394 };
+    const made = await call('POST', '/api/experiences', sofia, { ...OFFER, meetingPoint });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id } = made.json().experience;
+    const edited = await call('PATCH', `/api/experiences/${id}`, sofia, {
+      ...OFFER,
+      meetingPoint: { ...meetingPoint, address: 'Rua Augusta 24 — ring +351 912 345 678' },
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json()).toEqual(REFUSED);
+    const shown = (await get(`/api/experiences/${id}`, sofia)).json().experience;
+    expect(shown.meetingPoint.address).toBe(meetingPoint.address);
+  });
+
+  it('are refused in a display name', async () => {
+    const tourist = await newTourist();
+    for (const payload of [{ firstName: 'Nora 612345678' }, { lastName: '@noraberg' }]) {
+      const res = await call('PATCH', '/api/users/settings', tourist, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual(REFUSED);
+    }
+    const settings = (await get('/api/users/settings', tourist)).json();
+    expect(settings.firstName).toBe('Nora');
+  });
+
+  it('are refused in a review, which is published as written otherwise', async () => {
+    const tourist = await newTourist();
+    const endAt = new Date(START - 2 * 3_600_000);
+    const [row] = await database.db
+      .insert(bookings)
+      .values({
+        touristId: tourist.id,
+        guideId: sofia.id,
+        tourName: 'Street Art Walk',
+        durationMinutes: 120,
+        pricePerPerson: 100,
+        partySize: 2,
+        totalUsd: 200,
+        totalLocal: 200,
+        startAt: new Date(endAt.getTime() - 2 * 3_600_000),
+        endAt,
+        timeZone: 'UTC',
+        status: 'completed',
+        completedAt: new Date(endAt.getTime() + 60_000),
+      })
+      .returning({ id: bookings.id });
+    const url = `/api/bookings/${row!.id}/review`;
+    const refused = await call('POST', url, tourist, {
+      rating: 5,
+      text: 'Loved it! Text Sofia on six one two three four five six seven eight',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual(REFUSED);
+    const text = 'Worth every one of the €1,250: we met at 14:30 by Rua Augusta 24.';
+    const written = await call('POST', url, tourist, { rating: 5, text });
+    expect(written.statusCode, written.body).toBe(201);
+    expect(written.json().mine.text).toBe(text);
+  });
+
+  it('are not in the demo data', () => {
+    const texts: string[] = [];
+    const walk = (v: unknown, key = ''): void => {
+      // Sign-in addresses and ids are not shown to members.
+      if (typeof v === 'string' && key !== 'email' && key !== 'id') texts.push(v);
+      else if (Array.isArray(v)) for (const x of v) walk(x, key);
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
+    };
+    walk([...DEMO_GUIDES, ...DEMO_TOURISTS]);
+    expect(texts.filter((t) => findContactDetails(t).length > 0)).toEqual([]);
   });
 });

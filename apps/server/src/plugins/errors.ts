@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@lokal/shared/constants/auth';
+import { CONTACT_DETAILS_CODE, MASKING_MESSAGES } from '@lokal/shared/constants/masking';
 import { ONBOARDING_MESSAGES } from '@lokal/shared/constants/onboarding';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -17,9 +18,11 @@ export class HttpError extends Error {
 
 // The product's own messages (docs/product.md#messages) reach the user verbatim; others name their field.
 const SPEC_MESSAGES = new Set<string>(
-  [...Object.values(AUTH_MESSAGES), ...Object.values(ONBOARDING_MESSAGES)].filter(
-    (m) => typeof m === 'string',
-  ),
+  [
+    ...Object.values(AUTH_MESSAGES),
+    ...Object.values(ONBOARDING_MESSAGES),
+    ...Object.values(MASKING_MESSAGES),
+  ].filter((m) => typeof m === 'string'),
 );
 
 /** What a request needing the database answers while it cannot be reached (docs/product.md#when-the-database-is-away). */
@@ -105,9 +108,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         first?.instancePath && !SPEC_MESSAGES.has(first.message ?? '')
           ? ` (${err.validationContext}${first.instancePath.replaceAll('/', '.')})`
           : '';
-      return reply
-        .status(400)
-        .send({ message: `${first?.message ?? 'Invalid request'}${where}`, code: 'validation-error' });
+      // A public text with contact details has its own code (docs/decisions/089-masking-contact-details.md).
+      const code = first?.message === MASKING_MESSAGES.publicText ? CONTACT_DETAILS_CODE : 'validation-error';
+      return reply.status(400).send({ message: `${first?.message ?? 'Invalid request'}${where}`, code });
     }
     if (isStorageFull(err)) {
       request.log.error({ err }, 'storage full');

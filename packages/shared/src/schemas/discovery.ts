@@ -5,6 +5,7 @@ import { EXPERIENCE_CATEGORIES } from '../constants/experiences.ts';
 import { successSchema } from './auth.ts';
 import type { EndpointTable } from './common.ts';
 import { matchSchema } from './match.ts';
+import { withoutContactDetails } from './public-text.ts';
 
 const tourTypeSchema = z.object({ name: z.string(), duration: z.string(), price: z.number() });
 
@@ -270,17 +271,17 @@ const tagList = z.array(z.string().trim().min(1).max(40)).max(12);
 /** What a guide edits on their public profile; every field optional. */
 export const guideProfileUpdateSchema = z
   .object({
-    bio: z.string().trim().max(1000),
+    bio: withoutContactDetails(z.string().trim().max(1000)),
     city: shortText,
     country: shortText,
-    profession: shortText,
+    profession: withoutContactDetails(shortText),
     age: z.number().int().min(18).max(99),
     responseTime: z.enum(['within an hour', 'within 2 hours', 'within a few hours', 'within a day']),
     languages: tagList.min(1),
     tourTypes: z
       .array(
         z.object({
-          name: z.string().trim().min(1).max(60),
+          name: withoutContactDetails(z.string().trim().min(1).max(60)),
           duration: z.string().trim().min(1).max(30),
           price: z.number().int().min(1).max(10_000),
         }),
@@ -295,7 +296,7 @@ export type GuideProfileUpdate = z.infer<typeof guideProfileUpdateSchema>;
 /** What a tourist edits on the profile guides see; every field optional. */
 export const touristProfileUpdateSchema = z
   .object({
-    bio: z.string().trim().max(1000),
+    bio: withoutContactDetails(z.string().trim().max(1000)),
     city: shortText,
     country: shortText,
     age: z.number().int().min(18).max(120),

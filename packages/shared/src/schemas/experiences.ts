@@ -14,6 +14,7 @@ import { LANGUAGES } from '../constants/onboarding.ts';
 import { CANCELLATION_POLICIES } from '../domain/cancellation.ts';
 import { daysBetween } from '../domain/slots.ts';
 import type { EndpointTable } from './common.ts';
+import { withoutContactDetails } from './public-text.ts';
 
 const dateSchema = z
   .string()
@@ -24,11 +25,13 @@ const dateSchema = z
     'Use a real date',
   );
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 09:30');
-const listItem = z
-  .string()
-  .trim()
-  .min(1, 'Remove the empty line')
-  .max(L.listItemMax, `Keep each line under ${L.listItemMax} characters`);
+const listItem = withoutContactDetails(
+  z
+    .string()
+    .trim()
+    .min(1, 'Remove the empty line')
+    .max(L.listItemMax, `Keep each line under ${L.listItemMax} characters`),
+);
 
 // ——— Availability (docs/product.md#availability) ———
 
@@ -95,7 +98,9 @@ export const availabilityResponseSchema = z.object({
 
 export const meetingPointSchema = z
   .object({
-    address: z.string().trim().max(L.addressMax, `Keep the address under ${L.addressMax} characters`),
+    address: withoutContactDetails(
+      z.string().trim().max(L.addressMax, `Keep the address under ${L.addressMax} characters`),
+    ),
     lat: z.number().min(-90).max(90).nullable().default(null),
     lng: z.number().min(-180).max(180).nullable().default(null),
   })
@@ -108,22 +113,20 @@ export const meetingPointSchema = z
 /** What a guide writes; the same schema checks the editor and the route. A draft may lack price and meeting point. */
 export const experienceInputSchema = z
   .object({
-    title: z
-      .string()
-      .trim()
-      .min(L.titleMin, 'Give the experience a title')
-      .max(L.titleMax, `Keep the title under ${L.titleMax} characters`),
+    title: withoutContactDetails(
+      z
+        .string()
+        .trim()
+        .min(L.titleMin, 'Give the experience a title')
+        .max(L.titleMax, `Keep the title under ${L.titleMax} characters`),
+    ),
     category: z.enum(EXPERIENCE_CATEGORIES, { message: 'Choose a category' }),
-    summary: z
-      .string()
-      .trim()
-      .max(L.summaryMax, `Keep the summary under ${L.summaryMax} characters`)
-      .default(''),
-    description: z
-      .string()
-      .trim()
-      .max(L.descriptionMax, `Keep the description under ${L.descriptionMax} characters`)
-      .default(''),
+    summary: withoutContactDetails(
+      z.string().trim().max(L.summaryMax, `Keep the summary under ${L.summaryMax} characters`),
+    ).default(''),
+    description: withoutContactDetails(
+      z.string().trim().max(L.descriptionMax, `Keep the description under ${L.descriptionMax} characters`),
+    ).default(''),
     durationMinutes: z.coerce
       .number({ message: 'Choose a duration' })
       .int('Choose a duration')

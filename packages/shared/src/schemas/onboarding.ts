@@ -10,8 +10,9 @@ import {
   RELATIONSHIP_STATUSES,
 } from '../constants/onboarding.ts';
 import type { EndpointTable } from './common.ts';
+import { withoutContactDetails } from './public-text.ts';
 
-const name = z.string().trim().max(60);
+const name = withoutContactDetails(z.string().trim().max(60));
 
 export const phoneSchema = z
   .string()
@@ -73,7 +74,9 @@ export const touristOnboardingSchema = z
     lastName: name,
     phone: phoneSchema,
     phoneVerified: z.boolean(),
-    occupation: z.string().trim().min(1, 'Please choose or type your occupation').max(60),
+    occupation: withoutContactDetails(
+      z.string().trim().min(1, 'Please choose or type your occupation').max(60),
+    ),
   })
   .superRefine(namesRefine);
 export type TouristOnboarding = z.infer<typeof touristOnboardingSchema>;
@@ -122,7 +125,7 @@ const scale = z.number().int().min(1).max(5);
 export const assessmentSchema = z.object({
   languages: z.array(z.enum(LANGUAGES)).min(1).max(LANGUAGES.length),
   customLanguage: z.string().trim().max(40).default(''),
-  occupation: z.string().trim().min(1).max(80),
+  occupation: withoutContactDetails(z.string().trim().min(1).max(80)),
   experiences: z.array(z.string().min(1).max(60)).min(1).max(13),
   musicPreference: z.object({ rap: scale, techno: scale, rock: scale }),
   drinks: z.boolean(),

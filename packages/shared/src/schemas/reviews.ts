@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING_STATUSES } from '../constants/bookings.ts';
 import { REVIEW_MESSAGES, REVIEW_TEXT_MAX } from '../constants/reviews.ts';
 import type { EndpointTable } from './common.ts';
+import { withoutContactDetails } from './public-text.ts';
 
 /** What one side writes about the other after a completed booking: the form and the route share it. */
 export const reviewInputSchema = z.object({
@@ -11,7 +12,9 @@ export const reviewInputSchema = z.object({
     .min(1, REVIEW_MESSAGES.chooseStars)
     .max(5, REVIEW_MESSAGES.chooseStars),
   // Stars are required, words are welcome: a rating alone still counts (decision 010).
-  text: z.string().trim().max(REVIEW_TEXT_MAX, REVIEW_MESSAGES.textTooLong).default(''),
+  text: withoutContactDetails(z.string().trim().max(REVIEW_TEXT_MAX, REVIEW_MESSAGES.textTooLong)).default(
+    '',
+  ),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
 

@@ -3,12 +3,11 @@ import { ONBOARDING_MESSAGES } from '../constants/onboarding.ts';
 import { SETTINGS_MESSAGES } from '../constants/settings.ts';
 import { successSchema } from './auth.ts';
 import type { EndpointTable } from './common.ts';
+import { withoutContactDetails } from './public-text.ts';
 
-const name = z
-  .string()
-  .trim()
-  .min(1, ONBOARDING_MESSAGES.namesRequired)
-  .max(60, 'Keep names to 60 characters');
+const name = withoutContactDetails(
+  z.string().trim().min(1, ONBOARDING_MESSAGES.namesRequired).max(60, 'Keep names to 60 characters'),
+);
 
 /** The handle a guide shares with tourists: one line, 1–60 characters. */
 export const socialMediaSchema = z

@@ -213,6 +213,23 @@ export function createChatRepository(db: Db) {
       return responseFigures(await this.firstReplies(guideId), now).rate;
     },
 
+    /** The bodies of a member's latest text messages in a conversation, oldest first (masking reads them). */
+    async recentBodies(conversationId: string, senderId: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ body: messages.body })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, conversationId),
+            eq(messages.senderId, senderId),
+            eq(messages.kind, 'text'),
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(limit);
+      return rows.map((r) => r.body).reverse();
+    },
+
     async messagesByIds(ids: number[]): Promise<MessageRow[]> {
       if (ids.length === 0) return [];
       return messagesStatement.execute({ ids });

@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES } from '@lokal/shared/constants/chat';
 import { TRUST_MESSAGES } from '@lokal/shared/constants/trust';
-import { maskContactDetails } from '@lokal/shared/domain/masking';
+import { MASK_LOOKBACK_MESSAGES, maskAfter, maskContactDetails } from '@lokal/shared/domain/masking';
 import { isUuid } from '@lokal/shared/domain/uuid';
 import type {
   ChatSend,
@@ -240,10 +240,15 @@ export function createChatService(deps: {
       // Counted in the insert's own statement where hits are kept in the database
       // (docs/decisions/078-database-access.md).
       if (!deps.countHitWithSend) await consume(key, rule);
+      // Read with the sender's last messages, so a detail split over several is hidden too
+      // (docs/decisions/089-masking-contact-details.md).
+      const shown = ctx.detailsShared
+        ? body.body
+        : maskAfter(await repo.recentBodies(body.conversationId, user.id, MASK_LOOKBACK_MESSAGES), body.body);
       const { message, hits, created } = await repo.send({
         conversationId: body.conversationId,
         senderId: user.id,
-        body: shownAs(ctx.detailsShared, body.body),
+        body: shown,
         clientId: body.clientId,
         ...(deps.countHitWithSend ? { hit: { key, windowStart: window.start, limit: rule.limit } } : {}),
       });
