@@ -82,7 +82,7 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The toast that shows `message` covers none of these buttons. */
-async function clearOf(page: Page, message: Locator, buttons: Locator[]) {
+async function clearOf(message: Locator, buttons: Locator[]) {
   const box = await message.locator('xpath=ancestor::*[@data-toast]').boundingBox();
   expect(box).not.toBeNull();
   for (const b of buttons) {
@@ -117,7 +117,7 @@ describe.each([
     const uploaded = toast(page, 'Identity document uploaded. Our team will review it.');
     await uploaded.waitFor();
     await page.getByRole('button', { name: 'Replace document' }).waitFor();
-    await clearOf(page, uploaded, [page.getByRole('button', { name: 'Replace document' })]);
+    await clearOf(uploaded, [page.getByRole('button', { name: 'Replace document' })]);
 
     checklist = await dashboard(page);
     await checklist.getByText('1 of 4 steps done').waitFor();
@@ -161,7 +161,7 @@ describe.each([
       .filter({ hasText: /^Before publishing, add a price/ })
       .first();
     await needs.waitFor();
-    await clearOf(page, needs, [
+    await clearOf(needs, [
       page.getByRole('button', { name: 'Publish' }),
       page.getByRole('button', { name: 'Save changes' }),
     ]);
@@ -172,12 +172,12 @@ describe.each([
     await page.getByRole('button', { name: 'Add hours, Monday' }).click();
     await page.getByLabel('Monday, range 1, from').fill('10:00');
     await page.getByLabel('Monday, range 1, until').fill('18:00');
-    await page.getByRole('button', { name: "Copy Monday's hours to all days" }).click();
+    await page.getByRole('button', { name: "Copy to all days (Monday's hours)" }).click();
     const copied = toast(page, "Monday's hours copied to every day. Save to keep them.");
     await copied.waitFor();
     expect(await page.getByLabel('Sunday, range 1, from').inputValue()).toBe('10:00');
     expect(await page.getByLabel('Thursday, range 1, until').inputValue()).toBe('18:00');
-    await clearOf(page, copied, [page.getByRole('button', { name: 'Save availability' })]);
+    await clearOf(copied, [page.getByRole('button', { name: 'Save availability' })]);
     await page.getByRole('button', { name: 'Save availability' }).click();
     await toast(page, 'Availability saved').waitFor();
 
