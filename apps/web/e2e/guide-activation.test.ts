@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setupApp, type Viewport } from './support/app.ts';
 import { toast } from './support/toast.ts';
+import { eventually } from './support/wait.ts';
 
 // A new guide waiting for staff: the dashboard's checklist leads through the identity document, the profile
 // photo and publishing an experience (docs/product.md#guide-screens), on a phone and a wide screen; toasts on
@@ -200,6 +201,50 @@ describe.each([
     );
     // The one refusal on the way is publishing without a price (409), which the toast explained.
     expect(errors.filter((e) => !/status of 409\b/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the wizard's verification toasts clear of its Back, Next and Complete", async () => {
+    const { context, page, errors } = await app.signedIn(`wizard.${n++}@e2e.lokal.test`, 'guide', viewport);
+    await page.goto(`${app.url}/guide/onboarding`);
+    await page.getByLabel('First name').fill('Nuria');
+    await page.getByLabel('Last name').fill('Soler');
+    await page.getByLabel('City where you guide').fill('Barcelona');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const number = `+1${phone++}`;
+    await page.getByLabel('Phone number').fill(number);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const sent = toast(page, 'Verification code sent!');
+    await sent.waitFor();
+    await clearOf(sent, [
+      page.getByRole('button', { name: 'Back' }),
+      page.getByRole('button', { name: 'Next' }),
+    ]);
+    const code = await eventually(() => {
+      try {
+        return app.sms.lastCode(number);
+      } catch {
+        return undefined;
+      }
+    }, `the SMS code for ${number}`);
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify code' }).click();
+    const verified = toast(page, 'Phone number verified!');
+    await verified.waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Female', { exact: true }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Background check in progress').waitFor();
+    // The step's end, as far down as it scrolls: the toasts still up sit above Complete, never on it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const complete = page.getByRole('button', { name: 'Complete' });
+    for (const shown of [sent, verified]) {
+      if (await shown.isVisible())
+        await clearOf(shown, [complete, page.getByRole('button', { name: 'Back' })]);
+    }
+    await complete.click();
+    await page.waitForURL('**/guide/preview');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
