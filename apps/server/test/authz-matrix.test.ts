@@ -145,6 +145,8 @@ const MATRIX: Record<string, Statuses> = {
   'GET /api/users/settings/export':                 [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'POST /api/users/settings/delete-account':        [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   // A guide's own identity document; staff open any guide's in the console (docs/product.md#verification).
+  // A guide's own activation checklist (docs/product.md#guide-screens).
+  'GET /api/guides/me/activation':                  [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
   'GET /api/guides/me/identity-document':           [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
   'POST /api/guides/me/identity-document':          [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
   'GET /api/guides/me/identity-document/file':      [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
@@ -344,6 +346,7 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   'GET /api/guides/tourists': () => ({ url: '/api/guides/tourists?limit=2&q=a' }),
   'GET /api/guides/top-tourists': () => ({}),
   'GET /api/guides/verification': () => ({}),
+  'GET /api/guides/me/activation': () => ({}),
   'GET /api/bookings/{id}/review': ({ f }) => ({ url: `/api/bookings/${f.completed}/review` }),
   'POST /api/bookings/{id}/review': async ({ f, w }) => ({
     url: `/api/bookings/${await w.completedBooking(f.actors.tourist!, f.actors.guide!)}/review`,

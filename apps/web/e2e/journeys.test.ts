@@ -105,7 +105,7 @@ describe('a tourist', () => {
 });
 
 describe('a guide', () => {
-  it('signs up, onboards, completes the assessment with the keyboard only and lands on a blurred dashboard', async () => {
+  it('signs up, onboards, completes the assessment with the keyboard only and lands on the dashboard with its checklist', async () => {
     const { context, page, errors } = await newPage();
     const link = await requestLink(page, '/guide/signup', 'rui.e2e@lokal.test', 'Join as Guide');
     await page.goto(link);
@@ -176,16 +176,20 @@ describe('a guide', () => {
     await page.getByLabel('Social media handle').focus();
     await page.keyboard.type('@rui.paints');
     await page.keyboard.press('Enter');
-    await toast(page, 'Personality assessment complete! Profile is live!').waitFor();
+    // Not live before staff verify: the toast says what is true.
+    await toast(page, 'Personality assessment complete! Our team will now review your profile.').waitFor();
     await page.waitForURL('**/guide/chats');
     await page.getByRole('link', { name: 'Find Tourists' }).click();
     await page.waitForURL('**/guide/home');
 
-    // A new guide is not verified yet: blurred page, and the modal after 2 s.
+    // A new guide is not verified yet: the checklist names every step, and the modal comes after 2 s.
     const landedAt = Date.now();
+    const checklist = page.getByTestId('activation-checklist');
+    await checklist.getByRole('heading', { name: 'Verification pending' }).waitFor();
+    for (const step of ['Upload your identity document', 'Add a profile photo', 'Publish an experience'])
+      await checklist.getByRole('link', { name: step }).waitFor();
     await page.getByRole('dialog', { name: 'Verification pending' }).waitFor();
     expect(Date.now() - landedAt).toBeGreaterThan(1500);
-    expect(await page.getByTestId('dashboard').getAttribute('class')).toContain('blur');
     await page.getByRole('link', { name: 'Preview my profile' }).click();
     await page.waitForURL('**/guide/preview');
     await page.getByText('Catalan').waitFor();
@@ -203,7 +207,7 @@ describe('a guide', () => {
     await page.clock.runFor(VERIFICATION_MODAL_DELAY_MS + 100);
     await page.evaluate(() => new Promise(requestAnimationFrame));
     expect(await page.getByRole('dialog').count()).toBe(0);
-    expect(await page.getByTestId('dashboard').getAttribute('class')).not.toContain('blur');
+    expect(await page.getByTestId('activation-checklist').getByText('Verification pending').count()).toBe(0);
 
     await page.goto(`${app.url}/guide/top-tourists`);
     const cards = page.getByTestId('top-tourist');

@@ -80,7 +80,9 @@ export const ONBOARDING_MESSAGES = {
   cityRequired: 'Please enter the city where you guide',
   customGenderRequired: 'Please describe your gender and pronouns',
   onboardingFailed: 'Failed to complete onboarding',
+  /** Only for a verified guide: a waiting guide's profile is not live yet (docs/product.md#onboarding). */
   assessmentComplete: 'Personality assessment complete! Profile is live!',
+  assessmentCompletePending: 'Personality assessment complete! Our team will now review your profile.',
   assessmentNotLoggedIn: 'You must be logged in to complete the assessment',
   assessmentNoAuth: 'Authentication required. Please sign in again.',
   assessmentFailed: 'Failed to save personality assessment. Please try again.',

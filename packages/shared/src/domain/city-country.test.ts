@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryForCity } from './city-country.ts';
+import { countryForCity, currencyForCity } from './city-country.ts';
 import { timeZoneForCity } from './time-zone.ts';
 
 describe('countryForCity', () => {
@@ -21,5 +21,19 @@ describe('countryForCity', () => {
       expect(timeZoneForCity(city)).not.toBe('UTC');
       expect(countryForCity(city)).toMatch(/^[A-Z]{2}$/);
     }
+  });
+});
+
+describe('currencyForCity', () => {
+  it("gives the currency of the city's country when Lokal holds a rate for it", () => {
+    expect(currencyForCity('Barcelona')).toBe('EUR');
+    expect(currencyForCity('London')).toBe('GBP');
+    expect(currencyForCity('Kyoto')).toBe('JPY');
+    expect(currencyForCity('Miami')).toBe('USD');
+  });
+
+  it('has none for an unknown city', () => {
+    expect(currencyForCity('Atlantis')).toBeNull();
+    expect(currencyForCity(null)).toBeNull();
   });
 });

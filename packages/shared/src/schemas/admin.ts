@@ -59,8 +59,14 @@ export const queueGuideSchema = z.object({
   document: identityDocumentSchema.nullable(),
   /** What Verify still needs (a verified phone, an identity document); empty when it can go. */
   missing: z.array(z.string()),
+  /** Ready to verify: nothing missing, and a photo of the guide's own (the server's one definition). */
+  ready: z.boolean(),
 });
 export type QueueGuide = z.infer<typeof queueGuideSchema>;
+/** The queue's filters: the guides ready to verify, or every waiting guide. */
+export const QUEUE_FILTERS = ['ready', 'all'] as const;
+export type QueueFilter = (typeof QUEUE_FILTERS)[number];
+export const queueQuerySchema = z.object({ ...page, filter: z.enum(QUEUE_FILTERS).default('all') });
 export const queueResponseSchema = z.object({ guides: z.array(queueGuideSchema), ...paged });
 export type QueueResponse = z.infer<typeof queueResponseSchema>;
 
@@ -230,7 +236,7 @@ export type AdminSummary = z.infer<typeof summaryResponseSchema>;
 /** The staff console's routes, by method and address under /api. */
 export const adminEndpoints = {
   'GET /admin/summary': { response: summaryResponseSchema },
-  'GET /admin/verifications': { query: pageQuerySchema, response: queueResponseSchema },
+  'GET /admin/verifications': { query: queueQuerySchema, response: queueResponseSchema },
   'POST /admin/verifications/:guideId/verify': {
     params: guideParamsSchema,
     response: decisionResponseSchema,

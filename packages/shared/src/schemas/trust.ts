@@ -79,6 +79,26 @@ export const dataExportSchema = z.object({
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 
+/**
+ * What a guide still has to do before travellers can book them (docs/product.md#guide-screens): each step done
+ * or not, from the server's own records, and the booking requests waiting for an answer.
+ */
+export const guideActivationSchema = z.object({
+  /** Staff verified the guide (the identity document is then no longer needed). */
+  verified: z.boolean(),
+  /** An identity document is uploaded for staff (or the guide is already verified). */
+  document: z.boolean(),
+  /** A profile photo of the guide's own, not the drawn avatar. */
+  photo: z.boolean(),
+  /** At least one published experience. */
+  experience: z.boolean(),
+  /** At least one weekly time range in the availability. */
+  hours: z.boolean(),
+  /** Booking requests the guide has not answered yet. */
+  waitingRequests: z.number().int().min(0),
+});
+export type GuideActivation = z.infer<typeof guideActivationSchema>;
+
 const staffAction = {
   params: userParamsSchema,
   body: staffActionBodySchema,
@@ -94,6 +114,7 @@ export const trustEndpoints = {
     params: guideDocumentParamsSchema,
     response: documentFileSchema,
   },
+  'GET /guides/me/activation': { response: guideActivationSchema },
   'GET /guides/me/identity-document': { response: identityDocumentStateSchema },
   'POST /guides/me/identity-document': { response: identityDocumentStateSchema },
   'GET /guides/me/identity-document/file': { response: documentFileSchema },

@@ -1,6 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { identityDocuments } from '../../db/schema/profiles.ts';
+import { ownPhoto } from '../../db/own-photo.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { experiences, guideAvailability, type WeeklyRanges } from '../../db/schema/experiences.ts';
+import { guideProfiles, identityDocuments } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type DocumentRow = typeof identityDocuments.$inferSelect;
@@ -54,6 +57,32 @@ export function createIdentityRepository(db: Db) {
         phoneVerified: Boolean(row?.phone && row.phoneVerifiedAt),
         document: Boolean(row?.document),
       };
+    },
+
+    /** The records a guide's activation checklist reads (docs/product.md#guide-screens), one statement. */
+    async activation(userId: string) {
+      const published = db
+        .select({ n: sql`1` })
+        .from(experiences)
+        .where(and(eq(experiences.guideId, userId), eq(experiences.status, 'published')))
+        .limit(1);
+      const waiting = db
+        .select({ n: count() })
+        .from(bookings)
+        .where(and(eq(bookings.guideId, userId), eq(bookings.status, 'requested')));
+      const [row] = await db
+        .select({
+          verified: sql<boolean>`coalesce(${guideProfiles.verified}, false)`,
+          photo: sql<boolean>`coalesce(${ownPhoto(guideProfiles.image)}, false)`,
+          document: sql<boolean>`exists (select 1 from ${identityDocuments} d where d.user_id = ${users.id})`,
+          experience: sql<boolean>`exists (${published})`,
+          weekly: sql<WeeklyRanges | null>`(select ${guideAvailability.weekly} from ${guideAvailability} where ${guideAvailability.guideId} = ${users.id})`,
+          waitingRequests: sql<number>`(${waiting})`.mapWith(Number),
+        })
+        .from(users)
+        .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
+        .where(eq(users.id, userId));
+      return row ?? null;
     },
 
     /**

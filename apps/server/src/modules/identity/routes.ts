@@ -1,5 +1,9 @@
 import { errorSchema } from '@lokal/shared/schemas/common';
-import { documentFileSchema, identityDocumentStateSchema } from '@lokal/shared/schemas/trust';
+import {
+  documentFileSchema,
+  guideActivationSchema,
+  identityDocumentStateSchema,
+} from '@lokal/shared/schemas/trust';
 import type { FastifyReply } from 'fastify';
 import { signedInScope } from '../../plugins/sessions.ts';
 import type { ModulePlugin } from '../context.ts';
@@ -29,6 +33,19 @@ export const identityModule: ModulePlugin = async (app, { ctx }) => {
   const service = identityOf(ctx);
 
   await signedInScope(app, ['guide'], (scope) => {
+    scope.get(
+      '/guides/me/activation',
+      {
+        schema: {
+          tags: ['verification'],
+          summary:
+            "The guide's activation checklist: identity document, photo, a published experience, weekly hours, and the booking requests waiting",
+          response: { 200: guideActivationSchema, ...errors },
+        },
+      },
+      async (request) => service.activation(request.user.id),
+    );
+
     scope.get(
       '/guides/me/identity-document',
       {

@@ -4,7 +4,7 @@ import {
   IDENTITY_DOCUMENT_MAX_BYTES,
   TRUST_MESSAGES,
 } from '@lokal/shared/constants/trust';
-import type { IdentityDocument } from '@lokal/shared/schemas/trust';
+import type { GuideActivation, IdentityDocument } from '@lokal/shared/schemas/trust';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../plugins/errors.ts';
 import { type FileStore, identityKey } from '../../plugins/storage.ts';
@@ -102,6 +102,21 @@ export function createIdentityService(deps: {
     },
 
     evidence: (userId: string) => repo.evidence(userId),
+
+    /** The guide's activation checklist (docs/product.md#guide-screens): each step from the server's records. */
+    async activation(userId: string): Promise<GuideActivation> {
+      const row = await repo.activation(userId);
+      const verified = Boolean(row?.verified);
+      return {
+        verified,
+        // Once verified the document has done its work (it is deleted 30 days after the decision).
+        document: verified || Boolean(row?.document),
+        photo: Boolean(row?.photo),
+        experience: Boolean(row?.experience),
+        hours: Object.values(row?.weekly ?? {}).some((ranges) => ranges.length > 0),
+        waitingRequests: row?.waitingRequests ?? 0,
+      };
+    },
 
     /** Deletes the documents decided more than 30 days ago; safe with several instances (advisory lock). */
     async cleanUp(): Promise<number> {

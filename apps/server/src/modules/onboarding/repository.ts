@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { experiences } from '../../db/schema/experiences.ts';
 import {
@@ -64,6 +64,14 @@ export function createOnboardingRepository(db: Db) {
       });
     },
 
+    /** Sets the currency unless the member chose one (anything but the untouched USD at 1). */
+    async defaultCurrency(userId: string, currency: string, currencyMultiplier: number): Promise<void> {
+      await db
+        .update(users)
+        .set({ currency, currencyMultiplier })
+        .where(and(eq(users.id, userId), eq(users.currency, 'USD'), eq(users.currencyMultiplier, 1)));
+    },
+
     async saveAssessment(
       userId: string,
       answers: Record<string, unknown>,
@@ -103,8 +111,22 @@ export function createOnboardingRepository(db: Db) {
           })
           .where(eq(guideProfiles.userId, userId));
         await tx.update(users).set({ personalityTestCompleted: true }).where(eq(users.id, userId));
-        // The chosen tours become draft experiences the guide completes and publishes.
+        // The chosen tours become draft experiences the guide completes and publishes: in the guide's currency
+        // and without a price, which only the guide sets (docs/product.md#experiences).
+        const [before] = await tx
+          .select({ had: sql<boolean>`${hasExperiences}` })
+          .from(users)
+          .where(eq(users.id, userId));
         await adoptTourTypes(tx, userId, false);
+        if (!before?.had) {
+          await tx
+            .update(experiences)
+            .set({
+              price: 0,
+              currency: sql`(select ${users.currency} from ${users} where ${users.id} = ${userId})`,
+            })
+            .where(and(eq(experiences.guideId, userId), eq(experiences.status, 'draft')));
+        }
       });
     },
 

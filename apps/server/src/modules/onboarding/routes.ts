@@ -10,6 +10,7 @@ import {
 import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { ModulePlugin } from '../context.ts';
+import { localeOf } from '../locale/service.ts';
 import { phoneServiceOf } from '../phone/service.ts';
 import { createOnboardingRepository } from './repository.ts';
 import { createOnboardingService, type OnboardingService } from './service.ts';
@@ -20,6 +21,7 @@ export const onboardingModule: ModulePlugin = async (app, { ctx }) => {
   const service = createOnboardingService({
     repo: createOnboardingRepository(ctx.db),
     phone: phoneServiceOf(ctx),
+    rates: () => localeOf(ctx).rates(),
   });
   await signedInScope(app, ['tourist'], (scope) => touristRoutes(scope, service));
   await signedInScope(app, ['guide'], (scope) => guideRoutes(scope, service));

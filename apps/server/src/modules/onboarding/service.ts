@@ -1,5 +1,6 @@
 import { EXPERIENCES, ONBOARDING_MESSAGES } from '@lokal/shared/constants/onboarding';
 import { memberAvatarUrl } from '@lokal/shared/domain/avatar';
+import { currencyForCity } from '@lokal/shared/domain/city-country';
 import { displayLanguages, specialtiesFor } from '@lokal/shared/domain/onboarding-steps';
 import type { Assessment, GuideOnboarding, TouristOnboarding } from '@lokal/shared/schemas/onboarding';
 import type { TourTypeOffer } from '../../db/schema/profiles.ts';
@@ -19,7 +20,12 @@ export function tourTypesFromExperiences(experiences: readonly string[]): TourTy
   });
 }
 
-export function createOnboardingService(deps: { repo: OnboardingRepository; phone: PhoneService }) {
+export function createOnboardingService(deps: {
+  repo: OnboardingRepository;
+  phone: PhoneService;
+  /** Lokal's USD-based rates: a currency's multiplier. */
+  rates: () => Promise<{ rates: Record<string, number> }>;
+}) {
   const { repo, phone } = deps;
 
   // The server trusts its own record of the verified phone, never the client's flag.
@@ -60,6 +66,10 @@ export function createOnboardingService(deps: { repo: OnboardingRepository; phon
         pronouns: other ? (body.pronouns ?? null) : null,
         image: memberAvatarUrl({ userId: user.id, ...body }),
       });
+      // The currency starts as the city's (docs/product.md#city-and-currency); one the guide chose stays.
+      const currency = currencyForCity(body.city);
+      const multiplier = currency ? (await deps.rates()).rates[currency] : undefined;
+      if (currency && multiplier) await repo.defaultCurrency(user.id, currency, multiplier);
     },
 
     async saveAssessment(user: SessionUser, answers: Assessment): Promise<void> {

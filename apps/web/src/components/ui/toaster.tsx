@@ -12,9 +12,10 @@ const LOOK: Record<ToastKind, { box: string; icon: typeof Info }> = {
 /**
  * The stack of toasts. The list is a polite live region that exists from the start, so screen readers announce
  * what appears in it; an error is an alert. Hovering or focusing the stack pauses it. Placed where no screen
- * keeps a control (decision 029): on phones at the bottom, above the tab bar or the chat composer
- * (--bottom-chrome), clear of the headers and search boxes at the top; on wide screens bottom left, over
- * the chat's conversation list rather than its composer, above the development panel's button.
+ * keeps a control (decision 029): on phones at the bottom, above the tab bar, the chat composer or a screen's
+ * action bar (--bottom-chrome), clear of the headers and search boxes at the top; on wide screens bottom left,
+ * over the chat's conversation list rather than its composer, above the development panel's button and any
+ * sticky action bar (--wide-action-bar).
  */
 export function Toaster() {
   const items = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot, toastStore.snapshot);
@@ -25,7 +26,7 @@ export function Toaster() {
       onMouseLeave={() => pauseToasts(false)}
       onFocus={() => pauseToasts(true)}
       onBlur={() => pauseToasts(false)}
-      className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-chrome)+0.75rem)] z-[60] flex justify-center px-4 lg:right-auto lg:bottom-16 lg:left-4 lg:px-0"
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-chrome)+0.75rem)] z-[60] flex justify-center px-4 lg:right-auto lg:bottom-[calc(var(--wide-action-bar,0px)+4rem)] lg:left-4 lg:px-0"
     >
       <div aria-live="polite" className="flex w-full max-w-sm flex-col gap-2 lg:w-[22rem]">
         {items.map(({ id, kind, message }) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
+  copyToAllDays,
   longDate,
   monthGrid,
   monthName,
@@ -10,6 +11,17 @@ import {
 } from './availability-draft.ts';
 
 describe('availability editor helpers', () => {
+  it('copies one day to all days, each day with its own ranges', () => {
+    const empty = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
+    const week = copyToAllDays(
+      { ...empty, tue: [{ start: '10:00', end: '14:00' }], sun: [{ start: '20:00', end: '02:00' }] },
+      'tue',
+    );
+    expect(Object.values(week)).toEqual(Array(7).fill([{ start: '10:00', end: '14:00' }]));
+    week.mon[0]!.start = '11:00';
+    expect(week.tue[0]!.start).toBe('10:00');
+  });
+
   it('lays a month out Monday first', () => {
     // 1 July 2026 is a Wednesday: two empty cells before it.
     const grid = monthGrid('2026-07');

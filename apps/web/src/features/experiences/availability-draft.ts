@@ -40,6 +40,14 @@ export function availabilityToInput(d: AvailabilityDraft): AvailabilityInput {
   };
 }
 
+/** The week with every day given `day`'s ranges ("Copy to all days"), each day its own copy. */
+export function copyToAllDays(weekly: WeeklySchedule, day: keyof WeeklySchedule): WeeklySchedule {
+  const ranges = weekly[day];
+  const all = {} as WeeklySchedule;
+  for (const d of Object.keys(weekly) as (keyof WeeklySchedule)[]) all[d] = ranges.map((r) => ({ ...r }));
+  return all;
+}
+
 /** The range a new one starts as: two hours after the day's last (past midnight if need be), else a working day. */
 export function nextRange(ranges: TimeRange[]): TimeRange {
   const last = ranges.at(-1);

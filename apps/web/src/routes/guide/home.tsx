@@ -27,6 +27,8 @@ import {
 } from '../../features/discovery/components/guide-gates.tsx';
 import { TouristCard } from '../../features/discovery/components/tourist-card.tsx';
 import { MatchSummary } from '../../features/match/components/match-summary.tsx';
+import { activationQuery } from '../../features/onboarding/api/get-activation.ts';
+import { ActivationChecklist } from '../../features/onboarding/components/activation-checklist.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 
 export function Component() {
@@ -41,6 +43,7 @@ export function Component() {
   const tourists = list.data?.pages.flatMap((p) => p.tourists) ?? [];
   const verification = useQuery(verificationQuery);
   const profile = useQuery(userProfileQuery);
+  const activation = useQuery(activationQuery);
   const [pendingOpen, setPendingOpen] = useState(false);
   const [testOpen, setTestOpen] = useState(false);
   const [ruleOpen, setRuleOpen] = useState(false);
@@ -54,11 +57,13 @@ export function Component() {
     return () => clearTimeout(t);
   }, [unverified]);
 
-  // Verified while the page is open (the query asks again on its own): the modal goes with the blur. The
-  // staff decision's notification tells the guide why.
+  // Verified while the page is open (the query asks again on its own): the modal goes, and the checklist says
+  // verified. The staff decision's notification tells the guide why.
   useEffect(() => {
-    if (verification.data?.verified) setPendingOpen(false);
-  }, [verification.data?.verified]);
+    if (!verification.data?.verified) return;
+    setPendingOpen(false);
+    void activation.refetch();
+  }, [verification.data?.verified, activation.refetch]);
 
   const testDone = user?.personalityTestCompleted ?? false;
   const currency = {
@@ -87,14 +92,8 @@ export function Component() {
           <Spinner label="Checking verification" className="rounded-full bg-white px-4 py-1.5 shadow-card" />
         </div>
       ) : null}
-      <div
-        className={unverified ? 'pointer-events-none blur-sm select-none' : ''}
-        // Out of reach while blurred: inert takes its controls out of the Tab order as aria-hidden takes
-        // them away from screen readers (aria-hidden alone would leave focusable controls nobody can see).
-        inert={unverified || undefined}
-        aria-hidden={unverified || undefined}
-        data-testid="dashboard"
-      >
+      {/* Usable while staff review: the checklist says what is left (docs/product.md#guide-screens). */}
+      <div data-testid="dashboard">
         <main className="mx-auto max-w-6xl px-5 pt-6">
           <div className="flex flex-wrap items-start gap-3">
             <div className="mr-auto">
@@ -120,6 +119,17 @@ export function Component() {
               </Link>
             </div>
           </div>
+
+          {activation.data ? (
+            <ActivationChecklist
+              activation={activation.data}
+              review={
+                verification.data
+                  ? { status: verification.data.status, rejectionReason: verification.data.rejectionReason }
+                  : null
+              }
+            />
+          ) : null}
 
           <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Your figures">
             {[

@@ -3,7 +3,7 @@ import { paths } from '@lokal/shared/domain/pages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
@@ -34,7 +34,8 @@ export function Component() {
   const me = useQuery(guidePreviewQuery);
   const locale = useQuery(userProfileQuery);
   const settings = useSettings();
-  const [editing, setEditing] = useState(false);
+  // The dashboard's checklist links to #photo: the editor, where the photo is added, opens at once.
+  const [editing, setEditing] = useState(useLocation().hash === '#photo');
   const p = me.data?.profile;
   const s = settings.data?.role === 'guide' ? settings.data : undefined;
   const detected = locale.data && locale.data.city !== DEFAULT_CITY ? locale.data.city : '';

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { ownPhoto } from '../../../db/own-photo.ts';
 import { guideAssessments, guideProfiles, identityDocuments } from '../../../db/schema/profiles.ts';
 import { users } from '../../../db/schema/users.ts';
 import { activeMember } from '../../../db/visibility.ts';
@@ -58,11 +59,21 @@ export function createVerificationRepository(db: Db) {
     .limit(1)
     .as('answers');
 
+  // Ready to verify (docs/product.md#verification), the one definition: what Verify needs (a verified phone and an
+  // identity document) and a photo of the guide's own to hold the document against.
+  const ready = sql<boolean>`(${account.phone} is not null and ${account.phoneVerifiedAt} is not null
+    and ${document.uploadedAt} is not null and ${ownPhoto(gp.image)})`;
+
   /**
-   * A page of the queue after the cursor (values or placeholders), longest waiting first. The page walks
-   * guide_profiles_waiting_idx in its order and stops at the page's end; each row's parts are found by key.
+   * A page of the queue after the cursor (values or placeholders), longest waiting first, only the guides ready to
+   * verify when `onlyReady`. The page walks guide_profiles_waiting_idx in its order and stops at the page's end;
+   * each row's parts are found by key.
    */
-  const queueQuery = (limit: number | Placeholder, cursor: { at: unknown; id: unknown } | null) =>
+  const queueQuery = (
+    limit: number | Placeholder,
+    cursor: { at: unknown; id: unknown } | null,
+    onlyReady = false,
+  ) =>
     db
       .select({
         id: gp.userId,
@@ -90,6 +101,7 @@ export function createVerificationRepository(db: Db) {
         documentUploadedAt: document.uploadedAt,
         documentDecidedAt: document.decidedAt,
         answersSavedAt: answers.savedAt,
+        ready: sql<boolean>`coalesce(${ready}, false)`.mapWith(Boolean),
         cursorAt: sql<string>`${waitingSince}::text`,
       })
       .from(gp)
@@ -100,6 +112,7 @@ export function createVerificationRepository(db: Db) {
         and(
           waiting,
           sql`${account.waiting}`,
+          onlyReady ? ready : undefined,
           cursor
             ? sql`(${waitingSince}, ${gp.userId}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
             : undefined,
@@ -112,6 +125,10 @@ export function createVerificationRepository(db: Db) {
   const p = sql.placeholder;
   const firstPage = queueQuery(p('limit'), null).prepare('verification_queue_first');
   const laterPage = queueQuery(p('limit'), { at: p('at'), id: p('id') }).prepare('verification_queue_after');
+  const firstReady = queueQuery(p('limit'), null, true).prepare('verification_queue_ready_first');
+  const laterReady = queueQuery(p('limit'), { at: p('at'), id: p('id') }, true).prepare(
+    'verification_queue_ready_after',
+  );
 
   const answersStatement = db
     .select({
@@ -133,10 +150,9 @@ export function createVerificationRepository(db: Db) {
     queueQuery,
 
     /** A page of the queue after the cursor, longest waiting first by (waiting since, guide id). */
-    queuePage(limit: number, cursor: AtCursor | null) {
-      return cursor
-        ? laterPage.execute({ limit, at: cursor.at, id: cursor.id })
-        : firstPage.execute({ limit });
+    queuePage(limit: number, cursor: AtCursor | null, onlyReady = false) {
+      const [first, later] = onlyReady ? [firstReady, laterReady] : [firstPage, laterPage];
+      return cursor ? later.execute({ limit, at: cursor.at, id: cursor.id }) : first.execute({ limit });
     },
 
     /** The stored answers of these guides, with when each was saved. */

@@ -1,7 +1,7 @@
 import {
   decisionResponseSchema,
   guideParamsSchema,
-  pageQuerySchema,
+  queueQuerySchema,
   queueResponseSchema,
   rejectBodySchema,
 } from '@lokal/shared/schemas/admin';
@@ -34,8 +34,8 @@ export const verificationRoutes: ModulePlugin = async (app, { ctx }) => {
         tags,
         security,
         summary:
-          'Guides waiting for review, oldest first: profile, assessment answers, verified phone, waiting since',
-        querystring: pageQuerySchema,
+          'Guides waiting for review, oldest first: profile, assessment answers, verified phone, waiting since; `filter=ready` keeps those ready to verify',
+        querystring: queueQuerySchema,
         response: { 200: queueResponseSchema, ...errors },
       },
     },

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from '@lokal/shared/constants/admin';
 import { IDENTITY_DOCUMENT_KEEP_DAYS, TRUST_MESSAGES } from '@lokal/shared/constants/trust';
 import { paths } from '@lokal/shared/domain/pages';
-import type { DecisionResponse, QueueGuide, QueueResponse } from '@lokal/shared/schemas/admin';
+import type { DecisionResponse, QueueFilter, QueueGuide, QueueResponse } from '@lokal/shared/schemas/admin';
 import { type Assessment, assessmentSchema } from '@lokal/shared/schemas/onboarding';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
@@ -91,6 +91,7 @@ export function toQueueGuide(r: QueueRow, assessment: Assessment | null): QueueG
           }
         : null,
     missing: missingEvidence({ phoneVerified, document: r.documentUploadedAt !== null }),
+    ready: r.ready,
   };
 }
 
@@ -175,8 +176,12 @@ export function createVerificationService(deps: {
     verifyGuide,
 
     /** A page of the queue, longest waiting first. */
-    async queue(query: PageQuery): Promise<QueueResponse> {
-      const rows = await repo.queuePage(query.limit + 1, readAtCursor(query.cursor));
+    async queue(query: PageQuery & { filter: QueueFilter }): Promise<QueueResponse> {
+      const rows = await repo.queuePage(
+        query.limit + 1,
+        readAtCursor(query.cursor),
+        query.filter === 'ready',
+      );
       const { page, nextCursor } = pageOut(rows, query.limit, (r) => ({
         at: r.cursorAt,
         id: r.id,

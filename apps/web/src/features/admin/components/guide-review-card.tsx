@@ -160,7 +160,11 @@ export function GuideReviewCard({ guide: g, onVerify, onReject, busy }: Props) {
         <p role="note" className="mt-5 rounded-xl bg-danger/10 px-3 py-2 text-sm text-danger">
           Verify needs {g.missing.join(' and ')} first.
         </p>
-      ) : null}
+      ) : g.ready ? (
+        <p className="mt-5 text-sm font-medium text-[hsl(140,100%,24%)]">Ready to verify</p>
+      ) : (
+        <p className="mt-5 text-sm text-muted">No photo of their own yet: compare the document with care.</p>
+      )}
       <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button
           variant="outline"

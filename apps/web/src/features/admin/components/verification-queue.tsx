@@ -1,5 +1,5 @@
 import { REJECTION_REASON_MAX } from '@lokal/shared/constants/admin';
-import type { QueueGuide } from '@lokal/shared/schemas/admin';
+import type { QueueFilter, QueueGuide } from '@lokal/shared/schemas/admin';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -17,9 +17,16 @@ const schemas = onDemand(() => import('@lokal/shared/schemas/admin'));
 
 const mailNote = (sent: boolean) => (sent ? '' : ' The e-mail to the guide could not be sent.');
 
+// "Ready to verify" first: the guides staff can decide on now (the server's one definition).
+const FILTERS: { value: QueueFilter; label: string }[] = [
+  { value: 'ready', label: 'Ready to verify' },
+  { value: 'all', label: 'All waiting' },
+];
+
 /** Guides who finished onboarding and the assessment, oldest first. */
 export function VerificationQueue() {
-  const queue = useVerificationQueue();
+  const [filter, setFilter] = useState<QueueFilter>('all');
+  const queue = useVerificationQueue(filter);
   const guides = queue.data?.pages.flatMap((p) => p.guides);
   // The whole queue's count: the pages hold only what was loaded.
   const waiting = useSummary().data?.pendingVerifications;
@@ -45,12 +52,32 @@ export function VerificationQueue() {
           Guides who finished onboarding and the personality assessment, the longest waiting first.
         </p>
       </header>
+      <fieldset className="mb-4 flex flex-wrap gap-2 border-0 p-0">
+        <legend className="sr-only">Show</legend>
+        {FILTERS.map((f) => (
+          <button
+            key={f.value}
+            type="button"
+            aria-pressed={filter === f.value}
+            onClick={() => setFilter(f.value)}
+            className={`rounded-full border px-4 py-2 text-sm ${filter === f.value ? 'border-ink bg-ink text-ivory' : 'border-line bg-white hover:border-ink/40'}`}
+          >
+            {f.label}
+          </button>
+        ))}
+      </fieldset>
       {queue.isPending ? <ListSkeleton className="h-72" /> : null}
       {queue.isError ? <ErrorState error={queue.error} onRetry={() => queue.refetch()} /> : null}
       {guides && guides.length === 0 ? (
-        <EmptyState icon={ShieldCheck} title="No guides waiting">
-          New guides appear here when they finish the personality assessment.
-        </EmptyState>
+        filter === 'ready' ? (
+          <EmptyState icon={ShieldCheck} title="No guide is ready to verify">
+            A guide is ready once they have a verified phone, an identity document and a photo of their own.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={ShieldCheck} title="No guides waiting">
+            New guides appear here when they finish the personality assessment.
+          </EmptyState>
+        )
       ) : null}
       {guides?.length ? (
         <div className="space-y-4">

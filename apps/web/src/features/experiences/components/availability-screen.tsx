@@ -12,7 +12,12 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { availabilityQuery } from '../api/get-availability.ts';
 import { useUpdateAvailability } from '../api/update-availability.ts';
-import { type AvailabilityDraft, availabilityToInput, draftFromAvailability } from '../availability-draft.ts';
+import {
+  type AvailabilityDraft,
+  availabilityToInput,
+  copyToAllDays,
+  draftFromAvailability,
+} from '../availability-draft.ts';
 import { useFormChecks } from '../hooks/use-form-checks.ts';
 import { ExceptionsCalendar } from './exceptions-calendar.tsx';
 import { TimeRanges } from './time-ranges.tsx';
@@ -145,7 +150,21 @@ function AvailabilityForm({ loaded }: { loaded: Loaded }) {
             <li key={day} className="grid gap-2 py-3 sm:grid-cols-[8rem_minmax(0,1fr)] sm:items-start">
               <div className="pt-2">
                 <h3 className="font-medium">{WEEKDAY_LABELS[day]}</h3>
-                {draft.weekly[day].length === 0 ? <p className="text-sm text-muted">Unavailable</p> : null}
+                {draft.weekly[day].length === 0 ? (
+                  <p className="text-sm text-muted">Unavailable</p>
+                ) : (
+                  <button
+                    type="button"
+                    className="mt-1 text-sm font-medium text-gold-deep underline-offset-2 hover:underline"
+                    onClick={() => {
+                      set({ weekly: copyToAllDays(draft.weekly, day) });
+                      toast.info(`${WEEKDAY_LABELS[day]}'s hours copied to every day. Save to keep them.`);
+                    }}
+                  >
+                    {/* The visible words begin the name (WCAG 2.5.3); the day tells the seven apart. */}
+                    Copy to all days<span className="sr-only">{` (${WEEKDAY_LABELS[day]}'s hours)`}</span>
+                  </button>
+                )}
               </div>
               <TimeRanges
                 path={`weekly.${day}`}
@@ -214,7 +233,10 @@ function AvailabilityForm({ loaded }: { loaded: Loaded }) {
         </div>
       </Section>
 
-      <div className="sticky bottom-16 z-10 -mx-5 border-t border-line bg-ivory/95 px-5 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border">
+      <div
+        data-action-bar="sticky"
+        className="sticky bottom-16 z-10 -mx-5 border-t border-line bg-ivory/95 px-5 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border"
+      >
         {formError ? (
           <p role="alert" className="mb-2 text-sm text-danger">
             {formError}

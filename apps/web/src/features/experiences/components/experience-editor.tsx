@@ -508,7 +508,10 @@ export function ExperienceEditor({ experience, initial }: Props) {
               </fieldset>
             </Section>
 
-            <div className="sticky bottom-0 z-10 -mx-5 border-t border-line bg-ivory/95 px-5 py-3 backdrop-blur lg:mx-0 lg:rounded-card lg:border">
+            <div
+              data-action-bar="sticky"
+              className="sticky bottom-0 z-10 -mx-5 border-t border-line bg-ivory/95 px-5 py-3 backdrop-blur lg:mx-0 lg:rounded-card lg:border"
+            >
               {formError ? (
                 <p role="alert" className="mb-2 text-sm text-danger">
                   {formError}

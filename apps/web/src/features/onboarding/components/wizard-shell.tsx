@@ -40,7 +40,7 @@ export function WizardShell(p: Props) {
         <Brand />
         <span className="text-sm text-muted">{p.title}</span>
       </header>
-      <main className="mx-auto max-w-2xl px-5 pb-16">
+      <main className="mx-auto max-w-2xl px-5 pb-28 sm:pb-16">
         <div className="flex items-center justify-between text-sm text-muted">
           <span>
             {p.counterLabel ?? 'Step'} {p.step} of {total}
@@ -73,7 +73,11 @@ export function WizardShell(p: Props) {
               {p.error}
             </p>
           ) : null}
-          <div className="mt-8 flex justify-between gap-3">
+          {/* On phones the actions stay in a bar at the bottom, so toasts sit above them (styles.css). */}
+          <div
+            data-action-bar
+            className="fixed inset-x-0 bottom-0 z-20 flex justify-between gap-3 border-t border-line bg-white/95 px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mt-8 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none"
+          >
             <Button variant="outline" onClick={p.onBack} disabled={p.step === 1 || p.busy}>
               Back
             </Button>

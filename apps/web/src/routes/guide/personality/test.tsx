@@ -25,6 +25,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { useAuth } from '../../../features/auth/auth-context.tsx';
+import { verificationQuery } from '../../../features/discovery/api/get-verification.ts';
 import { saveAssessment } from '../../../features/onboarding/api/save-assessment.ts';
 import { ChoiceChips } from '../../../features/onboarding/components/choice-chips.tsx';
 import { WizardShell } from '../../../features/onboarding/components/wizard-shell.tsx';
@@ -74,7 +75,13 @@ export function Component() {
       async () => {
         await saveAssessment(parsed.data);
         setSaved(true);
-        toast.success(ONBOARDING_MESSAGES.assessmentComplete);
+        // Say what is true: live only once staff verified the guide (a failed check counts as not verified).
+        const review = await queryClient.fetchQuery({ ...verificationQuery, staleTime: 0 }).catch(() => null);
+        toast.success(
+          review?.verified
+            ? ONBOARDING_MESSAGES.assessmentComplete
+            : ONBOARDING_MESSAGES.assessmentCompletePending,
+        );
         updateUser({ personalityTestCompleted: true });
         void queryClient.invalidateQueries({ queryKey: ['guides'] });
         const from = (location.state as { from?: string } | null)?.from;
