@@ -13,7 +13,7 @@ const waitingOffline = (q: Query) =>
 /**
  * A screen opened offline whose data this device never loaded says so instead of its skeleton
  * (docs/product.md#bad-networks). The screen stays mounted under it, so its queries resume by themselves
- * once the browser is back online; Try again asks at once.
+ * once the browser is back online; Try again asks at once. A phone's tab bar stays reachable below it.
  */
 export function OfflineUnloaded() {
   const queryClient = useQueryClient();
@@ -29,7 +29,7 @@ export function OfflineUnloaded() {
   const retry = () => void queryClient.refetchQueries({ predicate: waitingOffline });
   return (
     <div
-      className="fixed inset-0 z-40 flex flex-col items-center justify-center bg-ivory px-6 text-center"
+      className="fixed inset-x-0 top-0 bottom-[var(--bottom-chrome)] z-40 flex flex-col items-center justify-center bg-ivory px-6 text-center"
       data-testid="offline-unloaded"
     >
       <WifiOff className="h-14 w-14 text-gold-deep" aria-hidden />
