@@ -379,6 +379,7 @@ describe('the booking lists, a page at a time', () => {
         .then(([b]) => b!.id);
     const upcoming: string[] = [];
     const past: string[] = [];
+    const cancelled: string[] = [];
     const soon = new Date(now + 3 * DAY);
     const before = new Date(now - 3 * DAY);
     for (let i = 0; i < 7; i++) {
@@ -387,21 +388,29 @@ describe('the booking lists, a page at a time', () => {
       upcoming.push(
         await book(i < 3 ? soon : new Date(now + (4 + i) * DAY), i % 2 ? 'accepted' : 'requested', g),
       );
-      past.push(
-        await book(i < 3 ? before : new Date(now - (4 + i) * DAY), i % 2 ? 'completed' : 'cancelled', g),
+      past.push(await book(i < 3 ? before : new Date(now - (4 + i) * DAY), 'completed', g));
+      // Cancelled ones, still to start or long gone, are listed apart (docs/product.md#booking-states).
+      cancelled.push(
+        await book(i < 3 ? soon : new Date(now + (i % 2 ? 1 : -1) * (4 + i) * DAY), 'cancelled', g),
       );
     }
+    // What a user's new booking adds before the cursor in each order: a walk does not see it, nor repeat anything.
+    const addFirst = {
+      upcoming: () => book(new Date(now + DAY), 'requested', 1),
+      past: () => book(new Date(now - DAY), 'requested', 1),
+      cancelled: () => book(new Date(now + 30 * DAY), 'cancelled', 1),
+    };
     for (const [scope, ids] of [
       ['upcoming', upcoming],
       ['past', past],
+      ['cancelled', cancelled],
     ] as const) {
       const pages = await walk<{ id: string; startAt: string }>(
         (c) => `/api/bookings?scope=${scope}&limit=3${c ? `&cursor=${c}` : ''}`,
         tourist.cookie,
         'bookings',
         async () => {
-          // Added before the cursor in this order: this walk does not see it, nor repeat anything.
-          await book(scope === 'upcoming' ? new Date(now + DAY) : new Date(now - DAY), 'requested', 1);
+          await addFirst[scope]();
         },
       );
       expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);

@@ -140,13 +140,13 @@ describe('booking a guide', () => {
     await cancel.getByLabel('Reason').fill('Our flight was moved');
     await cancel.getByRole('button', { name: 'Cancel booking' }).click();
     await t.getByRole('heading', { name: 'Nothing booked yet' }).waitFor();
-    await t.getByRole('tab', { name: 'Past' }).click();
+    await t.getByRole('tab', { name: 'Cancelled' }).click();
     await card(t).getByText('Cancelled by you: Our flight was moved').waitFor();
     expect(await card(t).getByTestId('booking-refund').innerText()).toBe(
       'Refund: $170 of $170 — to be settled with the guide',
     );
     await g.reload();
-    await g.getByRole('tab', { name: 'Past' }).click();
+    await g.getByRole('tab', { name: 'Cancelled' }).click();
     await request.getByText('Cancelled by James: Our flight was moved').waitFor();
 
     expect(tourist.errors).toEqual([]);

@@ -4,6 +4,7 @@ import { Toaster } from '../components/ui/toaster.tsx';
 import { AuthProvider } from '../features/auth/auth-context.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { ConnectionStatus } from './connection-status.tsx';
+import { OfflineUnloaded } from './offline-unloaded.tsx';
 import { RealtimeBridge } from './realtime-bridge.tsx';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -13,6 +14,7 @@ export function Providers({ children }: { children: ReactNode }) {
         {children}
         <RealtimeBridge />
       </AuthProvider>
+      <OfflineUnloaded />
       <Toaster />
       <ConnectionStatus />
     </QueryClientProvider>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { bookingsKey } from '../features/bookings/api/get-bookings.ts';
 import { conversationKey } from '../features/chat/api/get-conversation.ts';
+import { conversationsQuery } from '../features/chat/api/get-conversations.ts';
 import { notificationsQuery } from '../features/notifications/api/get-notifications.ts';
 import { afterLoad } from '../lib/after-load.ts';
 import { realtime } from '../lib/realtime.ts';
@@ -26,6 +27,8 @@ export function RealtimeBridge() {
         void queryClient.invalidateQueries({ queryKey: bookingsKey });
         // An accepted booking unmasks the pair's conversation.
         void queryClient.invalidateQueries({ queryKey: conversationKey });
+        // Each list row shows the pair's booking state (decision 079), kept in the booking's own transaction.
+        void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
       }
       if (frame.type === 'notification') {
         void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });

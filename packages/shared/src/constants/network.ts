@@ -3,6 +3,8 @@ export const NETWORK_MESSAGES = {
   offlineTitle: "You're offline",
   offlineBody: 'This screen needs a connection to open. It opens by itself when you are back online.',
   backOnline: 'Back online — opening…',
+  /** A screen opened offline whose data this device never loaded: no skeleton forever. */
+  notLoadedBody: "This page hasn't been loaded on this device yet. Try again once you're back online.",
   updatedTitle: 'Lokal was updated',
   updatedBody: 'A new version of Lokal is out. Reload to open this screen.',
   crashTitle: 'Something went wrong',

@@ -40,7 +40,7 @@ export const cancelSchema = z
   .strict();
 
 export const bookingListQuerySchema = z.object({
-  scope: z.enum(['upcoming', 'past']).default('upcoming'),
+  scope: z.enum(['upcoming', 'past', 'cancelled']).default('upcoming'),
   /** Where the previous page of this scope ended (its nextCursor). */
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),

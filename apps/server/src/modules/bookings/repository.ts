@@ -30,7 +30,9 @@ export async function refreshTotalTours(tx: Pick<Db, 'execute'>, guideIds: strin
     where user_id = any(${sql.param(ids)}::uuid[])`);
 }
 
-export type BookingCursor = { s: 'upcoming' | 'past'; at: string; id: string };
+/** The lists a member's bookings fall under (docs/product.md#booking-states). */
+export type BookingScope = 'upcoming' | 'past' | 'cancelled';
+export type BookingCursor = { s: BookingScope; at: string; id: string };
 
 /**
  * Work a write does in its own transaction: `first` before anything else, `last` with the written row (an
@@ -62,7 +64,7 @@ export function createBookingsRepository(db: Db) {
       .innerJoin(touristProfiles, eq(touristProfiles.userId, bookings.touristId));
 
   /** A page of the user's bookings in the scope's order (start, then id), after the cursor (decision 039). */
-  const preparePage = (scope: 'upcoming' | 'past', after: boolean) => {
+  const preparePage = (scope: BookingScope, after: boolean) => {
     const p = sql.placeholder;
     const mine = sql`(${bookings.touristId} = ${p('userId')}::uuid or ${bookings.guideId} = ${p('userId')}::uuid)`;
     const open = inArray(bookings.status, ['requested', 'accepted']);
@@ -77,14 +79,12 @@ export function createBookingsRepository(db: Db) {
         .limit(p('limit'))
         .prepare(name);
     }
+    // Cancelled and declined bookings are listed apart, whenever they were to start: a cancelled trip next week
+    // is not a trip taken. Past is what ended (completed, or open and over until the sweep closes it).
+    const ended = or(eq(bookings.status, 'completed'), and(open, sql`${bookings.endAt} <= ${now}`));
+    const called = inArray(bookings.status, ['cancelled', 'declined']);
     return withPeople()
-      .where(
-        and(
-          mine,
-          or(sql`not ${open}`, sql`${bookings.endAt} <= ${now}`),
-          after ? sql`${keys} < ${cursor}` : undefined,
-        ),
-      )
+      .where(and(mine, scope === 'past' ? ended : called, after ? sql`${keys} < ${cursor}` : undefined))
       .orderBy(desc(bookings.startAt), desc(bookings.id))
       .limit(p('limit'))
       .prepare(name);
@@ -94,6 +94,8 @@ export function createBookingsRepository(db: Db) {
     'upcoming-after': preparePage('upcoming', true),
     past: preparePage('past', false),
     'past-after': preparePage('past', true),
+    cancelled: preparePage('cancelled', false),
+    'cancelled-after': preparePage('cancelled', true),
   };
 
   return {
@@ -178,7 +180,7 @@ export function createBookingsRepository(db: Db) {
     /** A page of the user's bookings in the scope's order (start, then id), after the cursor (decision 039). */
     async forUser(
       userId: string,
-      scope: 'upcoming' | 'past',
+      scope: BookingScope,
       now: Date,
       page: { limit: number; cursor: BookingCursor | null },
     ) {

@@ -85,7 +85,7 @@ function participantRoutes(app: App, service: BookingsService, idem: Idempotency
       schema: {
         tags: ['bookings'],
         summary:
-          'My bookings, a page at a time (nextCursor): upcoming (requested or accepted, soonest first) or past (newest first)',
+          'My bookings, a page at a time (nextCursor): upcoming (requested or accepted, soonest first), past (ended, newest first) or cancelled (cancelled or declined, newest first)',
         querystring: bookingListQuerySchema,
         response: { 200: bookingListResponseSchema, ...errors },
       },

@@ -27,7 +27,13 @@ import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
 import type { ExperiencesService } from '../experiences/service.ts';
 import type { Once } from '../idempotency/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import type { BookingCursor, BookingRow, BookingsRepository, InTransaction } from './repository.ts';
+import type {
+  BookingCursor,
+  BookingRow,
+  BookingScope,
+  BookingsRepository,
+  InTransaction,
+} from './repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<BookingsRepository['withPeopleById']>>>;
 
@@ -282,7 +288,7 @@ export function createBookingsService(deps: {
     },
 
     // Reads never sweep: the booking-sweep job does, each minute (decision 040).
-    async list(user: SessionUser, query: { scope: 'upcoming' | 'past'; cursor?: string; limit: number }) {
+    async list(user: SessionUser, query: { scope: BookingScope; cursor?: string; limit: number }) {
       const { scope, limit } = query;
       // A cursor of the other scope is refused: it was a position in another order.
       const cursor = decodeCursor<BookingCursor>(query.cursor, (c) =>
@@ -303,7 +309,7 @@ export function createBookingsService(deps: {
     },
 
     /** The scope's first 200 bookings in one read, for the data export (as before the list paged). */
-    async firstOf(user: SessionUser, scope: 'upcoming' | 'past') {
+    async firstOf(user: SessionUser, scope: BookingScope) {
       return (await repo.forUser(user.id, scope, new Date(now()), { limit: 200, cursor: null })).map(
         toBooking,
       );

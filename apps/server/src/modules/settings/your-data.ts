@@ -21,7 +21,7 @@ export function createYourDataService(deps: {
   repo: YourDataRepository;
   settings: Pick<SettingsService, 'read'>;
   bookings: {
-    firstOf: (user: SessionUser, scope: 'upcoming' | 'past') => Promise<Booking[]>;
+    firstOf: (user: SessionUser, scope: 'upcoming' | 'past' | 'cancelled') => Promise<Booking[]>;
     cancelUpcoming: (user: SessionUser, otherId: string | undefined, reason: string) => Promise<unknown>;
   };
   identity: {
@@ -41,13 +41,14 @@ export function createYourDataService(deps: {
       const row = await repo.account(user.id);
       if (!row) throw new HttpError(401, 'User not authenticated', 'unauthenticated');
       const u = row.user;
-      const [settings, favorites, convs, upcoming, past, reviews, notifications, identity] =
+      const [settings, favorites, convs, upcoming, past, cancelled, reviews, notifications, identity] =
         await Promise.all([
           deps.settings.read(user),
           repo.favorites(user.id),
           repo.conversations(user.id),
           deps.bookings.firstOf(user, 'upcoming'),
           deps.bookings.firstOf(user, 'past'),
+          deps.bookings.firstOf(user, 'cancelled'),
           repo.reviews(user.id),
           repo.notifications(user.id),
           deps.identity.state(user.id),
@@ -123,7 +124,7 @@ export function createYourDataService(deps: {
               createdAt: m.createdAt.toISOString(),
             })),
         })),
-        bookings: [...upcoming, ...past].map(mine),
+        bookings: [...upcoming, ...past, ...cancelled].map(mine),
         reviews: reviews.map((r) => ({
           bookingId: r.bookingId,
           written: r.authorId === user.id ? 'by me' : 'about me',

@@ -59,9 +59,11 @@ export function DevPanel() {
     }
   }
 
-  // Closed, it is a small round button in the bottom-left corner, above the tab bar or the chat composer
-  // (--bottom-chrome), so it covers no control of the screen under it (decision 029).
-  const place = 'fixed left-2 bottom-[calc(var(--bottom-chrome)+0.5rem)] z-30 lg:bottom-4 lg:left-4';
+  // Closed, it is a narrow tab in the phone's left margin (screens keep 1.25 rem either side), above the tab bar
+  // or the chat composer (--bottom-chrome); on wide screens a small round button in the empty bottom-left
+  // corner. Either way it covers no control of the screen under it (decision 029).
+  const bottom = 'fixed bottom-[calc(var(--bottom-chrome)+0.5rem)] z-30 lg:bottom-4 lg:left-4';
+  const place = `${bottom} left-0`;
   if (!open) {
     return (
       <aside aria-label="Development panel" className={place}>
@@ -71,9 +73,10 @@ export function DevPanel() {
           aria-expanded={false}
           aria-label="Development"
           title="Development"
-          className="grid h-9 w-9 place-items-center rounded-full border border-line bg-white/90 text-muted shadow-card hover:text-ink"
+          className="grid h-11 w-3.5 place-items-center rounded-r-lg border border-l-0 border-line bg-white/90 text-muted shadow-card hover:text-ink lg:h-9 lg:w-9 lg:rounded-full lg:border-l"
         >
-          <Wrench className="h-4 w-4" aria-hidden />
+          <Wrench className="hidden h-4 w-4 lg:block" aria-hidden />
+          <span className="h-5 w-0.5 rounded-full bg-current lg:hidden" aria-hidden />
         </button>
       </aside>
     );
@@ -81,7 +84,7 @@ export function DevPanel() {
   return (
     <aside
       aria-label="Development panel"
-      className={`${place} w-[min(20rem,calc(100vw-1rem))] rounded-2xl border border-line bg-white text-sm shadow-lift`}
+      className={`${bottom} left-2 w-[min(20rem,calc(100vw-1rem))] rounded-2xl border border-line bg-white text-sm shadow-lift`}
     >
       <button
         type="button"

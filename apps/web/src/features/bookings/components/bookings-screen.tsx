@@ -21,15 +21,26 @@ type Props = {
 const TABS = [
   { id: 'upcoming', label: 'Upcoming' },
   { id: 'past', label: 'Past' },
+  { id: 'cancelled', label: 'Cancelled' },
 ];
+const SCOPES: readonly string[] = TABS.map((t) => t.id);
+const EMPTY: Record<BookingScope, string> = {
+  upcoming: 'Nothing booked yet',
+  past: 'No past bookings',
+  cancelled: 'No cancelled bookings',
+};
 
-/** Both roles' bookings: upcoming (requested and accepted) and past, with the actions each side may take. */
+/**
+ * Both roles' bookings: upcoming (requested and accepted), past (ended) and cancelled (cancelled or declined,
+ * whenever they were to start: docs/product.md#booking-states), with the actions each side may take.
+ */
 export function BookingsScreen({ side, home, empty, conversationHref, extraFor }: Props) {
   const [params, setParams] = useSearchParams();
-  const scope: BookingScope = params.get('tab') === 'past' ? 'past' : 'upcoming';
+  const tab = params.get('tab') ?? '';
+  const scope = (SCOPES.includes(tab) ? tab : 'upcoming') as BookingScope;
   const list = useInfiniteQuery(bookingsQuery(scope));
   const items = list.data?.pages.flatMap((p) => p.bookings);
-  const select = (s: BookingScope) => setParams(s === 'past' ? { tab: 'past' } : {}, { replace: true });
+  const select = (s: BookingScope) => setParams(s === 'upcoming' ? {} : { tab: s }, { replace: true });
 
   return (
     <div className="pb-24 lg:pb-12">
@@ -67,9 +78,7 @@ export function BookingsScreen({ side, home, empty, conversationHref, extraFor }
           {items?.length === 0 ? (
             <div className="rounded-card border border-line bg-white p-10 text-center">
               <CalendarDays className="mx-auto h-10 w-10 text-gold-deep" aria-hidden />
-              <h2 className="mt-3 text-2xl">
-                {scope === 'upcoming' ? 'Nothing booked yet' : 'No past bookings'}
-              </h2>
+              <h2 className="mt-3 text-2xl">{EMPTY[scope]}</h2>
               {scope === 'upcoming' ? (
                 <>
                   <p className="mt-2 text-muted">{empty.lead}</p>
