@@ -244,7 +244,7 @@ describe('guide and experience pages', () => {
     );
     await sheet.getByRole('button', { name: 'Show guides' }).click();
     await page.getByRole('heading', { name: 'No guides match these filters' }).waitFor();
-    await page.getByText(/^Nobody matches in Atlantis, for 3 people\. Clear filters/).waitFor();
+    await page.getByText(/^Nobody matches in Atlantis, for 3 people\. Remove a filter/).waitFor();
     await page.getByRole('button', { name: /^Filters 2 set$/ }).waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByRole('article').first().waitFor();
