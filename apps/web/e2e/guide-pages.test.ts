@@ -83,7 +83,9 @@ describe('guide and experience pages', () => {
     await t.getByTestId('guide-card').getByRole('link', { name: 'Sofia Martinez' }).click();
     await t.waitForURL('**/guides/sofia-martinez');
     await t.getByRole('heading', { level: 1, name: /Sofia Martinez/ }).waitFor();
-    await t.getByTestId('response-figures').waitFor();
+    // Sofia's track record (docs/product.md#track-record): her tours; reviewed, so not new on Lokal.
+    await t.getByTestId('tours-completed').waitFor();
+    expect(await t.getByText(/New (guide|on Lokal)/).count()).toBe(0);
     await t.getByRole('button', { name: 'Message' }).waitFor();
     await t.getByRole('heading', { name: /^Reviews/ }).waitFor();
     await audit(found, t, 'guide page, tourist');
