@@ -28,7 +28,6 @@ export type DemoGuide = {
   priceMax: number;
   specialties: string[];
   languages: string[];
-  responseTime: string;
   verified: boolean;
   tourTypes: TourTypeOffer[];
   showcaseRank: number | null;
@@ -64,7 +63,6 @@ export type DemoTourist = {
   lastSeenMinutesAgo: number;
 };
 
-const RESPONSE_TIMES = ['within an hour', 'within 2 hours', 'within a few hours', 'within a day'];
 const STATUSES = ['Luxury VIP Member', 'Premium Member', 'Gold Member'] as const;
 const OCCUPATIONS = [
   'Entrepreneur',
@@ -264,7 +262,6 @@ const FEATURED_GUIDES: DemoGuide[] = [
     totalTours: 210,
     specialties: ['Art & Culture', 'Street Art', 'Nightlife', 'Food & Dining', 'Photography'],
     languages: ['Spanish', 'English', 'Catalan'],
-    responseTime: 'within an hour',
     verified: true,
     showcaseRank: 1,
     experiences: [
@@ -330,7 +327,6 @@ const FEATURED_GUIDES: DemoGuide[] = [
     totalTours: 164,
     specialties: ['History', 'Architecture', 'Food & Dining', 'Deep Conversations'],
     languages: ['Japanese', 'English'],
-    responseTime: 'within 2 hours',
     verified: true,
     showcaseRank: 2,
     experiences: [
@@ -396,7 +392,6 @@ const FEATURED_GUIDES: DemoGuide[] = [
     totalTours: 118,
     specialties: ['Fashion', 'Shopping', 'Art & Culture', 'Wine'],
     languages: ['French', 'English', 'Italian'],
-    responseTime: 'within an hour',
     verified: true,
     showcaseRank: 3,
     experiences: [
@@ -567,7 +562,6 @@ function generatedGuides(count: number): DemoGuide[] {
       totalTours: 12 + ((i * 17) % 230),
       specialties: job.specialties,
       languages: [...new Set([place.lang, 'English', ...secondLang])],
-      responseTime: at(RESPONSE_TIMES, i),
       verified: i % 4 !== 3,
       showcaseRank: null,
       experiences,

@@ -47,7 +47,7 @@ export const PLACES: Place[] = [
     dish: 'bombas',
     meeting: 'Plaça de la Virreina, by the church steps',
     names: {
-      f: ['Núria', 'Laia', 'Montse'],
+      f: ['Núria', 'Lucía', 'Montse'],
       m: ['Jordi', 'Pau', 'Oriol'],
       last: ['Puig', 'Ferrer', 'Soler', 'Vidal', 'Roca'],
     },

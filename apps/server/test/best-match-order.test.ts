@@ -32,7 +32,7 @@ beforeAll(async () => {
     from generate_series(1, ${GUIDES}::int) n`);
   await db.execute(sql`
     insert into guide_profiles (user_id, first_name, last_name, age, city, country, profession, bio, image, rating,
-      reviews, total_tours, price_min, price_max, specialties, languages, response_time, verified, tour_types, listed)
+      reviews, total_tours, price_min, price_max, specialties, languages, verified, tour_types, listed)
     select u.id, 'Order', 'Guide' || n, 30, (array['Lisbon','Porto','Paris'])[1 + ${pick('city', 3)}], 'Portugal',
       'Guide', 'A local.', '/api/avatars/bench-1.svg', 4.5, 10, 10,
       20 + 10 * ${pick('price', 22)}, 400,
@@ -40,7 +40,7 @@ beforeAll(async () => {
         (array['Food & Dining','Nightlife','History','Wine','Art & Culture','Surfing'])[1 + ${pick('s2', 6)}]],
       case ${pick('lang', 4)} when 0 then array['English'] when 1 then array['Portuguese']
         when 2 then array['English','French'] else array['German'] end,
-      'within a day', false,
+      false,
       case when ${pick('tours', 6)} = 0 then '[]'::jsonb
         else jsonb_build_array(jsonb_build_object('name', 'Walk', 'duration', '2 hours', 'price', 50)) end,
       true

@@ -14,8 +14,11 @@ type Card = {
   city: string;
   specialties: string[];
   languages: string[];
-  priceRange: string;
+  track: { price: string | null };
 };
+
+/** The lowest and highest price of a card's "From $130" or "$90–$200". */
+const pricesOf = (g: Card) => (g.track.price?.match(/\d+/g) ?? []).map(Number);
 
 async function search(query: string) {
   const res = await t.app.inject({ url: `/api/guides/search?${query}` });
@@ -81,15 +84,14 @@ describe('GET /api/guides/search', () => {
         'image',
         'languages',
         'name',
-        'priceRange',
         'profession',
         'rating',
-        'responseTime',
         'reviews',
         'slug',
         'specialties',
         'thumbnail',
         'totalTours',
+        'track',
         'tourTypes',
         'verified',
       ].sort(),
@@ -117,9 +119,9 @@ describe('GET /api/guides/search', () => {
     const french = await allPages('language=French');
     expect(french.every((g) => g.languages.includes('French'))).toBe(true);
     const cheap = await allPages('maxPrice=90');
-    expect(cheap.every((g) => Number(g.priceRange.split('-')[0]!.slice(1)) <= 90)).toBe(true);
+    expect(cheap.every((g) => pricesOf(g)[0]! <= 90)).toBe(true);
     const rich = await allPages('minPrice=200');
-    expect(rich.every((g) => Number(g.priceRange.split('-$')[1]) >= 200)).toBe(true);
+    expect(rich.every((g) => pricesOf(g).at(-1)! >= 200)).toBe(true);
     const combo = await allPages('category=Nightlife&city=Barcelona&language=Spanish');
     expect(combo.map((g) => g.name)).toContain('Sofia Martinez');
     expect(combo.every((g) => g.city === 'Barcelona' && g.specialties.includes('Nightlife'))).toBe(true);

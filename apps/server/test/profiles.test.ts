@@ -43,7 +43,11 @@ describe('editing a guide profile', () => {
     expect(res.statusCode).toBe(200);
     const found = (await t.app.inject({ url: '/api/guides/search?q=kyoto' })).json().guides;
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ name: 'Kenji Watanabe', city: 'Kyoto', priceRange: '$95-$210' });
+    expect(found[0]).toMatchObject({
+      name: 'Kenji Watanabe',
+      city: 'Kyoto',
+      track: expect.objectContaining({ price: '$95–$210' }),
+    });
     expect(found[0].bio).toBe('Temples at dawn, izakaya at night.');
   });
 

@@ -4,10 +4,10 @@ import {
   guideProfileSchema,
   guideSearchResponseSchema,
 } from '@lokal/shared/schemas/discovery';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guideProfiles } from '../src/db/schema/profiles.ts';
-import { toGuideCard } from '../src/modules/discovery/cards.ts';
+import { type GuideCardRow, guideCardColumns, toGuideCard } from '../src/modules/discovery/cards.ts';
 import { takeQuiz } from './best-match-helper.ts';
 import { createTestApp, mockSignIn } from './helper.ts';
 
@@ -22,12 +22,11 @@ const CARD_KEYS = Object.keys(guideCardSchema.shape)
 /** The card without the match, with strict keys: a key the schema lacks, or one it has left unfilled, fails. */
 const strictCard = guideCardSchema.omit({ match: true }).strict();
 
+/** A guide's row with the first replies its card's track record reads. */
+const cardRow = { ...getTableColumns(guideProfiles), replies: guideCardColumns.replies };
+
 /** The API's card is the card of the row: the schema's every key, filled, and the values toGuideCard() gives. */
-function expectCardOfRow(
-  card: Omit<GuideCard, 'match'>,
-  row: typeof guideProfiles.$inferSelect,
-  query: string,
-) {
+function expectCardOfRow(card: Omit<GuideCard, 'match'>, row: GuideCardRow, query: string) {
   expect(Object.keys(card).sort(), query).toEqual(CARD_KEYS);
   for (const key of CARD_KEYS) expect(card[key as keyof typeof card], `${query}: ${key}`).not.toBeUndefined();
   expect(strictCard.parse(card), query).toEqual(card);
@@ -43,10 +42,10 @@ beforeAll(async () => {
     values ('odd.card@test.lokal.app', 'guide', 'Odd Card', true, true)`);
   await db.execute(sql`
     insert into guide_profiles (user_id, first_name, last_name, age, city, country, profession, bio, image, rating,
-      reviews, total_tours, price_min, price_max, specialties, languages, response_time, verified, tour_types, listed)
+      reviews, total_tours, price_min, price_max, specialties, languages, verified, tour_types, listed)
     select id, 'Zoë "Zed"', 'O''Brien \\ 🎉', null, 'Lisbon', 'Portugal', 'Fado singer',
       e'Line one\nline "two"\ttabbed \\ back-slash — ünïcödé 🎶', '/api/avatars/bench-1.svg', 4.35, 0, 0, 0, 0,
-      '{}', array['Portuguese', 'English'], 'within a day', false, '[]'::jsonb, true
+      '{}', array['Portuguese', 'English'], false, '[]'::jsonb, true
     from users where email = 'odd.card@test.lokal.app'`);
 }, 120_000);
 afterAll(() => t.close());
@@ -94,7 +93,7 @@ describe('Guide cards', () => {
         const cards = await walk(query, viewer);
         expect(cards.length, query).toBeGreaterThan(0);
         const rows = await t.database.db
-          .select()
+          .select(cardRow)
           .from(guideProfiles)
           .where(
             inArray(
@@ -119,7 +118,7 @@ describe('Guide cards', () => {
 
   it('are the card of the guide profile too, with what the profile adds', async () => {
     const [row] = await t.database.db
-      .select()
+      .select(cardRow)
       .from(guideProfiles)
       .where(eq(guideProfiles.listed, true))
       .limit(1);
@@ -135,7 +134,7 @@ describe('Guide cards', () => {
     const expectCardsOfRows = async (query: string) => {
       const cards = await walk(query, tourist.cookie);
       expect(cards.length).toBeGreaterThan(5);
-      const rows = new Map((await db.select().from(guideProfiles)).map((r) => [r.userId, r]));
+      const rows = new Map((await db.select(cardRow).from(guideProfiles)).map((r) => [r.userId, r]));
       for (const { match: _m, ...card } of cards) expectCardOfRow(card, rows.get(card.id)!, query);
       return cards;
     };
@@ -146,7 +145,7 @@ describe('Guide cards', () => {
         city = 'Porto', country = 'Portugal', profession = 'Tile maker', image = '/api/avatars/bench-2.svg',
         rating = rating + 0.15, reviews = reviews + 1, total_tours = total_tours + 2, price_min = 40,
         price_max = 90, specialties = array['Azulejos', 'Wine'], languages = array['Portuguese'],
-        response_time = 'within an hour', verified = not verified,
+        verified = not verified,
         tour_types = '[{"name": "Tile walk", "price": 40, "duration": "2 hours"}]'::jsonb,
         age = case when age is null then 41 else null end`);
     for (const query of ['limit=20', 'sort=best_match&limit=20']) {

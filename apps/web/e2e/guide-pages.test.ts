@@ -83,7 +83,9 @@ describe('guide and experience pages', () => {
     await t.getByTestId('guide-card').getByRole('link', { name: 'Sofia Martinez' }).click();
     await t.waitForURL('**/guides/sofia-martinez');
     await t.getByRole('heading', { level: 1, name: /Sofia Martinez/ }).waitFor();
-    await t.getByTestId('response-figures').waitFor();
+    // Sofia's track record (docs/product.md#track-record): her tours; reviewed, so not new on Lokal.
+    await t.getByTestId('tours-completed').waitFor();
+    expect(await t.getByText(/New (guide|on Lokal)/).count()).toBe(0);
     await t.getByRole('button', { name: 'Message' }).waitFor();
     await t.getByRole('heading', { name: /^Reviews/ }).waitFor();
     await audit(found, t, 'guide page, tourist');
@@ -244,7 +246,7 @@ describe('guide and experience pages', () => {
     );
     await sheet.getByRole('button', { name: 'Show guides' }).click();
     await page.getByRole('heading', { name: 'No guides match these filters' }).waitFor();
-    await page.getByText(/^Nobody matches in Atlantis, for 3 people\. Clear filters/).waitFor();
+    await page.getByText(/^Nobody matches in Atlantis, for 3 people\. Remove a filter/).waitFor();
     await page.getByRole('button', { name: /^Filters 2 set$/ }).waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByRole('article').first().waitFor();

@@ -20,7 +20,7 @@ export function firstRepliesJson(guideId: SQL | AnyColumn): SQL<FirstReplyJson[]
 }
 
 /** One first reply as the column carries it: [asked, replied], timestamps as PostgreSQL writes them in JSON. */
-type FirstReplyJson = [string, string | null];
+export type FirstReplyJson = [string, string | null];
 
 /** The first replies of a `firstRepliesJson` column. */
 export function firstRepliesOf(json: FirstReplyJson[] | null): FirstReply[] {

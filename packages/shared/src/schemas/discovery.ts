@@ -7,6 +7,17 @@ import type { EndpointTable } from './common.ts';
 import { matchSchema } from './match.ts';
 import { withoutContactDetails } from './public-text.ts';
 
+/** A guide's track record as cards and pages show it (docs/product.md#track-record; domain/track-record). */
+export const trackRecordSchema = z.object({
+  newOnLokal: z.boolean(),
+  replyTime: z.string().nullable(),
+  tours: z.string().nullable(),
+  reviews: z.string().nullable(),
+  experiences: z.string().nullable(),
+  price: z.string().nullable(),
+  location: z.string(),
+});
+
 const tourTypeSchema = z.object({ name: z.string(), duration: z.string(), price: z.number() });
 
 /** A guide card of the tourist home (docs/product.md#guide-search), live. */
@@ -25,10 +36,9 @@ export const guideCardSchema = z.object({
   rating: z.number(),
   reviews: z.number(),
   totalTours: z.number(),
-  priceRange: z.string(),
   specialties: z.array(z.string()),
   languages: z.array(z.string()),
-  responseTime: z.string(),
+  track: trackRecordSchema,
   verified: z.boolean(),
   tourTypes: z.array(tourTypeSchema),
   /** The signed-in traveller's match with this guide (docs/product.md#match-score); absent for anyone else. */
@@ -276,7 +286,6 @@ export const guideProfileUpdateSchema = z
     country: shortText,
     profession: withoutContactDetails(shortText),
     age: z.number().int().min(18).max(99),
-    responseTime: z.enum(['within an hour', 'within 2 hours', 'within a few hours', 'within a day']),
     languages: tagList.min(1),
     tourTypes: z
       .array(

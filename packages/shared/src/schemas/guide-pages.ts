@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../domain/slug.ts';
 import type { EndpointTable } from './common.ts';
+import { trackRecordSchema } from './discovery.ts';
 import { experienceCardSchema, experienceParamsSchema, experienceSchema } from './experiences.ts';
 import { matchSchema } from './match.ts';
 import { profileReviewsQuerySchema, profileReviewsResponseSchema } from './reviews.ts';
@@ -50,6 +51,8 @@ export const guideDetailsSchema = z.object({
   specialties: z.array(z.string()),
   photos: z.array(z.string()),
   response: responseFiguresSchema,
+  /** The same track record as the guide's card (docs/product.md#track-record). */
+  track: trackRecordSchema,
   experiences: z.array(experienceCardSchema),
   /** Whether this viewer may message the guide from the page (a tourist, not blocked, guide visible). */
   canMessage: z.boolean(),

@@ -163,7 +163,6 @@ export const guidePreviewSchema = z.object({
     priceRange: z.object({ min: z.number(), max: z.number() }),
     specialties: z.array(z.string()),
     languages: z.array(z.string()),
-    responseTime: z.string(),
     verified: z.boolean(),
     tourTypes: z.array(z.object({ name: z.string(), duration: z.string(), price: z.number() })),
     gender: z.string().nullable(),

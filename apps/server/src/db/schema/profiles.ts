@@ -39,7 +39,6 @@ export const guideProfiles = pgTable(
     priceMax: integer('price_max').notNull().default(0),
     specialties: text('specialties').array().notNull().default([]),
     languages: text('languages').array().notNull().default([]),
-    responseTime: text('response_time').notNull().default('within a day'),
     verified: boolean('verified').notNull().default(false),
     /** Staff review (docs/product.md#verification): pending until a staff member verifies or rejects with a reason. */
     verificationStatus: text('verification_status', { enum: ['pending', 'verified', 'rejected'] })

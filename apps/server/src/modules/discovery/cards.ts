@@ -1,4 +1,6 @@
+import { trackRecord } from '@lokal/shared/domain/track-record';
 import type { GuideCard, TouristCard } from '@lokal/shared/schemas/discovery';
+import { type FirstReplyJson, firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
 import { arraysAsJson } from '../../db/json-row.ts';
 import { guideProfiles, type touristProfiles } from '../../db/schema/profiles.ts';
 
@@ -8,34 +10,61 @@ import { guideProfiles, type touristProfiles } from '../../db/schema/profiles.ts
 const g = guideProfiles;
 
 /** What toGuideCard() reads of a guide's profile: the search, the best match and the profile select these. */
-export const guideCardColumns = arraysAsJson({
-  userId: g.userId,
-  slug: g.slug,
-  firstName: g.firstName,
-  lastName: g.lastName,
-  age: g.age,
-  city: g.city,
-  country: g.country,
-  profession: g.profession,
-  bio: g.bio,
-  image: g.image,
-  rating: g.rating,
-  reviews: g.reviews,
-  totalTours: g.totalTours,
-  priceMin: g.priceMin,
-  priceMax: g.priceMax,
-  specialties: g.specialties,
-  languages: g.languages,
-  responseTime: g.responseTime,
-  verified: g.verified,
-  tourTypes: g.tourTypes,
-});
+export const guideCardColumns = {
+  ...guideProfileCardColumns(),
+  // The track record's reply time comes from real first replies (docs/product.md#track-record).
+  replies: firstRepliesJson(g.userId),
+};
 
-/** What toGuideCard() builds a guide card from: the guide's profile (guideCardColumns). */
-export type GuideCardRow = Pick<typeof g.$inferSelect, keyof typeof guideCardColumns>;
+function guideProfileCardColumns() {
+  return arraysAsJson({
+    userId: g.userId,
+    slug: g.slug,
+    firstName: g.firstName,
+    lastName: g.lastName,
+    age: g.age,
+    city: g.city,
+    country: g.country,
+    profession: g.profession,
+    bio: g.bio,
+    image: g.image,
+    rating: g.rating,
+    reviews: g.reviews,
+    totalTours: g.totalTours,
+    priceMin: g.priceMin,
+    priceMax: g.priceMax,
+    specialties: g.specialties,
+    languages: g.languages,
+    verified: g.verified,
+    tourTypes: g.tourTypes,
+  });
+}
+
+/** What toGuideCard() builds a guide card from: the guide's profile and first replies (guideCardColumns). */
+export type GuideCardRow = Pick<typeof g.$inferSelect, keyof ReturnType<typeof guideProfileCardColumns>> & {
+  replies: FirstReplyJson[] | null;
+};
+
+/** The track record of a card's row: the card, the guide page and the profile all read it from here. */
+export function trackOf(g: GuideCardRow, now: Date) {
+  return trackRecord(
+    {
+      city: g.city,
+      country: g.country,
+      reviews: g.reviews,
+      rating: g.rating,
+      toursCompleted: g.totalTours,
+      // The range the search sorts and filters by (kept from the published experiences' prices).
+      prices: [g.priceMin, g.priceMax],
+      experiences: g.tourTypes.length,
+      replies: firstRepliesOf(g.replies),
+    },
+    now,
+  );
+}
 
 /** A guide's card as every list and the profile show it (the discovery schema's guide card, without the match). */
-export function toGuideCard(g: GuideCardRow): GuideCard {
+export function toGuideCard(g: GuideCardRow, now: Date = new Date()): GuideCard {
   return {
     id: g.userId,
     slug: g.slug,
@@ -50,10 +79,9 @@ export function toGuideCard(g: GuideCardRow): GuideCard {
     rating: g.rating,
     reviews: g.reviews,
     totalTours: g.totalTours,
-    priceRange: `$${g.priceMin}-$${g.priceMax}`,
     specialties: g.specialties,
     languages: g.languages,
-    responseTime: g.responseTime,
+    track: trackOf(g, now),
     verified: g.verified,
     tourTypes: g.tourTypes,
   };

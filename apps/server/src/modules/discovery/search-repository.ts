@@ -8,7 +8,7 @@ import {
   type GuideFilters,
   type GuideSort,
 } from '@lokal/shared/schemas/discovery';
-import { and, asc, eq, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { availabilityExceptions, experiences, guideAvailability } from '../../db/schema/experiences.ts';
@@ -43,7 +43,7 @@ function filterValues(f: GuideFilters, c: SearchContext): Record<string, unknown
   const priced = f.minPrice !== undefined || f.maxPrice !== undefined;
   const dated = f.date !== undefined;
   return {
-    q: f.q ? `%${escapeLike(f.q.toLowerCase())}%` : undefined,
+    q: f.q ? `%${escapeLike(f.q)}%` : undefined,
     category: f.category && f.category !== 'All' ? f.category : undefined,
     city: f.city?.toLowerCase(),
     date: f.date,
@@ -131,7 +131,8 @@ function availableOn(set: ReadonlySet<string>): SQL {
 function filterConditions(set: ReadonlySet<string>): SQL[] {
   const p = sql.placeholder;
   const where: SQL[] = [eq(g.listed, true)];
-  if (set.has('q')) where.push(sql`${g.searchText} like ${p('q')}`);
+  // Folded like the stored text, once per statement (decision 092): the trigram index still answers.
+  if (set.has('q')) where.push(sql`${g.searchText} like lokal_search_fold(${p('q')}::text)`);
   if (set.has('category')) where.push(sql`${g.specialties} @> array[${p('category')}]::text[]`);
   if (set.has('city')) where.push(sql`lower(${g.city}) = ${p('city')}`);
   if (set.has('tourType')) where.push(sql`${g.tourTypes} @> ${p('tourType')}::jsonb`);
@@ -255,7 +256,7 @@ export function createSearchRepository(db: Db) {
 
     async listedGuide(id: string) {
       const [row] = await db
-        .select()
+        .select({ ...getTableColumns(g), replies: guideCardColumns.replies })
         .from(g)
         .where(and(eq(g.userId, id), eq(g.listed, true)));
       return row ?? null;

@@ -91,8 +91,9 @@ export function createTouristListRepository(db: Db) {
     const where: SQL[] = [...touristOf(sql`${p('city')}::text`)];
 
     if (shape.includes('n')) {
-      where.push(sql`lower(${tp.firstName} || ' ' || ${tp.lastName} || ' ' || ${tp.country} || ' '
-        || array_to_string(${tp.interests}, ' ')) like ${p('needle')}::text`);
+      // Accents and case forgiven by the one fold (decision 092), within the city's rows.
+      where.push(sql`lokal_search_fold(${tp.firstName} || ' ' || ${tp.lastName} || ' ' || ${tp.country} || ' '
+        || array_to_string(${tp.interests}, ' ')) like lokal_search_fold(${p('needle')}::text)`);
     }
     if (shape.includes('i')) where.push(sql`${tp.interests} && ${p('interests')}::text[]`);
     // One row comparison in the index's own order: the page starts where the last one ended.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { firstRepliesJson, firstRepliesOf } from '../../db/first-replies.ts';
+import { firstRepliesOf } from '../../db/first-replies.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { guideProfiles } from '../../db/schema/profiles.ts';
 import { guideCardColumns } from '../discovery/cards.ts';
@@ -17,7 +17,6 @@ export function createGuidePagesRepository(db: Db) {
       ...guideCardColumns,
       visible: guideVisibleToTravellers,
       version: guideSideVersion,
-      replies: firstRepliesJson(g.userId),
     })
     .from(g)
     .where(sql`${g.slug} = ${sql.placeholder('slug')}::text`)
@@ -26,7 +25,9 @@ export function createGuidePagesRepository(db: Db) {
     /** A guide by page address, with whether travellers may see them (the one visibility rule). */
     async guideBySlug(slug: string) {
       const [row] = await bySlugStatement.execute({ slug });
-      return row ? { ...row, visible: Boolean(row.visible), replies: firstRepliesOf(row.replies) } : null;
+      return row
+        ? { ...row, visible: Boolean(row.visible), firstReplies: firstRepliesOf(row.replies) }
+        : null;
     },
   };
 }

@@ -9,6 +9,7 @@ import type {
 import type { CardMatch } from '@lokal/shared/schemas/match';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
+import { trackOf } from '../discovery/cards.ts';
 import type { ExperiencesService } from '../experiences/service.ts';
 import type { GuidePagesRepository } from './repository.ts';
 
@@ -65,7 +66,7 @@ export function createGuidePagesService(deps: {
         deps.rates(),
         viewer && g.visible ? matchWithSide(viewer, { userId: g.userId, version: g.version }) : undefined,
       ]);
-      const response = viewer ? responseFigures(g.replies, new Date(deps.now())) : null;
+      const response = viewer ? responseFigures(g.firstReplies, new Date(deps.now())) : null;
       const preview: GuidePreview = {
         id: g.userId,
         slug: g.slug,
@@ -90,6 +91,7 @@ export function createGuidePagesService(deps: {
           specialties: g.specialties,
           photos: [g.image, ...experiences.flatMap((e) => (e.photo ? [e.photo] : []))].slice(0, 6),
           response,
+          track: trackOf(g, new Date(deps.now())),
           experiences,
           canMessage: viewer.role === 'tourist' && g.visible,
           own: viewer.id === g.userId,

@@ -119,7 +119,6 @@ export function createOnboardingService(deps: {
           priceRange: { min: p.priceMin, max: p.priceMax },
           specialties: p.specialties,
           languages: p.languages,
-          responseTime: p.responseTime,
           verified: p.verified,
           tourTypes: p.tourTypes,
           gender: p.gender,

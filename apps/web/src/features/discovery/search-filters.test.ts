@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countFilters, describeFilters, withFilters } from './search-filters.ts';
+import { countFilters, describeFilters, emptySearchWords, withFilters } from './search-filters.ts';
 
 describe('the tourist home filters', () => {
   it('write the URL from the filters and keep the layout', () => {
@@ -19,5 +19,27 @@ describe('the tourist home filters', () => {
     expect(describeFilters({ maxPrice: 80, currency: 'EUR', type: 'Food & Dining' }, 'USD')).toBe(
       'offering Food & Dining, up to €80 per person',
     );
+  });
+});
+
+describe('an empty search', () => {
+  it('says what to change for a search alone, filters alone, both, or nothing set', () => {
+    expect(emptySearchWords({ q: 'lucianna' }, 'USD')).toEqual({
+      title: 'No guides found for “lucianna”',
+      body: 'Check the spelling, or search for a name, a city or an interest such as “food”.',
+      action: 'Clear search',
+    });
+    const filters = emptySearchWords({ city: 'Lisbon', party: 3 }, 'USD');
+    expect(filters.title).toBe('No guides match these filters');
+    expect(filters.body).toBe('Nobody matches in Lisbon, for 3 people. Remove a filter or try another day.');
+    expect(filters.action).toBe('Clear filters');
+    const both = emptySearchWords({ q: 'fado', category: 'Nightlife' }, 'USD');
+    expect(both.title).toBe('No guides match “fado” with these filters');
+    expect(both.action).toBe('Clear search and filters');
+    expect(emptySearchWords({}, 'USD')).toEqual({
+      title: 'No guides yet',
+      body: 'Guides appear here once they are verified.',
+      action: null,
+    });
   });
 });

@@ -52,3 +52,38 @@ export function describeFilters(f: GuideSearchFilters, currency: string): string
   else if (f.maxPrice !== undefined) parts.push(`up to ${money(f.maxPrice)} per person`);
   return parts.join(', ');
 }
+
+/**
+ * What an empty search says, by what was set (docs/product.md#finding-a-guide): it names what to change and
+ * never blames filters nobody set. Null `action` when nothing was set (nothing to clear).
+ */
+export function emptySearchWords(
+  f: GuideSearchFilters,
+  currency: string,
+): { title: string; body: string; action: string | null } {
+  const query = f.q?.trim() ?? '';
+  const filters = countFilters(f) + (f.category ? 1 : 0);
+  const { q: _q, ...rest } = f;
+  if (query && filters > 0) {
+    return {
+      title: `No guides match “${query}” with these filters`,
+      body: `Nobody matches ${describeFilters(f, currency)}. Try a shorter search, or remove a filter.`,
+      action: 'Clear search and filters',
+    };
+  }
+  if (query) {
+    return {
+      title: `No guides found for “${query}”`,
+      body: 'Check the spelling, or search for a name, a city or an interest such as “food”.',
+      action: 'Clear search',
+    };
+  }
+  if (filters > 0) {
+    return {
+      title: 'No guides match these filters',
+      body: `Nobody matches ${describeFilters(rest, currency)}. Remove a filter or try another day.`,
+      action: 'Clear filters',
+    };
+  }
+  return { title: 'No guides yet', body: 'Guides appear here once they are verified.', action: null };
+}

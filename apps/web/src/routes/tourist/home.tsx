@@ -16,7 +16,7 @@ import { userProfileQuery } from '../../features/discovery/api/get-user-profile.
 import { guideSearchQuery } from '../../features/discovery/api/search-guides.ts';
 import { GuideCard } from '../../features/discovery/components/guide-card.tsx';
 import { GuideFilters } from '../../features/discovery/components/guide-filters.tsx';
-import { countFilters, describeFilters, withFilters } from '../../features/discovery/search-filters.ts';
+import { countFilters, emptySearchWords, withFilters } from '../../features/discovery/search-filters.ts';
 import { FavoriteToggle } from '../../features/favorites/components/favorite-toggle.tsx';
 import { useTravelStyle } from '../../features/match/api/get-travel-style.ts';
 import { MatchSummary } from '../../features/match/components/match-summary.tsx';
@@ -95,6 +95,7 @@ export function Component() {
     setParams(withFilters(params, {}));
   };
   const filtered = countFilters(filters) > 0 || Boolean(filters.q || filters.category);
+  const empty = emptySearchWords(filters, currency);
 
   function setView(value: string | null) {
     const next = new URLSearchParams(params);
@@ -208,15 +209,11 @@ export function Component() {
         {search.isSuccess && guides.length === 0 ? (
           <div className="mt-10 rounded-card border border-line bg-white p-10 text-center">
             <Compass className="mx-auto h-10 w-10 text-gold-deep" aria-hidden />
-            <h2 className="mt-3 text-2xl">{filtered ? 'No guides match these filters' : 'No guides yet'}</h2>
-            <p className="mt-2 text-muted">
-              {filtered
-                ? `Nobody matches ${describeFilters(filters, currency)}. Clear filters or try another day.`
-                : 'Guides appear here once they are verified.'}
-            </p>
-            {filtered ? (
+            <h2 className="mt-3 text-2xl">{empty.title}</h2>
+            <p className="mt-2 text-muted">{empty.body}</p>
+            {empty.action ? (
               <Button variant="outline" className="mt-5" onClick={clearFilters}>
-                Clear filters
+                {empty.action}
               </Button>
             ) : null}
           </div>

@@ -41,7 +41,13 @@ export function createUsersRepository(db: Db) {
       .leftJoin(guideProfiles, eq(guideProfiles.userId, users.id))
       .where(
         and(
-          q !== null ? or(ilike(users.email, q), ilike(users.displayName, q)) : undefined,
+          q !== null
+            ? or(
+                ilike(users.email, q),
+                // Accents and case forgiven by the one fold (decision 092).
+                sql`lokal_search_fold(${users.displayName}) like lokal_search_fold(${q}::text)`,
+              )
+            : undefined,
           role !== null ? sql`${users.role} = ${role}` : undefined,
           cursor
             ? sql`(${users.createdAt}, ${users.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`

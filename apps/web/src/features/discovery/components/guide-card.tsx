@@ -51,7 +51,7 @@ export function GuideCard({ guide, layout, onContact, onShowReviews, favorite, m
               <BadgeCheck className="h-5 w-5 shrink-0 text-sage" aria-label="Verified" />
             ) : null}
           </h2>
-          {/* Rating and count are counted from published reviews; none yet reads "New". */}
+          {/* Rating and count from published reviews; the rest from the track record (docs/product.md#track-record). */}
           {onShowReviews && guide.reviews > 0 ? (
             <button
               type="button"
@@ -66,14 +66,18 @@ export function GuideCard({ guide, layout, onContact, onShowReviews, favorite, m
           ) : (
             <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold">
               <Star className="h-4 w-4 fill-gold text-gold" aria-hidden />
-              {guide.reviews > 0 ? guide.rating.toFixed(1) : 'New'}
+              {guide.reviews > 0
+                ? guide.rating.toFixed(1)
+                : guide.track.newOnLokal
+                  ? 'New on Lokal'
+                  : 'No reviews yet'}
               {guide.reviews > 0 ? <span className="font-normal text-muted">({guide.reviews})</span> : null}
             </span>
           )}
         </div>
         <p className="mt-1 flex items-center gap-1 text-sm text-muted">
           <MapPin className="h-4 w-4 shrink-0" aria-hidden />
-          {guide.city}, {guide.country}
+          {guide.track.location}
         </p>
         <p className="mt-1 text-sm font-medium text-gold-deep">{guide.profession}</p>
         {match}
@@ -83,14 +87,16 @@ export function GuideCard({ guide, layout, onContact, onShowReviews, favorite, m
           <span className="inline-flex items-center gap-1">
             <Languages className="h-3.5 w-3.5" aria-hidden /> {guide.languages.join(', ')}
           </span>
-          <span className="inline-flex items-center gap-1">
-            <Clock className="h-3.5 w-3.5" aria-hidden /> Replies {guide.responseTime}
-          </span>
+          {guide.track.replyTime ? (
+            <span className="inline-flex items-center gap-1">
+              <Clock className="h-3.5 w-3.5" aria-hidden /> {guide.track.replyTime}
+            </span>
+          ) : null}
         </p>
         <div className="mt-auto flex items-center justify-between gap-3 pt-4">
           <span className="text-sm">
-            <span className="font-semibold">{guide.priceRange}</span>{' '}
-            <span className="text-muted">· {guide.totalTours} tours</span>
+            {guide.track.price ? <span className="font-semibold">{guide.track.price}</span> : null}
+            {guide.track.tours ? <span className="text-muted"> · {guide.track.tours}</span> : null}
           </span>
           <Button size="sm" onClick={() => onContact(guide)} aria-label={`Contact ${guide.name}`}>
             <MessageCircle className="h-4 w-4" aria-hidden /> Contact

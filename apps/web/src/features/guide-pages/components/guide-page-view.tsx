@@ -20,18 +20,28 @@ type Props = {
 
 const hours = (minutes: number) => `${Math.round(minutes / 6) / 10} h`;
 
-/** The response figures in words (docs/product.md#response-figures): one shared function made them. */
-function ResponseLine({ response }: { response: GuideDetails['response'] }) {
-  if (!response.measured) {
+/**
+ * The track record and response figures in words (docs/product.md#track-record): one shared function made
+ * them, the same as the guide's card. A guide new on Lokal shows no reply time.
+ */
+function ResponseLine({
+  track,
+  response,
+}: {
+  track: GuideDetails['track'];
+  response: GuideDetails['response'];
+}) {
+  if (track.newOnLokal) {
     return (
       <span className="inline-flex items-center gap-1" data-testid="response-figures">
-        <MessageCircle className="h-4 w-4" aria-hidden /> New guide
+        <MessageCircle className="h-4 w-4" aria-hidden /> New on Lokal
       </span>
     );
   }
+  if (!track.replyTime || !response.measured) return null;
   return (
     <span className="inline-flex items-center gap-1" data-testid="response-figures">
-      <Clock className="h-4 w-4" aria-hidden /> Response rate {response.rate}% · {response.label}
+      <Clock className="h-4 w-4" aria-hidden /> Response rate {response.rate}% · {track.replyTime}
     </span>
   );
 }
@@ -109,13 +119,15 @@ export function GuidePageView({ preview: g, details: d, actions, match, reviews 
             {d.profession ? <p className="mt-1 font-medium text-gold-deep">{d.profession}</p> : null}
             <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
               <span className="inline-flex items-center gap-1">
-                <MapPin className="h-4 w-4" aria-hidden /> {[g.city, g.country].filter(Boolean).join(', ')}
+                <MapPin className="h-4 w-4" aria-hidden /> {d.track.location}
               </span>
-              <span className="inline-flex items-center gap-1">
-                <Star className="h-4 w-4" aria-hidden />{' '}
-                {g.reviews > 0 ? `${g.rating.toFixed(1)} (${g.reviews} reviews)` : 'New'}
-              </span>
-              <ResponseLine response={d.response} />
+              {d.track.reviews ? (
+                <span className="inline-flex items-center gap-1">
+                  <Star className="h-4 w-4" aria-hidden /> {`${g.rating.toFixed(1)} (${d.track.reviews})`}
+                </span>
+              ) : null}
+              {d.track.tours ? <span data-testid="tours-completed">{d.track.tours}</span> : null}
+              <ResponseLine track={d.track} response={d.response} />
               {d.languages.length ? (
                 <span className="inline-flex items-center gap-1">
                   <Globe2 className="h-4 w-4" aria-hidden /> {d.languages.join(', ')}
