@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, mockSignIn, storedNames } from './helper.ts';
+import { testPhoto } from './photo-helper.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -117,9 +118,7 @@ describe('editing a tourist profile', () => {
 describe('profile photos', () => {
   it('resizes an upload to a square WebP, serves it and puts it on the profile', async () => {
     const cookie = await signIn('amelie.laurent@demo.lokal.app', 'guide');
-    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c0a060' } })
-      .png()
-      .toBuffer();
+    const png = await testPhoto({ width: 1200, height: 800 });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users/me/photo',
@@ -172,10 +171,9 @@ describe('profile photos', () => {
 });
 
 describe('photo limits and files', () => {
+  // The smallest real profile photo (decision 090), told apart by its tint.
   const tiny = (background: string) =>
-    sharp({ create: { width: 16, height: 16, channels: 3, background } })
-      .png()
-      .toBuffer();
+    testPhoto({ width: 400, height: 400, tint: Number.parseInt(background.slice(1), 16) % 251 });
   const upload = async (cookie: string, png: Buffer) => {
     const body = multipart('photo', 'me.png', 'image/png', png);
     return t.app.inject({
