@@ -187,6 +187,26 @@ describe('photo limits and files', () => {
     (await storedNames(t.config, t.database, 'uploads')).filter((f) => f.startsWith(userId));
   const fileOf = (image: string) => image.replace('/api/uploads/', '');
 
+  it('takes only a real photo of you: 400×400 or more and not blank, and leaves no file otherwise', async () => {
+    const { cookie, id } = await mockSignIn(t.app, 'sofia.martinez@demo.lokal.app', 'guide');
+    const before = await uploadsOf(id);
+    const small = await upload(cookie, await testPhoto({ width: 399, height: 600 }));
+    expect(small.statusCode).toBe(422);
+    expect(small.json()).toEqual({
+      message: 'The photo must be at least 400×400 pixels',
+      code: 'photo-too-small',
+    });
+    const flat = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#f0f0f0' } })
+      .webp()
+      .toBuffer();
+    const blank = await upload(cookie, flat);
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().code).toBe('photo-blank');
+    expect(await uploadsOf(id)).toEqual(before);
+    const me = (await t.app.inject({ url: '/api/guides/me', headers: { cookie } })).json();
+    expect(me.profile.image).not.toMatch(/^\/api\/uploads\//);
+  });
+
   it('keeps at most 10 photos on a profile: the 11th is refused and leaves no file', async () => {
     const { cookie, id } = await mockSignIn(t.app, 'lucas.meyer@demo.lokal.app', 'tourist');
     const before = (await t.app.inject({ url: '/api/tourists/me', headers: { cookie } })).json()

@@ -119,7 +119,7 @@ describe('experiences', () => {
     await g.getByRole('button', { name: 'Publish' }).click();
     await toast(
       g,
-      'Before publishing, add at least one weekly time range (Availability), at least 3 photos (2 so far).',
+      'Before publishing, add at least 3 photos (2 so far), at least one weekly time range (Availability).',
     ).waitFor();
     await g.getByTestId('experience-status').filter({ hasText: 'Draft' }).waitFor();
 
