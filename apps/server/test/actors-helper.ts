@@ -5,6 +5,7 @@ import type { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { extractSignInLink } from './mail-helper.ts';
+import { addPublishPhotos } from './photo-helper.ts';
 
 // Signed-in people in every state the API tells apart, and the objects they own, made through the API
 // (sign-in, SMS code from the outbox, onboarding, assessment, staff verification) so the states are real.
@@ -292,6 +293,7 @@ export function createWorld(app: App, config: Config, database: Database) {
     if (known) return known;
     await must({ method: 'PATCH', url: '/api/availability', as: guide, payload: SCHEDULE });
     const id = await draftOf(guide);
+    await addPublishPhotos(app, guide.cookie, id);
     await must({
       method: 'POST',
       url: `/api/experiences/${id}/status`,

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import {
@@ -20,6 +19,7 @@ import { ON_POSTGRES, openTestDatabase, testConfig } from './helper.ts';
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 
 import { type Operation, readOpenApi, registeredRoutes } from './openapi-helper.ts';
+import { testPhoto } from './photo-helper.ts';
 
 // Every route of the OpenAPI document against every kind of caller. A route added without a
 // row here fails the first test; a row for a route that is gone fails it too.
@@ -626,9 +626,7 @@ beforeAll(async () => {
     await database.close();
   };
   w = createWorld(app, config, database);
-  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c0392b' } })
-    .png()
-    .toBuffer();
+  png = await testPhoto();
   operations = await readOpenApi(app);
 
   const actors = {} as Record<Actor, Session | null>;

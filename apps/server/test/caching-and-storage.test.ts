@@ -12,6 +12,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { STORAGE_FULL } from '../src/plugins/errors.ts';
 import { multipartFile } from './actors-helper.ts';
 import { mockSignIn, testConfig } from './helper.ts';
+import { testPhoto } from './photo-helper.ts';
 import { startServerProcess } from './process-helper.ts';
 
 // Caching of API answers, the pixel limit and a full disk (docs/product.md#caching, decisions 084 and 088). The full
@@ -92,7 +93,7 @@ describe('Cache-Control of API answers', () => {
     const avatar = await app.inject({ url: '/api/avatars/someone.svg' });
     expect(avatar.statusCode).toBe(200);
     expect(avatar.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const saved = await upload(await png(64, 64));
+    const saved = await upload(await testPhoto({ width: 400, height: 400 }));
     expect(saved.statusCode, saved.body).toBe(200);
     const photo: string = saved.json().image;
     const served = await app.inject({ url: photo });
@@ -111,7 +112,7 @@ describe('the pixel limit', () => {
 
 describe('a full disk', () => {
   it('answers an upload with 507 storage-full and keeps no half file', async () => {
-    const picture = await png(400, 400);
+    const picture = await testPhoto({ width: 400, height: 400 });
     const before = readdirSync(path.join(disk, 'uploads')).sort();
     const filler = fill(disk);
     try {

@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { OFFER, SCHEDULE } from './actors-helper.ts';
 import { mockSignIn, openTestDatabase, testConfig } from './helper.ts';
+import { addPublishPhotos, photoUpload, testPhoto } from './photo-helper.ts';
 
 // Experiences, availability, slots and what booking on a slot does, through the API on a real engine.
 // The clock is ours: Monday 23 Nov 2026, 10:00 UTC.
@@ -31,18 +32,9 @@ const call = (method: string, url: string, who: Who | null, payload?: object) =>
 const exec = (q: ReturnType<typeof sql>) => database.db.execute(q);
 const at = (date: string, time: string) => zonedTimeToInstant(date, time, 'Europe/Madrid')!.toISOString();
 
-function multipart(data: Buffer, type = 'image/png') {
-  const boundary = `----lokal${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-const png = (color: string) =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
-    .png()
-    .toBuffer();
+const multipart = photoUpload;
+// A real photo (decision 090), told apart by its tint.
+const png = (color: string) => testPhoto({ tint: Number.parseInt(color.slice(1), 16) % 251 });
 const upload = async (who: Who, id: string, data: Buffer, type?: string) => {
   const body = multipart(data, type);
   return app.inject({
@@ -58,6 +50,7 @@ async function published(over: Record<string, unknown> = {}): Promise<string> {
   const made = await call('POST', '/api/experiences', sofia, { ...OFFER, ...over });
   expect(made.statusCode, made.body).toBe(201);
   const id = made.json().experience.id;
+  await addPublishPhotos(app, sofia.cookie, id);
   const pub = await call('POST', `/api/experiences/${id}/status`, sofia, { status: 'published' });
   expect(pub.statusCode, pub.body).toBe(200);
   return id;
@@ -137,7 +130,7 @@ describe('writing and publishing', () => {
     const refused = await call('POST', `/api/experiences/${draft.id}/status`, sofia, { status: 'published' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
-      message: 'Before publishing, add a price, a meeting point.',
+      message: 'Before publishing, add a price, a meeting point, at least 3 photos (0 so far).',
       code: 'cannot-publish',
     });
     // Another guide cannot touch it: it does not exist for them.
@@ -148,6 +141,14 @@ describe('writing and publishing', () => {
     expect((await call('DELETE', `/api/experiences/${draft.id}`, kenji)).statusCode).toBe(404);
 
     expect((await call('PATCH', `/api/experiences/${draft.id}`, sofia, OFFER)).statusCode).toBe(200);
+    await upload(sofia, draft.id, await png('#102030'));
+    const two = await call('POST', `/api/experiences/${draft.id}/status`, sofia, { status: 'published' });
+    expect(two.json()).toEqual({
+      message: 'Before publishing, add at least 3 photos (1 so far).',
+      code: 'cannot-publish',
+    });
+    await upload(sofia, draft.id, await png('#203040'));
+    await upload(sofia, draft.id, await png('#304050'));
     const ok = await call('POST', `/api/experiences/${draft.id}/status`, sofia, { status: 'published' });
     expect(ok.json().experience.status).toBe('published');
     expect((await call('GET', `/api/experiences/${draft.id}`, james)).statusCode).toBe(200);
@@ -168,6 +169,7 @@ describe('writing and publishing', () => {
     const guide = await mockSignIn(app, 'kenji.watanabe@demo.lokal.app', 'guide');
     await exec(sql`delete from guide_availability where guide_id = ${guide.id}`);
     const id = (await call('POST', '/api/experiences', guide, OFFER)).json().experience.id;
+    await addPublishPhotos(app, guide.cookie, id);
     const res = await call('POST', `/api/experiences/${id}/status`, guide, { status: 'published' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Before publishing, add at least one weekly time range (Availability).');
@@ -240,6 +242,34 @@ describe('photos', () => {
     expect(left.json().photos).toHaveLength(7);
     // The file goes with it.
     expect((await app.inject({ url: a!.url })).statusCode).toBe(404);
+  });
+
+  it('takes only real photos: not too small, not blank, not a drawing', async () => {
+    const id = (await call('POST', '/api/experiences', sofia, OFFER)).json().experience.id;
+    const small = await upload(sofia, id, await testPhoto({ width: 640, height: 480 }));
+    expect(small.statusCode).toBe(422);
+    expect(small.json()).toEqual({
+      message: 'The photo must be at least 800×600 pixels',
+      code: 'photo-too-small',
+    });
+    // Upright (portrait) photos count: the sides may come either way round.
+    expect((await upload(sofia, id, await testPhoto({ width: 600, height: 800 }))).statusCode).toBe(200);
+    const flat = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
+    const blank = await upload(sofia, id, flat, 'image/jpeg');
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json()).toEqual({
+      message: 'This picture looks blank. Please upload a real photo.',
+      code: 'photo-blank',
+    });
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200"><rect width="1600" height="1200" fill="red"/><circle cx="800" cy="600" r="400" fill="blue"/></svg>',
+    );
+    const drawing = await upload(sofia, id, svg, 'image/svg+xml');
+    expect(drawing.statusCode).toBe(415);
+    expect(drawing.json().code).toBe('unsupported-image');
+    expect((await call('GET', `/api/experiences/${id}`, sofia)).json().experience.photos).toHaveLength(1);
   });
 
   it('refuses a picture that declares a huge canvas before decoding it', async () => {

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type App, createWorld, type Session, TOUR, type World } from './actors-helper.ts';
@@ -15,6 +14,7 @@ import {
 } from './fuzz-helper.ts';
 import { openTestDatabase, testConfig } from './helper.ts';
 import { type Operation, readOpenApi } from './openapi-helper.ts';
+import { testPhoto } from './photo-helper.ts';
 import { connectSocket } from './ws-helper.ts';
 
 // Every route of the OpenAPI document gets hostile params, queries and bodies. Whatever comes
@@ -77,9 +77,7 @@ beforeAll(async () => {
   };
   w = createWorld(app, config, database);
   operations = await readOpenApi(app);
-  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#2e86de' } })
-    .png()
-    .toBuffer();
+  png = await testPhoto();
 
   const tourist = (await w.makeActor('tourist', 'fuzzer'))!;
   const guide = (await w.makeActor('guide', 'fuzzguide'))!;

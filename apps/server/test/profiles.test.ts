@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, mockSignIn, storedNames } from './helper.ts';
+import { testPhoto } from './photo-helper.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -121,9 +122,7 @@ describe('editing a tourist profile', () => {
 describe('profile photos', () => {
   it('resizes an upload to a square WebP, serves it and puts it on the profile', async () => {
     const cookie = await signIn('amelie.laurent@demo.lokal.app', 'guide');
-    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c0a060' } })
-      .png()
-      .toBuffer();
+    const png = await testPhoto({ width: 1200, height: 800 });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users/me/photo',
@@ -176,10 +175,9 @@ describe('profile photos', () => {
 });
 
 describe('photo limits and files', () => {
+  // The smallest real profile photo (decision 090), told apart by its tint.
   const tiny = (background: string) =>
-    sharp({ create: { width: 16, height: 16, channels: 3, background } })
-      .png()
-      .toBuffer();
+    testPhoto({ width: 400, height: 400, tint: Number.parseInt(background.slice(1), 16) % 251 });
   const upload = async (cookie: string, png: Buffer) => {
     const body = multipart('photo', 'me.png', 'image/png', png);
     return t.app.inject({
@@ -192,6 +190,26 @@ describe('photo limits and files', () => {
   const uploadsOf = async (userId: string) =>
     (await storedNames(t.config, t.database, 'uploads')).filter((f) => f.startsWith(userId));
   const fileOf = (image: string) => image.replace('/api/uploads/', '');
+
+  it('takes only a real photo of you: 400×400 or more and not blank, and leaves no file otherwise', async () => {
+    const { cookie, id } = await mockSignIn(t.app, 'sofia.martinez@demo.lokal.app', 'guide');
+    const before = await uploadsOf(id);
+    const small = await upload(cookie, await testPhoto({ width: 399, height: 600 }));
+    expect(small.statusCode).toBe(422);
+    expect(small.json()).toEqual({
+      message: 'The photo must be at least 400×400 pixels',
+      code: 'photo-too-small',
+    });
+    const flat = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#f0f0f0' } })
+      .webp()
+      .toBuffer();
+    const blank = await upload(cookie, flat);
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().code).toBe('photo-blank');
+    expect(await uploadsOf(id)).toEqual(before);
+    const me = (await t.app.inject({ url: '/api/guides/me', headers: { cookie } })).json();
+    expect(me.profile.image).not.toMatch(/^\/api\/uploads\//);
+  });
 
   it('keeps at most 10 photos on a profile: the 11th is refused and leaves no file', async () => {
     const { cookie, id } = await mockSignIn(t.app, 'lucas.meyer@demo.lokal.app', 'tourist');

@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { createLocalBus } from '../src/plugins/realtime.ts';
 import { type App, createWorld, IDENTITY_PDF, multipartFile, type World } from './actors-helper.ts';
 import { ON_POSTGRES, openTestDatabase, testConfig } from './helper.ts';
+import { testPhoto } from './photo-helper.ts';
 
 // Two server instances with their own DATA_DIR on one database, as behind a load balancer: what one stores, the
 // other serves (decision 041). Used by the PostgreSQL-table and the bucket suites.
@@ -69,10 +70,9 @@ export function localFiles(config: Config): string[] {
   });
 }
 
+/** A real photo (decision 090), told apart by its tint. */
 export const picture = (background: string) =>
-  sharp({ create: { width: 32, height: 24, channels: 3, background } })
-    .png()
-    .toBuffer();
+  testPhoto({ tint: Number.parseInt(background.slice(1), 16) % 251 });
 
 /** The cases every shared store passes; `t` is read when the tests run (after beforeAll). */
 export function sharedFileCases(t: () => Instances) {

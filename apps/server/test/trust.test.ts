@@ -18,6 +18,7 @@ import {
   type World,
 } from './actors-helper.ts';
 import { filesOf, openTestDatabase, storedNames, testConfig } from './helper.ts';
+import { testPhoto } from './photo-helper.ts';
 import { connectSocket } from './ws-helper.ts';
 
 // Trust and safety (docs/product.md#staff-actions, #verification, #your-data), through the API as clients see it.
@@ -488,9 +489,7 @@ describe('your data', () => {
   it('deletes the account: confirmation typed, sessions end, gone from lists, "Deleted member" for the other party, bookings kept anonymized, photos removed, address freed', async () => {
     const t = (await w.makeActor('tourist', 'leaver'))!;
     const g = (await w.makeActor('guide', 'stayer'))!;
-    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#abcdef' } })
-      .png()
-      .toBuffer();
+    const png = await testPhoto({ width: 400, height: 400 });
     const photo = await w.must({
       method: 'POST',
       url: '/api/users/me/photo',

@@ -11,9 +11,19 @@ const GUIDE = 'amelie.laurent@demo.lokal.app';
 const TITLE = 'Left Bank bookshops and a café crème';
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-/** A small picture of one colour, as a file the page can pick. */
-async function picture(name: string, background: { r: number; g: number; b: number }) {
-  const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background } })
+/** A photo the server takes (800×600, not one flat colour: decision 090), tinted, as a file the page can pick. */
+async function picture(name: string, tint: { r: number; g: number; b: number }) {
+  const [width, height] = [800, 600];
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      raw[i] = (tint.r + x / 8) % 256;
+      raw[i + 1] = (tint.g + y / 6) % 256;
+      raw[i + 2] = tint.b;
+    }
+  }
+  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
     .png()
     .toBuffer();
   return { name, mimeType: 'image/png', buffer };
@@ -28,10 +38,10 @@ async function photoOrder(page: Page, count: number): Promise<string[]> {
 }
 
 // What the browser logs for the answers this journey asks for on purpose: the refused upload and publish.
-const expectedRefusals = (errors: string[]) => errors.filter((e) => !/status of (409|415)\b/.test(e));
+const expectedRefusals = (errors: string[]) => errors.filter((e) => !/status of (409|415|422)\b/.test(e));
 
 describe('experiences', () => {
-  it('a guide creates an experience with two photos and a weekly schedule, reorders the photos by keyboard and publishes it', async () => {
+  it('a guide creates an experience with three photos and a weekly schedule, reorders the photos by keyboard and publishes it', async () => {
     const { context, page: g, errors } = await app.signedIn(GUIDE, 'guide', DESKTOP);
 
     // Start from an empty week, so publishing has to wait for the schedule.
@@ -94,10 +104,23 @@ describe('experiences', () => {
     });
     await g.getByRole('alert').filter({ hasText: 'Please upload a JPEG, PNG or WebP picture' }).waitFor();
     expect(await photoOrder(g, 2)).toEqual(uploaded);
+    // Nor is a blank one, nor one too small to show: the server's reason, shown on the page.
+    const blank = await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    await fileInput.setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: blank });
+    await g
+      .getByRole('alert')
+      .filter({ hasText: 'This picture looks blank. Please upload a real photo.' })
+      .waitFor();
+    expect(await photoOrder(g, 2)).toEqual(uploaded);
 
-    // Publishing is the server's call: without weekly hours it says what is missing.
+    // Publishing is the server's call: without weekly hours and a third photo it says what is missing.
     await g.getByRole('button', { name: 'Publish' }).click();
-    await toast(g, 'Before publishing, add at least one weekly time range (Availability).').waitFor();
+    await toast(
+      g,
+      'Before publishing, add at least 3 photos (2 so far), at least one weekly time range (Availability).',
+    ).waitFor();
     await g.getByTestId('experience-status').filter({ hasText: 'Draft' }).waitFor();
 
     // A weekly schedule: Tuesday 10:00–13:00, and Friday evenings into the night.
@@ -114,32 +137,35 @@ describe('experiences', () => {
     await toast(g, 'Availability saved').waitFor();
 
     await g.goto(editorUrl);
+    await g.getByLabel('Add photos').setInputFiles([await picture('shelf.png', { r: 90, g: 150, b: 60 })]);
+    const three = await photoOrder(g, 3);
+    expect(three.slice(0, 2)).toEqual(uploaded);
     await g.getByRole('button', { name: 'Publish' }).click();
     await toast(g, 'Published: travellers can find and book it').waitFor();
     await g.getByTestId('experience-status').filter({ hasText: 'Published' }).waitFor();
     await g.getByRole('button', { name: 'Pause' }).waitFor();
 
     // Reorder by keyboard: the cover moves one place right, focus stays on it, and the order is saved.
-    await g.getByRole('figure', { name: 'Photo 1 of 2, on the card' }).focus();
+    await g.getByRole('figure', { name: 'Photo 1 of 3, on the card' }).focus();
     const saved = g.waitForResponse(
       (r) => r.request().method() === 'PATCH' && r.url().endsWith('/photos') && r.ok(),
     );
     await g.keyboard.press('ArrowRight');
     await g
       .getByTestId('photos-announcement')
-      .filter({ hasText: 'Photo moved to position 2 of 2.' })
+      .filter({ hasText: 'Photo moved to position 2 of 3.' })
       .waitFor();
     await saved;
     await eventually(
       () =>
-        g.evaluate(() => document.activeElement?.getAttribute('aria-label') === 'Photo 2 of 2' || undefined),
+        g.evaluate(() => document.activeElement?.getAttribute('aria-label') === 'Photo 2 of 3' || undefined),
       'focus on the moved photo',
     );
-    const reordered = [uploaded[1], uploaded[0]];
-    expect(await photoOrder(g, 2)).toEqual(reordered);
+    const reordered = [three[1], three[0], three[2]];
+    expect(await photoOrder(g, 3)).toEqual(reordered);
     await g.reload();
     await g.getByTestId('experience-status').filter({ hasText: 'Published' }).waitFor();
-    expect(await photoOrder(g, 2)).toEqual(reordered);
+    expect(await photoOrder(g, 3)).toEqual(reordered);
 
     expect(expectedRefusals(errors)).toEqual([]);
     await context.close();

@@ -71,7 +71,12 @@ describe('tourist settings', () => {
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.getByText('The budget minimum must not exceed the maximum').waitFor();
 
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2f6f8f' } })
+    // A photo the server takes: 400×400 or more, not one flat colour (decision 090).
+    const side = 480;
+    const raw = Buffer.alloc(side * side * 3, 0).map(
+      (_, i) => (i * 7 + Math.floor(i / (side * 3)) * 3) % 256,
+    );
+    const png = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
       .png()
       .toBuffer();
     await dialog

@@ -39,11 +39,43 @@ export async function readUploadedPicture(
   return data;
 }
 
+type Size = { width: number; height: number };
+// Below this spread of pixel values (0-255, the most varied channel) a picture is one flat colour, not a photo.
+const BLANK_STDEV = 6;
+
 /**
- * Checks a picture by its content (not its name or type header), turns it upright, resizes it to fit
- * `width`×`height` (cover: cropped to fill) and encodes it as WebP.
+ * A real photo (docs/decisions/090-faces-and-places.md): at least `min` (either orientation) and not nearly one
+ * colour. Faces are not detected: that needs a model this server does not ship.
  */
-export async function toWebp(data: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+async function checkRealPhoto(
+  data: Buffer,
+  meta: { width?: number; height?: number; orientation?: number },
+  min: Size,
+) {
+  // EXIF orientations 5-8 swap the sides once the picture is turned upright.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const w = (turned ? meta.height : meta.width) ?? 0;
+  const h = (turned ? meta.width : meta.height) ?? 0;
+  const long = Math.max(w, h);
+  const short = Math.min(w, h);
+  if (long < Math.max(min.width, min.height) || short < Math.min(min.width, min.height)) {
+    throw new HttpError(422, PHOTO_LIMITS.tooSmall(min), 'photo-too-small');
+  }
+  const stats = await sharp(data, { limitInputPixels: MAX_PIXELS })
+    .resize(256, 256, { fit: 'inside' })
+    .stats()
+    .catch(() => {
+      throw unsupported();
+    });
+  const spread = Math.max(...stats.channels.slice(0, 3).map((c) => c.stdev));
+  if (spread < BLANK_STDEV) throw new HttpError(422, PHOTO_LIMITS.blank, 'photo-blank');
+}
+
+/**
+ * Checks a picture by its content (not its name or type header) and that it is a real photo of at least `min`,
+ * turns it upright, resizes it to fit `width`×`height` (cover: cropped to fill) and encodes it as WebP.
+ */
+export async function toWebp(data: Buffer, size: Size, min: Size): Promise<Buffer> {
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     // The header only, nothing decoded: sharp's pixel limit here would make a huge canvas look unreadable (415).
@@ -55,6 +87,7 @@ export async function toWebp(data: Buffer, size: { width: number; height: number
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) {
     throw new HttpError(413, PHOTO_LIMITS.tooManyPixels, 'photo-too-many-pixels');
   }
+  await checkRealPhoto(data, meta, min);
   // A picture whose header reads fine can still be cut short or corrupt further in: that is the upload's fault.
   return sharp(data, { limitInputPixels: MAX_PIXELS })
     .rotate()

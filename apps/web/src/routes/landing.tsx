@@ -3,25 +3,9 @@ import { MESSAGES } from '@lokal/shared/constants/messages';
 import { TOUR_TYPES } from '@lokal/shared/constants/tour-types';
 import { guidePagePath, paths } from '@lokal/shared/domain/pages';
 import { tourSignupPath } from '@lokal/shared/domain/tour-interest';
+import { tourTypeSlug } from '@lokal/shared/domain/tour-type-slug';
 import type { ProfileCard as Card } from '@lokal/shared/schemas/showcase';
-import {
-  Beer,
-  Car,
-  Compass,
-  Crown,
-  Globe2,
-  HeartHandshake,
-  Landmark,
-  type LucideIcon,
-  MessagesSquare,
-  Mountain,
-  Palette,
-  PartyPopper,
-  ShieldCheck,
-  ShoppingBag,
-  Ticket,
-  UtensilsCrossed,
-} from 'lucide-react';
+import { Crown, Globe2, HeartHandshake, type LucideIcon, ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Brand } from '../components/layout/brand.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
@@ -33,18 +17,6 @@ import { useShowcase } from '../features/showcase/api/get-showcase.ts';
 import { ProfileCard } from '../features/showcase/components/profile-card.tsx';
 import { toast } from '../lib/toast.ts';
 
-const TOUR_ICONS: Record<string, LucideIcon> = {
-  'Scenic Drives': Car,
-  'Deep Conversations': MessagesSquare,
-  'Pub Crawls': Beer,
-  'House Parties': PartyPopper,
-  'Large Events': Ticket,
-  Shopping: ShoppingBag,
-  'Food & Dining': UtensilsCrossed,
-  'Art & Museums': Palette,
-  'Adventure Sports': Mountain,
-  'Culture & History': Landmark,
-};
 const BENEFIT_ICONS: LucideIcon[] = [ShieldCheck, Crown, HeartHandshake, Globe2];
 
 function SectionHeading({ id, title, lead }: { id: string; title: string; lead: string }) {
@@ -184,16 +156,22 @@ export function Component() {
           />
           <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
             {TOUR_TYPES.map((t) => {
-              const Icon = TOUR_ICONS[t.name] ?? Compass;
               return (
                 <li key={t.name}>
                   <Link
                     to={tourSignupPath(t)}
                     className="group flex h-full w-full flex-col items-start rounded-card border border-line bg-white p-4 text-left sm:p-5 transition hover:-translate-y-0.5 hover:border-gold hover:shadow-card"
                   >
-                    <span className="grid h-11 w-11 place-items-center rounded-xl bg-sand text-gold-deep transition-colors group-hover:bg-gold group-hover:text-ink">
-                      <Icon className="h-5 w-5" aria-hidden />
-                    </span>
+                    {/* A picture of the tour type, drawn by `npm run seed:photos` (docs/product.md#demo-data). */}
+                    <img
+                      src={`/tour-types/${tourTypeSlug(t.name)}.webp`}
+                      alt=""
+                      width={480}
+                      height={360}
+                      loading="lazy"
+                      decoding="async"
+                      className="aspect-[4/3] w-full rounded-xl bg-sand object-cover"
+                    />
                     <span className="mt-4 font-display text-lg">{t.name}</span>
                     <span className="mt-1 text-xs text-muted sm:text-sm">{t.description}</span>
                   </Link>

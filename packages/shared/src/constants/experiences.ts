@@ -26,6 +26,8 @@ export const EXPERIENCE_LIMITS = {
   listItemMax: 120,
   addressMax: 200,
   photosMax: 8,
+  /** Photos an experience needs before it can be published (docs/product.md#experiences). */
+  photosToPublish: 3,
   perGuideMax: 30,
 } as const;
 

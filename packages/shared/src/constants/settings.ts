@@ -35,4 +35,11 @@ export const PHOTO_LIMITS = {
   tooMany: 'A profile can have at most 10 photos. Remove one before adding another.',
   /** Uploads per member per hour (times RATE_LIMIT_SCALE). */
   uploadsPerHour: 30,
+  /** A profile photo's smallest size: a face must show (docs/decisions/090-faces-and-places.md). */
+  minProfile: { width: 400, height: 400 },
+  /** An experience photo's smallest size, in either orientation. */
+  minExperience: { width: 800, height: 600 },
+  tooSmall: (min: { width: number; height: number }) =>
+    `The photo must be at least ${min.width}×${min.height} pixels`,
+  blank: 'This picture looks blank. Please upload a real photo.',
 } as const;

@@ -1,7 +1,7 @@
-import { avatarSvg } from '@lokal/shared/domain/avatar';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import { avatarParamsSchema, avatarQuerySchema, avatarResponseSchema } from '@lokal/shared/schemas/media';
 import type { ModulePlugin } from '../context.ts';
+import { avatarSvg } from './draw.ts';
 
 export const avatarsModule: ModulePlugin = async (app) => {
   app.get(
@@ -9,7 +9,7 @@ export const avatarsModule: ModulePlugin = async (app) => {
     {
       schema: {
         tags: ['media'],
-        summary: 'A deterministic generated portrait (SVG)',
+        summary: 'A deterministic illustrated portrait (SVG, DiceBear Personas)',
         params: avatarParamsSchema,
         querystring: avatarQuerySchema,
         response: { 200: avatarResponseSchema, 400: errorSchema },

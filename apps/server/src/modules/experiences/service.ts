@@ -26,6 +26,7 @@ import type { SessionUser } from '../../plugins/sessions.ts';
 import { type FileStore, uploadKey } from '../../plugins/storage.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
+import { publishGaps } from './publish-gaps.ts';
 import { createExperiencesRepository, type ExperienceRow, type ExperiencesRepository } from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -137,19 +138,7 @@ export function createExperiencesService(deps: {
     return { city, ...toRules(city, rules, exceptions) };
   }
 
-  /** What an experience still lacks before it can be published (docs/product.md#experiences). */
-  async function publishProblems(e: ExperienceRow): Promise<string[]> {
-    const problems: string[] = [];
-    if (e.title.trim().length < EXPERIENCE_LIMITS.titleMin) problems.push('a title');
-    if (e.price <= 0) problems.push('a price');
-    if (!e.durationMinutes) problems.push('a duration');
-    if (!e.meetingAddress.trim()) problems.push('a meeting point');
-    const { rules } = await repo.availability(e.guideId);
-    const weekly = (rules?.weekly as WeeklySchedule | undefined) ?? emptyWeek();
-    if (!Object.values(weekly).some((ranges) => ranges.length > 0))
-      problems.push('at least one weekly time range (Availability)');
-    return problems;
-  }
+  const publishProblems = (e: ExperienceRow) => publishGaps(repo, e);
 
   async function refreshOffer(guideId: string) {
     const { rates } = await deps.rates();
@@ -361,7 +350,7 @@ export function createExperiencesService(deps: {
 
     async addPhoto(user: SessionUser, id: string, data: Buffer) {
       await owned(user, id);
-      const out = await toWebp(data, PHOTO_SIZE);
+      const out = await toWebp(data, PHOTO_SIZE, PHOTO_LIMITS.minExperience);
       const file = `${id}-${randomBytes(6).toString('hex')}.webp`;
       await deps.files.put(uploadKey(file), out, 'image/webp');
       if (!(await repo.addPhoto(id, file, EXPERIENCE_LIMITS.photosMax))) {

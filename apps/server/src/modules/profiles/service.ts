@@ -94,7 +94,7 @@ export function createProfilesService(deps: {
      * guide's replaces their photo, whose file goes; a tourist's joins the gallery, at most 10 pictures.
      */
     async savePhoto(userId: string, data: Buffer): Promise<string> {
-      const out = await toWebp(data, { width: SIDE, height: SIDE });
+      const out = await toWebp(data, { width: SIDE, height: SIDE }, PHOTO_LIMITS.minProfile);
       const file = `${userId}-${randomBytes(6).toString('hex')}.webp`;
       await files.put(uploadKey(file), out, 'image/webp');
       const image = `${UPLOAD_PREFIX}${file}`;

@@ -240,7 +240,7 @@ export function PhotoManager({ experienceId, photos }: { experienceId: string; p
         )}
         {uploading > 0 ? <Spinner label="Uploading…" /> : null}
         <p id="xp-photos-types" className="text-xs text-muted">
-          JPEG, PNG or WebP, up to {left} more.
+          Real photos, JPEG, PNG or WebP, at least 800×600; 3 to publish, up to {left} more.
         </p>
       </div>
       {error ? (

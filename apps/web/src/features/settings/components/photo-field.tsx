@@ -58,7 +58,7 @@ export function PhotoField({ image, name, file, onFile, error }: Props) {
           />
         </label>
         <p id="ep-photo-hint" className="mt-1.5 text-xs text-muted">
-          JPEG, PNG or WebP up to 5 MB; cropped to a square.
+          A real photo of you: JPEG, PNG or WebP, at least 400×400, up to 5 MB; cropped to a square.
         </p>
         {error ? (
           <p id="ep-photo-error" role="alert" className="mt-1 text-sm text-danger">
