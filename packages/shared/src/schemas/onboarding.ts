@@ -44,6 +44,28 @@ const namesRefine = <T extends { firstName: string; lastName: string }>(v: T, ct
   }
 };
 
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please pick a date');
+
+/**
+ * The trip a traveller tells so matches can be scored (docs/product.md#match-score): every part may be
+ * skipped, and each part told is saved on the profile.
+ */
+export const touristTripSchema = z
+  .object({
+    city: z.string().trim().max(80).default(''),
+    travelFrom: isoDay.nullable().default(null),
+    travelTo: isoDay.nullable().default(null),
+    partySize: z.number().int().min(1).max(20).nullable().default(null),
+    languages: z.array(z.string().trim().min(1).max(40)).max(12).default([]),
+    interests: z.array(z.string().trim().min(1).max(60)).max(12).default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.travelFrom && v.travelTo && v.travelTo < v.travelFrom) {
+      ctx.addIssue({ code: 'custom', path: ['travelTo'], message: 'The last day comes after the first' });
+    }
+  });
+export type TouristTrip = z.infer<typeof touristTripSchema>;
+
 export const touristOnboardingSchema = z
   .object({
     firstName: name,
@@ -51,6 +73,8 @@ export const touristOnboardingSchema = z
     phone: phoneSchema,
     phoneVerified: z.boolean(),
     occupation: z.string().trim().min(1, 'Please choose or type your occupation').max(60),
+    /** Absent when the traveller skipped the trip step. */
+    trip: touristTripSchema.optional(),
   })
   .superRefine(namesRefine);
 export type TouristOnboarding = z.infer<typeof touristOnboardingSchema>;
