@@ -45,16 +45,23 @@ describe.each([
   const who = label.startsWith('a 390') ? 'phone' : 'desk';
 
   it('tells the trip in a few taps, and every score shown then comes with its reasons', async () => {
-    const { context, page, errors } = await app.signedIn(`told.${who}.e2e@lokal.test`, 'tourist', viewport);
+    // Arrived from the landing's "Food & Dining": the choice carries into the trip step and the filters.
+    const { context, page, errors } = await app.newPage(viewport);
+    await page.goto(`${app.url}/tourist/signup?tour=food-dining`);
+    await page.getByTestId('tour-type-interest').waitFor();
+    await app.signIn(page, `told.${who}.e2e@lokal.test`, 'tourist');
     await onboard(page, 'Tess');
+    expect(await page.getByRole('checkbox', { name: 'Food & Dining' }).isChecked()).toBe(true);
     await page.getByLabel('Where are you going?').fill('Lisbon');
     await page.getByLabel('From', { exact: true }).fill('2027-05-01');
     await page.getByLabel('To', { exact: true }).fill('2027-05-04');
     await page.getByText('2', { exact: true }).click();
     await page.getByText('Portuguese', { exact: true }).click();
-    await page.getByText('Food & Dining', { exact: true }).click();
     await page.getByRole('button', { name: 'Complete' }).click();
-    await page.waitForURL('**/tourist/home');
+    await page.waitForURL('**/tourist/home**');
+    // One category system: the chip pressed is the Experience filter's value.
+    await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe('Food & Dining');
+    await page.getByRole('button', { name: 'Food & Dining', pressed: true }).waitFor();
 
     const summaries = page.getByTestId('match-summary');
     await summaries
@@ -78,6 +85,7 @@ describe.each([
     await onboard(page, 'Sam');
     await page.getByRole('button', { name: 'Skip for now' }).click();
     await page.waitForURL('**/tourist/home');
+    expect(new URL(page.url()).search).toBe('');
 
     const cards = page.getByTestId('guide-card');
     await cards.first().waitFor();

@@ -19,6 +19,7 @@ import {
 } from '../../features/onboarding/components/trip-fields.tsx';
 import { WizardShell } from '../../features/onboarding/components/wizard-shell.tsx';
 import { useSubmitOnce } from '../../features/onboarding/hooks/use-submit-once.ts';
+import { chosenTour } from '../../lib/chosen-tour.ts';
 import { onDemand } from '../../lib/on-demand.ts';
 
 const schemas = onDemand(() => import('@lokal/shared/schemas/onboarding'));
@@ -35,7 +36,11 @@ export function Component() {
     occupation: '',
   });
   // The trip step (what the match reads) may be skipped as a whole (docs/product.md#match-score).
-  const [trip, setTrip] = useState<TripDraft>(emptyTrip());
+  // A tour type chosen on the landing is an interest already told.
+  const [trip, setTrip] = useState<TripDraft>(() => {
+    const tour = chosenTour.get();
+    return { ...emptyTrip(), interests: tour ? [tour] : [] };
+  });
   const { busy, error, setError, run } = useSubmitOnce();
   const [saved, setSaved] = useState(false);
   // The city detected from the connection: a phone number without its country code is read as one of there.
