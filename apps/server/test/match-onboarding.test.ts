@@ -98,6 +98,33 @@ describe('the match of a new traveller', () => {
     });
   });
 
+  it('lets the traveller tell or change the trip later, and scores follow', async () => {
+    const who = await traveller('later');
+    const edit = async (payload: object) =>
+      w.call({ method: 'POST', url: '/api/tourists/me/profile', as: who, payload });
+    expect((await edit({ travelFrom: '2027-06-10', travelTo: '2027-06-01' })).json()).toMatchObject({
+      code: 'validation-error',
+    });
+    expect((await edit({ partySize: 0 })).statusCode).toBe(400);
+    const saved = await edit({
+      travelFrom: '2027-06-01',
+      travelTo: '2027-06-10',
+      partySize: 3,
+      languages: ['Spanish'],
+    });
+    expect(saved.statusCode).toBe(200);
+    const me = (await w.call({ url: '/api/tourists/me', as: who })).json();
+    expect(me).toMatchObject({
+      travelFrom: '2027-06-01',
+      travelTo: '2027-06-10',
+      partySize: 3,
+      languages: ['Spanish'],
+    });
+    const list = await cards(who, 'limit=50');
+    expect(list.some((c) => c.match?.reasons.includes('You both speak Spanish'))).toBe(true);
+    for (const c of list) if (c.match?.score !== null) expect(c.match?.reasons.length).toBeGreaterThan(0);
+  });
+
   it('refuses a trip that ends before it starts, or a party of none, with the reason', async () => {
     const who = (await w.makeActor('touristNew', 'wrongtrip'))!;
     const phone = await w.verifiedPhone(who);

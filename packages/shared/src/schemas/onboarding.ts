@@ -10,6 +10,7 @@ import {
   RELATIONSHIP_STATUSES,
 } from '../constants/onboarding.ts';
 import type { EndpointTable } from './common.ts';
+import { calendarDate, TRIP_ORDER_MESSAGE } from './discovery.ts';
 
 const name = z.string().trim().max(60);
 
@@ -44,8 +45,6 @@ const namesRefine = <T extends { firstName: string; lastName: string }>(v: T, ct
   }
 };
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please pick a date');
-
 /**
  * The trip a traveller tells so matches can be scored (docs/product.md#match-score): every part may be
  * skipped, and each part told is saved on the profile.
@@ -53,15 +52,15 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please pick a date');
 export const touristTripSchema = z
   .object({
     city: z.string().trim().max(80).default(''),
-    travelFrom: isoDay.nullable().default(null),
-    travelTo: isoDay.nullable().default(null),
+    travelFrom: calendarDate.nullable().default(null),
+    travelTo: calendarDate.nullable().default(null),
     partySize: z.number().int().min(1).max(20).nullable().default(null),
     languages: z.array(z.string().trim().min(1).max(40)).max(12).default([]),
     interests: z.array(z.string().trim().min(1).max(60)).max(12).default([]),
   })
   .superRefine((v, ctx) => {
     if (v.travelFrom && v.travelTo && v.travelTo < v.travelFrom) {
-      ctx.addIssue({ code: 'custom', path: ['travelTo'], message: 'The last day comes after the first' });
+      ctx.addIssue({ code: 'custom', path: ['travelTo'], message: TRIP_ORDER_MESSAGE });
     }
   });
 export type TouristTrip = z.infer<typeof touristTripSchema>;
