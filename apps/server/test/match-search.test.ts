@@ -108,7 +108,10 @@ describe('the Best match sort', () => {
     );
     const best = await walk(cookie, 'sort=best_match&limit=10');
     expect(best.every((g) => g.match?.basis === 'profile')).toBe(true);
-    const scores = best.map((g) => g.match!.score);
+    // A score is shown only with a reason; those shown still run best first.
+    expect(best.every((g) => g.match!.score === null || g.match!.reasons.length > 0)).toBe(true);
+    const scores = best.flatMap((g) => (g.match!.score === null ? [] : [g.match!.score]));
+    expect(scores.length).toBeGreaterThan(0);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 

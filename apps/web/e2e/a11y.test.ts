@@ -538,7 +538,14 @@ describe('keyboard-only journeys', () => {
     const second = page.getByRole('radio').nth(1);
     expect(await second.isChecked()).toBe(true);
     await audit(found, page, 'tourist onboarding step 3', paths.tourist.onboarding);
-    await tabTo(page, page.getByRole('button', { name: 'Complete' }));
+    await tabTo(page, page.getByRole('button', { name: 'Next' }));
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'Your Trip' }).waitFor();
+    await expectFocusIn(page, page.getByRole('heading', { name: 'Your Trip' }), 'step 4');
+    await audit(found, page, 'tourist onboarding step 4', paths.tourist.onboarding);
+    // Each language and interest is a checkbox of its own: one stop each.
+    await tabTo(page, page.getByRole('button', { name: 'Skip for now' }), { max: 40 });
     await page.keyboard.press('Enter');
     await page.waitForURL('**/tourist/home');
     await page.getByRole('heading', { name: 'Discover local guides' }).waitFor();

@@ -1,14 +1,11 @@
 // Discovery constants (docs/product.md#discovery).
-export const TOURIST_HOME_CATEGORIES = [
-  'All',
-  'Art & Culture',
-  'Food & Dining',
-  'History',
-  'Fashion',
-  'Architecture',
-  'Nightlife',
-  'Adventure',
-] as const;
+import { EXPERIENCE_CATEGORIES } from './experiences.ts';
+
+/**
+ * The tourist home's category chips: the experience categories (the landing's ten tour types), one list with
+ * the Experience filter, whose `type` parameter the chips set (docs/product.md#guide-search).
+ */
+export const TOURIST_HOME_CATEGORIES = ['All', ...EXPERIENCE_CATEGORIES] as const;
 export const GUIDE_HOME_CATEGORIES = [
   'All',
   'Art & Culture',

@@ -1,6 +1,8 @@
 // Constants of the onboarding wizards and the personality assessment (docs/product.md#onboarding).
 
-export const TOURIST_STEPS = ['Personal Info', 'Verify Phone', 'Professional'] as const;
+export const TOURIST_STEPS = ['Personal Info', 'Verify Phone', 'Professional', 'Your Trip'] as const;
+/** Party sizes the trip step offers; the last stands for "this many or more". */
+export const PARTY_SIZES = [1, 2, 3, 4, 5, 6] as const;
 export const GUIDE_STEPS = [
   'Personal Info',
   'Contact & Verify',

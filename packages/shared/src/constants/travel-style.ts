@@ -21,6 +21,8 @@ export const MATCH_MESSAGES = {
   profileBasis: 'Based on your profile',
   theirProfileBasis: 'Based on their profile',
   takeQuiz: 'Take the Travel style quiz for a closer match',
+  /** Shown instead of a score while the traveller told nothing the score reads. */
+  quizForMatches: 'Take the quiz to see your matches',
 } as const;
 
 /** The ends of the pace scale, 1 to 5. */

@@ -105,6 +105,35 @@ describe('matchScore', () => {
     expect(far?.score).toBe(Math.round((100 * (MATCH_WEIGHTS.interests + MATCH_WEIGHTS.budget)) / total));
   });
 
+  it('gives no score while nothing is known of the traveller', () => {
+    const nobody: TravellerSide = { city: '', languages: [], wants: [], budgetMaxUsd: null, quiz: null };
+    expect(matchScore(nobody, lisbonGuide)).toEqual({ score: null, exact: 0, basis: 'none', reasons: [] });
+    expect(matchScore({ ...nobody, city: '  ', languages: [''] }, lisbonGuide)?.basis).toBe('none');
+    // Any one thing told is enough for a score, with the reason it meets.
+    const lisbon = matchScore({ ...nobody, city: 'lisbon' }, lisbonGuide);
+    expect(lisbon?.basis).toBe('profile');
+    expect(lisbon?.reasons.map((r) => r.text)).toEqual(["Guides in Lisbon, where you're going"]);
+    const speaks = matchScore({ ...nobody, languages: ['Portuguese'] }, lisbonGuide);
+    expect(speaks?.score).toBeGreaterThan(0);
+    expect(speaks?.reasons.map((r) => r.text)).toEqual(['You both speak Portuguese']);
+  });
+
+  it('shows a score only with at least one reason', () => {
+    fc.assert(
+      fc.property(traveller, guide, (t, g) => {
+        const m = matchScore(t, g)!;
+        if (m.score !== null) expect(m.reasons.length).toBeGreaterThan(0);
+        if (m.reasons.length > 0) expect(m.score).toBe(Math.round(m.exact));
+      }),
+    );
+    // Nothing of the traveller meets this guide: no score, though something is known.
+    const none = matchScore(
+      { city: 'Tokyo', languages: ['Japanese'], wants: ['Adventure'], budgetMaxUsd: 50, quiz: null },
+      lisbonGuide,
+    );
+    expect(none).toMatchObject({ score: null, basis: 'profile', reasons: [] });
+  });
+
   it('never scores a guide who hides the profile', () => {
     expect(matchScore(ana, { ...lisbonGuide, hidden: true })).toBeNull();
   });
@@ -122,9 +151,10 @@ describe('matchScore', () => {
       fc.property(traveller, guide, (t, g) => {
         const m = matchScore(t, g);
         expect(m).not.toBeNull();
-        expect(Number.isInteger(m?.score)).toBe(true);
-        expect(m?.score).toBeGreaterThanOrEqual(0);
-        expect(m?.score).toBeLessThanOrEqual(100);
+        expect(Number.isInteger(Math.round(m!.exact))).toBe(true);
+        expect(m!.exact).toBeGreaterThanOrEqual(0);
+        expect(m!.exact).toBeLessThanOrEqual(100);
+        expect(m!.score === null || m!.score === Math.round(m!.exact)).toBe(true);
         expect(m?.reasons.length).toBeLessThanOrEqual(3);
         expect(matchScore(t, g)).toEqual(m);
       }),
@@ -236,10 +266,18 @@ describe('the shared parts are symmetric', () => {
 function plainMatch(t: TravellerSide, g: GuideSide) {
   if (g.hidden) return null;
   const norm = (x: string) => x.trim().toLowerCase();
+  const told =
+    norm(t.city) !== '' ||
+    t.languages.some((l) => norm(l) !== '') ||
+    t.wants.some((w) => norm(w) !== '') ||
+    (t.budgetMaxUsd ?? 0) > 0 ||
+    t.quiz !== null;
+  if (!told) return { score: null, exact: 0, basis: 'none', reasons: [] };
   const W = MATCH_WEIGHTS;
   const reasons: { text: string; weight: number }[] = [];
   const fits: Record<string, number> = {};
   fits.city = norm(t.city) !== '' && norm(t.city) === norm(g.city) ? 1 : 0;
+  if (fits.city) reasons.push({ text: `Guides in ${g.city.trim()}, where you're going`, weight: W.city });
   const languages = sharedLanguages(t.languages, g.languages);
   fits.languages = languages.length > 0 ? 1 : 0;
   if (languages.length > 0) {
@@ -286,7 +324,7 @@ function plainMatch(t: TravellerSide, g: GuideSide) {
   const total = counted.reduce((sum, p) => sum + W[p as keyof typeof W], 0);
   const got = counted.reduce((sum, p) => sum + W[p as keyof typeof W] * fits[p]!, 0);
   return {
-    score: Math.round((100 * got) / total),
+    score: reasons.length ? Math.round((100 * got) / total) : null,
     exact: (100 * got) / total,
     basis: q && m ? 'quiz' : 'profile',
     reasons: reasons

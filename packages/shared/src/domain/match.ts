@@ -56,14 +56,32 @@ export type GuideSide = {
 export type MatchReason = { part: Part; text: string };
 
 export type Match = {
-  score: number;
+  /**
+   * The score a screen shows; null when there is none worth showing: the traveller told nothing yet
+   * (`basis: 'none'`), or nothing of theirs meets this guide (no reason). A shown score always has a reason.
+   */
+  score: number | null;
   /** The score before rounding: "Best match" orders by it, so guides of one rounded score still come best first. */
   exact: number;
-  /** 'quiz' when the traveller's quiz counted; 'profile' when only interests, languages, budget and city did. */
-  basis: 'quiz' | 'profile';
+  /**
+   * 'quiz' when the traveller's quiz counted; 'profile' when only interests, languages, budget and city did;
+   * 'none' when the traveller told nothing the score reads (no city, language, interest, budget or quiz).
+   */
+  basis: 'quiz' | 'profile' | 'none';
   /** At most three, the strongest first; never a sensitive answer. */
   reasons: MatchReason[];
 };
+
+/** Whether the traveller told anything the score reads: without it no guide gets a score (docs/product.md#match-score). */
+export function travellerKnown(t: TravellerSide): boolean {
+  return (
+    t.city.trim() !== '' ||
+    t.languages.some((l) => l.trim() !== '') ||
+    t.wants.some((w) => w.trim() !== '') ||
+    (t.budgetMaxUsd !== null && t.budgetMaxUsd > 0) ||
+    t.quiz !== null
+  );
+}
 
 const norm = (s: string) => s.trim().toLowerCase();
 const clamp01 = (n: number) => (n < 0 ? 0 : n > 1 ? 1 : n);
@@ -188,8 +206,8 @@ export function matchScorer(traveller: TravellerSide): (guide: GuideSide) => Mat
 }
 
 /**
- * matchScorer() without the reasons (an empty list): the same parts, the same score, for ordering many guides
- * when only the first few are shown ("Best match").
+ * matchScorer() without the reasons (an empty list): the same parts and `exact`, for ordering many guides
+ * when only the first few are shown ("Best match"); the shown score and reasons come from matchScorer().
  */
 export function matchRanker(traveller: TravellerSide): (guide: GuideSide) => Match | null {
   return scorerOf(traveller, false);
@@ -200,12 +218,21 @@ function scorerOf(traveller: TravellerSide, withReasons: boolean): (guide: Guide
   const languageWords = wordsOf(traveller.languages);
   const wantWords = wordsOf(traveller.wants);
   const den = wantsCounted(traveller.wants);
+  const known = travellerKnown(traveller);
   return (guide) => {
     if (guide.hidden) return null;
+    if (!known) return { score: null, exact: 0, basis: 'none', reasons: [] };
     const reasons: (MatchReason & { weight: number })[] = [];
     const W = MATCH_WEIGHTS;
 
     const city = travellerCity !== '' && travellerCity === norm(guide.city) ? 1 : 0;
+    if (withReasons && city === 1) {
+      reasons.push({
+        part: 'city',
+        text: `Guides in ${guide.city.trim()}, where you're going`,
+        weight: W.city,
+      });
+    }
 
     const shared = sharedOf(languageWords, guide.languages);
     const languages = shared.length > 0 ? 1 : 0;
@@ -270,14 +297,16 @@ function scorerOf(traveller: TravellerSide, withReasons: boolean): (guide: Guide
     }
 
     const exact = (100 * got) / total;
+    const shown = reasons
+      .sort((a, b) => b.weight - a.weight)
+      .slice(0, 3)
+      .map(({ part, text }) => ({ part, text }));
     return {
-      score: Math.round(exact),
+      // A score is shown with a reason or not at all; the ranker (no reasons) keeps it for ordering only.
+      score: withReasons && shown.length === 0 ? null : Math.round(exact),
       exact,
       basis: withQuiz ? 'quiz' : 'profile',
-      reasons: reasons
-        .sort((a, b) => b.weight - a.weight)
-        .slice(0, 3)
-        .map(({ part, text }) => ({ part, text })),
+      reasons: shown,
     };
   };
 }
@@ -389,6 +418,7 @@ export function travellerSideOf(t: TravellerRecord): TravellerSide {
 /** Reasons reworded for the guide who reads them about a traveller (the guide's tourist list). */
 export function reasonForGuide(r: MatchReason): string {
   if (r.part === 'budget') return 'Your prices fit their budget';
+  if (r.part === 'city') return 'Travelling to your city';
   if (r.part === 'interests') return r.text.replace('Shares your love of', 'Wants');
   return r.text;
 }

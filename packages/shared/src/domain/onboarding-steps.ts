@@ -27,6 +27,8 @@ export function isTouristStepValid(step: number, d: TouristDraft): boolean {
   if (step === 1) return filled(d.firstName) && filled(d.lastName);
   if (step === 2) return d.phone.trim().length >= PHONE_MIN_LENGTH && d.phoneVerified;
   if (step === 3) return filled(d.occupation);
+  // The trip is optional (docs/product.md#match-score): any part, or none.
+  if (step === 4) return true;
   return false;
 }
 

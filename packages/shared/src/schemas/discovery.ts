@@ -49,7 +49,8 @@ export type GuideCard = z.infer<typeof guideCardSchema>;
 const text = z.string().trim().max(100);
 const price = z.coerce.number().int().min(0).max(100_000);
 /** A calendar date, YYYY-MM-DD, that exists. */
-const calendarDate = z
+/** A day of the calendar, YYYY-MM-DD, that exists. */
+export const calendarDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-24')
   .refine(
@@ -275,6 +276,8 @@ export const updateCurrencySchema = z
   .strict();
 export type UpdateCurrency = z.infer<typeof updateCurrencySchema>;
 
+/** A trip's last day before its first. */
+export const TRIP_ORDER_MESSAGE = 'The last day comes after the first';
 const shortText = z.string().trim().min(1).max(80);
 const tagList = z.array(z.string().trim().min(1).max(40)).max(12);
 
@@ -320,9 +323,18 @@ export const touristProfileUpdateSchema = z
     languages: tagList,
     lookingFor: tagList,
     availability: availabilitySchema,
+    /** The trip the match reads (docs/product.md#match-score); null clears it. */
+    travelFrom: calendarDate.nullable(),
+    travelTo: calendarDate.nullable(),
+    partySize: z.number().int().min(1).max(20).nullable(),
   })
   .partial()
-  .strict();
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.travelFrom && v.travelTo && v.travelTo < v.travelFrom) {
+      ctx.addIssue({ code: 'custom', path: ['travelTo'], message: TRIP_ORDER_MESSAGE });
+    }
+  });
 export type TouristProfileUpdate = z.infer<typeof touristProfileUpdateSchema>;
 
 /** The tourist's own profile, as guides see it (GET /api/tourists/me). */
@@ -340,6 +352,9 @@ export const ownTouristSchema = z.object({
   languages: z.array(z.string()),
   lookingFor: z.array(z.string()),
   availability: availabilitySchema,
+  travelFrom: z.string().nullable(),
+  travelTo: z.string().nullable(),
+  partySize: z.number().nullable(),
 });
 export type OwnTouristProfile = z.infer<typeof ownTouristSchema>;
 

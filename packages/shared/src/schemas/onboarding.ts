@@ -10,6 +10,7 @@ import {
   RELATIONSHIP_STATUSES,
 } from '../constants/onboarding.ts';
 import type { EndpointTable } from './common.ts';
+import { calendarDate, TRIP_ORDER_MESSAGE } from './discovery.ts';
 import { withoutContactDetails } from './public-text.ts';
 
 const name = withoutContactDetails(z.string().trim().max(60));
@@ -68,6 +69,26 @@ const namesRefine = <T extends { firstName: string; lastName: string }>(v: T, ct
   }
 };
 
+/**
+ * The trip a traveller tells so matches can be scored (docs/product.md#match-score): every part may be
+ * skipped, and each part told is saved on the profile.
+ */
+export const touristTripSchema = z
+  .object({
+    city: z.string().trim().max(80).default(''),
+    travelFrom: calendarDate.nullable().default(null),
+    travelTo: calendarDate.nullable().default(null),
+    partySize: z.number().int().min(1).max(20).nullable().default(null),
+    languages: z.array(z.string().trim().min(1).max(40)).max(12).default([]),
+    interests: z.array(z.string().trim().min(1).max(60)).max(12).default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.travelFrom && v.travelTo && v.travelTo < v.travelFrom) {
+      ctx.addIssue({ code: 'custom', path: ['travelTo'], message: TRIP_ORDER_MESSAGE });
+    }
+  });
+export type TouristTrip = z.infer<typeof touristTripSchema>;
+
 export const touristOnboardingSchema = z
   .object({
     firstName: name,
@@ -77,6 +98,8 @@ export const touristOnboardingSchema = z
     occupation: withoutContactDetails(
       z.string().trim().min(1, 'Please choose or type your occupation').max(60),
     ),
+    /** Absent when the traveller skipped the trip step. */
+    trip: touristTripSchema.optional(),
   })
   .superRefine(namesRefine);
 export type TouristOnboarding = z.infer<typeof touristOnboardingSchema>;

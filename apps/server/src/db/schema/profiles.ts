@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -122,6 +123,10 @@ export const touristProfiles = pgTable(
     interests: text('interests').array().notNull().default([]),
     languages: text('languages').array().notNull().default([]),
     lookingFor: text('looking_for').array().notNull().default([]),
+    /** The trip the traveller told at onboarding or in settings (docs/product.md#match-score); null until told. */
+    travelFrom: date('travel_from', { mode: 'string' }),
+    travelTo: date('travel_to', { mode: 'string' }),
+    partySize: smallint('party_size'),
     availability: jsonb('availability')
       .$type<Availability>()
       .notNull()

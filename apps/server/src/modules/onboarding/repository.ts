@@ -1,3 +1,4 @@
+import type { TouristTrip } from '@lokal/shared/schemas/onboarding';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { experiences } from '../../db/schema/experiences.ts';
@@ -22,15 +23,32 @@ export function createOnboardingRepository(db: Db) {
   return {
     async completeTourist(
       userId: string,
-      p: { firstName: string; lastName: string; occupation: string; image: string },
+      p: {
+        firstName: string;
+        lastName: string;
+        occupation: string;
+        image: string;
+        trip: TouristTrip | null;
+      },
     ): Promise<void> {
+      const { trip, ...person } = p;
+      const told = trip
+        ? {
+            city: trip.city,
+            travelFrom: trip.travelFrom,
+            travelTo: trip.travelTo,
+            partySize: trip.partySize,
+            languages: trip.languages,
+            interests: trip.interests,
+          }
+        : {};
       await db.transaction(async (tx) => {
         await tx
           .insert(touristProfiles)
-          .values({ userId, ...p })
+          .values({ userId, ...person, ...told })
           .onConflictDoUpdate({
             target: touristProfiles.userId,
-            set: { firstName: p.firstName, lastName: p.lastName, occupation: p.occupation },
+            set: { firstName: p.firstName, lastName: p.lastName, occupation: p.occupation, ...told },
           });
         await tx
           .update(users)

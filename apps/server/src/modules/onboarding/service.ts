@@ -50,6 +50,8 @@ export function createOnboardingService(deps: {
         lastName: body.lastName,
         occupation: body.occupation,
         image: memberAvatarUrl({ userId: user.id, ...body }),
+        // What the match score reads; a skipped step keeps what the profile holds.
+        trip: body.trip ?? null,
       });
     },
 

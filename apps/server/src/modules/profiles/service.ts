@@ -76,6 +76,9 @@ export function createProfilesService(deps: {
         languages: t.languages,
         lookingFor: t.lookingFor,
         availability: t.availability,
+        travelFrom: t.travelFrom,
+        travelTo: t.travelTo,
+        partySize: t.partySize,
       };
     },
 

@@ -39,3 +39,18 @@ export function verificationText(v: GuideSettings['verification']): {
     note: 'Our team is reviewing your profile. Until then you can reach the three top guests in your city who welcome new guides.',
   };
 }
+
+const day = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+
+/** "1 May – 4 May · 2 travellers"; null when nothing of the trip is told. */
+export function tripLabel(from: string | null, to: string | null, party: number | null): string | null {
+  const dates =
+    from && to ? `${day(from)} – ${day(to)}` : from ? `From ${day(from)}` : to ? `Until ${day(to)}` : '';
+  const people = party === null ? '' : party === 1 ? '1 traveller' : `${party} travellers`;
+  return [dates, people].filter(Boolean).join(' · ') || null;
+}

@@ -22,12 +22,36 @@ const tourist: ProfileDraft = {
     interests: ['Wine'],
     lookingFor: ['Hidden bars'],
     availability: { newGuides: true, experiencedGuides: true },
+    travelFrom: '',
+    travelTo: '',
+    partySize: '',
   },
 };
 
 const rates = { USD: 1, EUR: 0.92 };
 
 describe('profileChanges', () => {
+  it("sends a traveller's trip days together and the party as a number, and refuses a trip backwards", () => {
+    const t = tourist.tourist!;
+    const told = profileChanges(
+      'tourist',
+      tourist,
+      { ...tourist, tourist: { ...t, travelTo: '2027-05-04', partySize: '2' } },
+      rates,
+    );
+    expect(told.errors).toEqual({});
+    expect(told.changes.profile).toEqual({ travelFrom: null, travelTo: '2027-05-04', partySize: 2 });
+    const backwards = profileChanges(
+      'tourist',
+      tourist,
+      { ...tourist, tourist: { ...t, travelFrom: '2027-05-04', travelTo: '2027-05-01' } },
+      rates,
+    );
+    expect(backwards.errors.travelTo).toBe('The last day comes after the first');
+    const none = profileChanges('tourist', tourist, { ...tourist, tourist: { ...t, partySize: '0' } }, rates);
+    expect(none.errors.partySize).toBe('Enter how many of you travel (1 to 20).');
+  });
+
   it('finds nothing to send when nothing changed, whitespace aside', () => {
     const r = profileChanges('guide', guide, { ...guide, bio: 'Street art.  ', city: ' Barcelona' }, rates);
     expect(r).toEqual({ changes: {}, errors: {}, empty: true });

@@ -21,6 +21,10 @@ export type TouristDetails = {
   interests: string[];
   lookingFor: string[];
   availability: Availability;
+  /** The trip, as the date and number fields hold it ('' when not told). */
+  travelFrom: string;
+  travelTo: string;
+  partySize: string;
 };
 
 export type ProfileDraft = {
@@ -54,7 +58,10 @@ export type FieldName =
   | 'budget'
   | 'interests'
   | 'lookingFor'
-  | 'availability';
+  | 'availability'
+  | 'travelFrom'
+  | 'travelTo'
+  | 'partySize';
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
 // zod's own wording ("Too small: expected …") reads like a developer's note; the form says it plainly.
@@ -66,6 +73,9 @@ const PLAIN: FieldErrors = {
   interests: 'Up to 12 interests of 40 characters each.',
   lookingFor: 'Up to 12 items of 40 characters each.',
   budget: 'Enter whole amounts from 0 to 100,000.',
+  travelFrom: 'Pick a date.',
+  travelTo: 'Pick a date.',
+  partySize: 'Enter how many of you travel (1 to 20).',
 };
 const isZodDefault = (message: string) => /^(Too (small|big)|Invalid)/.test(message);
 
@@ -132,6 +142,14 @@ export function profileChanges(
     }
     if (!sameList(t.interests, was.interests)) profile.interests = t.interests;
     if (!sameList(t.lookingFor, was.lookingFor)) profile.lookingFor = t.lookingFor;
+    // Both days go together, so the server can check their order.
+    if (t.travelFrom !== was.travelFrom || t.travelTo !== was.travelTo) {
+      profile.travelFrom = t.travelFrom || null;
+      profile.travelTo = t.travelTo || null;
+    }
+    if (t.partySize.trim() !== was.partySize.trim()) {
+      profile.partySize = t.partySize.trim() === '' ? null : amount(t.partySize);
+    }
     if (
       t.availability.newGuides !== was.availability.newGuides ||
       t.availability.experiencedGuides !== was.availability.experiencedGuides

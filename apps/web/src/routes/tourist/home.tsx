@@ -21,6 +21,7 @@ import { FavoriteToggle } from '../../features/favorites/components/favorite-tog
 import { useTravelStyle } from '../../features/match/api/get-travel-style.ts';
 import { MatchSummary } from '../../features/match/components/match-summary.tsx';
 import { TravelStyleCard } from '../../features/match/components/travel-style-card.tsx';
+import { chosenTour } from '../../lib/chosen-tour.ts';
 import { useLoadOnScroll } from '../../lib/load-on-scroll.ts';
 
 // A card's reviews open in a dialog whose code loads on the first tap, not with the screen.
@@ -38,7 +39,8 @@ export function Component() {
   const [reviewsOf, setReviewsOf] = useState<Guide | null>(null);
   // The URL holds every filter (docs/product.md#finding-a-guide): shared links, reloads, back and forward.
   const filters = touristHomeSearch(params);
-  const category = filters.category ?? 'All';
+  // The chips and the Experience filter are one category system: both set `type`.
+  const category = filters.type ?? 'All';
   const layout = params.get('view') === 'list' ? 'list' : 'grid';
   const deferredQ = useDeferredValue(q.trim());
   const search = useInfiniteQuery(guideSearchQuery(filters));
@@ -96,6 +98,17 @@ export function Component() {
   };
   const filtered = countFilters(filters) > 0 || Boolean(filters.q || filters.category);
   const empty = emptySearchWords(filters, currency);
+  // The landing's tour type becomes the first discovery's Experience filter, once, unless the address
+  // already asks for something (docs/product.md#open-screens).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on the first discovery.
+  useEffect(() => {
+    const tour = chosenTour.get();
+    if (!tour) return;
+    chosenTour.forget();
+    if (!filtered) {
+      setParams(withFilters(params, { type: tour as GuideSearchFilters['type'] }), { replace: true });
+    }
+  }, []);
 
   function setView(value: string | null) {
     const next = new URLSearchParams(params);
@@ -133,7 +146,13 @@ export function Component() {
                 key={c}
                 type="button"
                 aria-pressed={category === c}
-                onClick={() => applyFilters({ ...filters, category: c === 'All' ? undefined : c })}
+                onClick={() =>
+                  applyFilters({
+                    ...filters,
+                    category: undefined,
+                    type: c === 'All' ? undefined : (c as GuideSearchFilters['type']),
+                  })
+                }
                 className={`shrink-0 rounded-full border px-4 py-2 text-sm transition-colors ${category === c ? 'border-ink bg-ink text-ivory' : 'border-line bg-white hover:border-ink/40'}`}
               >
                 {c}

@@ -11,8 +11,15 @@ import { completeTouristOnboarding } from '../../features/onboarding/api/complet
 import { ChoiceChips } from '../../features/onboarding/components/choice-chips.tsx';
 import { NameFields } from '../../features/onboarding/components/name-fields.tsx';
 import { PhoneVerification } from '../../features/onboarding/components/phone-verification.tsx';
+import {
+  emptyTrip,
+  type TripDraft,
+  TripFields,
+  tripBody,
+} from '../../features/onboarding/components/trip-fields.tsx';
 import { WizardShell } from '../../features/onboarding/components/wizard-shell.tsx';
 import { useSubmitOnce } from '../../features/onboarding/hooks/use-submit-once.ts';
+import { chosenTour } from '../../lib/chosen-tour.ts';
 import { onDemand } from '../../lib/on-demand.ts';
 
 const schemas = onDemand(() => import('@lokal/shared/schemas/onboarding'));
@@ -28,15 +35,21 @@ export function Component() {
     phoneVerified: false,
     occupation: '',
   });
+  // The trip step (what the match reads) may be skipped as a whole (docs/product.md#match-score).
+  // A tour type chosen on the landing is an interest already told.
+  const [trip, setTrip] = useState<TripDraft>(() => {
+    const tour = chosenTour.get();
+    return { ...emptyTrip(), interests: tour ? [tour] : [] };
+  });
   const { busy, error, setError, run } = useSubmitOnce();
   const [saved, setSaved] = useState(false);
   // The city detected from the connection: a phone number without its country code is read as one of there.
   const detectedCity = useQuery(userProfileQuery).data?.city;
   const set = (patch: Partial<TouristDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
-  async function submit() {
+  async function submit(withTrip: boolean) {
     const { touristOnboardingSchema } = await schemas();
-    const parsed = touristOnboardingSchema.safeParse(draft);
+    const parsed = touristOnboardingSchema.safeParse(withTrip ? { ...draft, trip: tripBody(trip) } : draft);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? ONBOARDING_MESSAGES.onboardingFailed);
       return;
@@ -66,7 +79,8 @@ export function Component() {
       lastLabel="Complete"
       error={error}
       onBack={() => setStep((s) => Math.max(1, s - 1))}
-      onNext={() => (step === TOURIST_STEPS.length ? submit() : setStep(step + 1))}
+      onNext={() => (step === TOURIST_STEPS.length ? submit(true) : setStep(step + 1))}
+      onSkip={step === TOURIST_STEPS.length ? () => submit(false) : undefined}
     >
       {step === 1 ? (
         <NameFields firstName={draft.firstName} lastName={draft.lastName} onChange={set} />
@@ -96,6 +110,7 @@ export function Component() {
           />
         </div>
       ) : null}
+      {step === 4 ? <TripFields trip={trip} onChange={(t) => setTrip((x) => ({ ...x, ...t }))} /> : null}
     </WizardShell>
   );
 }

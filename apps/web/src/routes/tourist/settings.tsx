@@ -20,7 +20,7 @@ import { ProfileFact, ProfileSummary } from '../../features/settings/components/
 import { SettingsFooter } from '../../features/settings/components/settings-footer.tsx';
 import { SettingsRow, SettingsSection } from '../../features/settings/components/settings-section.tsx';
 import { YourDataSection } from '../../features/settings/components/your-data-section.tsx';
-import { availabilityLabel, membershipBadge } from '../../features/settings/format.ts';
+import { availabilityLabel, membershipBadge, tripLabel } from '../../features/settings/format.ts';
 
 // Profile and settings (docs/product.md#settings): summary, favorites, account, preferences, support, sign-out.
 // No Subscription section: membership is assigned by our team, so it is shown read-only (decision 009).
@@ -89,6 +89,9 @@ export function Component() {
               <ProfileFact label="Looking for" empty="Nothing yet">
                 {p.lookingFor.join(', ')}
               </ProfileFact>
+              <ProfileFact label="Your trip" empty="Not set">
+                {tripLabel(p.travelFrom, p.travelTo, p.partySize)}
+              </ProfileFact>
               <ProfileFact label="Bio" empty="Tell guides a little about yourself." className="sm:col-span-2">
                 {p.bio ? <span className="whitespace-pre-line">{p.bio}</span> : null}
               </ProfileFact>
@@ -116,6 +119,9 @@ export function Component() {
                 interests: p.interests,
                 lookingFor: p.lookingFor,
                 availability: p.availability,
+                travelFrom: p.travelFrom ?? '',
+                travelTo: p.travelTo ?? '',
+                partySize: p.partySize === null ? '' : String(p.partySize),
               },
             }}
             onSaved={refreshAll}

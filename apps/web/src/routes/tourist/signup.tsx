@@ -7,6 +7,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import { AuthLinks } from '../../features/auth/components/auth-links.tsx';
 import { MagicLinkForm } from '../../features/auth/components/magic-link-form.tsx';
+import { chosenTour } from '../../lib/chosen-tour.ts';
 import { toast } from '../../lib/toast.ts';
 
 type State = { favorite?: string } | null;
@@ -21,6 +22,7 @@ export function Component() {
   useEffect(() => {
     if (!tourType || toasted.current === tourType.name) return;
     toasted.current = tourType.name;
+    chosenTour.remember(tourType.name);
     toast.info(MESSAGES.tourTypeToast(tourType.name));
   }, [tourType]);
   return (

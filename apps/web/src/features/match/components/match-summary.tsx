@@ -14,12 +14,32 @@ type Props = {
 
 /**
  * "92% match" with its reasons (docs/product.md#match-score). A score from the profile alone says so and, on a
- * page, invites the traveller to the "Travel style" quiz.
+ * page, invites the traveller to the "Travel style" quiz. While nothing is known of the traveller no
+ * percentage is shown, only the invitation; a match without a reason shows nothing.
  */
 export function MatchSummary({ match, size = 'card', reader = 'traveller' }: Props) {
   const location = useLocation();
   if (!match) return null;
   const page = size === 'page';
+  if (match.basis === 'none') {
+    if (reader === 'guide') return null;
+    return (
+      <p
+        className={page ? 'rounded-card border border-line bg-white p-4' : 'mt-3'}
+        data-testid="match-summary"
+      >
+        <Link
+          to={paths.tourist.travelStyle}
+          state={{ from: location.pathname + location.search }}
+          className="inline-flex items-center gap-1 text-sm font-medium text-gold-deep underline underline-offset-4 hover:text-ink"
+        >
+          <Sparkles className="h-3.5 w-3.5" aria-hidden />
+          {MATCH_MESSAGES.quizForMatches}
+        </Link>
+      </p>
+    );
+  }
+  if (match.score === null || match.reasons.length === 0) return null;
   return (
     <div
       className={page ? 'rounded-card border border-line bg-white p-4' : 'mt-3'}

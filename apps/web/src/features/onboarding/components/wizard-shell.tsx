@@ -18,6 +18,8 @@ type Props = {
   counterLabel?: string;
   /** The last step is saved: only now does progress reach 100 %. */
   saved?: boolean;
+  /** An optional step offers "Skip for now" beside Next. */
+  onSkip?: () => void;
 };
 
 // Step counter, progress = steps saved ÷ total, Back and Next; the last button submits (docs/product.md#onboarding).
@@ -81,9 +83,16 @@ export function WizardShell(p: Props) {
             <Button variant="outline" onClick={p.onBack} disabled={p.step === 1 || p.busy}>
               Back
             </Button>
-            <Button type="submit" disabled={!p.canNext || p.busy}>
-              {p.busy ? 'Saving…' : last ? p.lastLabel : 'Next'}
-            </Button>
+            <span className="flex flex-wrap justify-end gap-3">
+              {p.onSkip ? (
+                <Button variant="outline" onClick={p.onSkip} disabled={p.busy}>
+                  Skip for now
+                </Button>
+              ) : null}
+              <Button type="submit" disabled={!p.canNext || p.busy}>
+                {p.busy ? 'Saving…' : last ? p.lastLabel : 'Next'}
+              </Button>
+            </span>
           </div>
         </form>
       </main>

@@ -58,6 +58,9 @@ const FIRST_FIELD_ORDER = [
   'budget',
   'interests',
   'lookingFor',
+  'travelFrom',
+  'travelTo',
+  'partySize',
 ] as const;
 
 function EditProfileForm({
@@ -280,6 +283,39 @@ function EditProfileForm({
             placeholder="e.g. Hidden bars"
             error={errors.lookingFor}
           />
+          <fieldset>
+            <legend className="mb-1.5 text-sm font-medium">Your trip</legend>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Field
+                id="ep-travelFrom"
+                label="From"
+                type="date"
+                value={t.travelFrom}
+                error={errors.travelFrom}
+                onChange={(e) => setTourist({ travelFrom: e.target.value })}
+              />
+              <Field
+                id="ep-travelTo"
+                label="To"
+                type="date"
+                min={t.travelFrom || undefined}
+                value={t.travelTo}
+                error={errors.travelTo}
+                onChange={(e) => setTourist({ travelTo: e.target.value })}
+              />
+              <Field
+                id="ep-partySize"
+                label="How many of you"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={20}
+                value={t.partySize}
+                error={errors.partySize}
+                onChange={(e) => setTourist({ partySize: e.target.value })}
+              />
+            </div>
+          </fieldset>
           <fieldset className="space-y-2">
             <legend className="mb-1.5 text-sm font-medium">Open to</legend>
             <SwitchField
