@@ -13,6 +13,7 @@ import {
   type World,
 } from './actors-helper.ts';
 import { openTestDatabase, testConfig } from './helper.ts';
+import { addPublishPhotos } from './photo-helper.ts';
 
 // A guide's activation checklist and the staff's "Ready to verify" filter (docs/product.md#guide-screens,
 // docs/product.md#verification), on PGlite here and on PostgreSQL in CI.
@@ -93,6 +94,7 @@ describe('the activation checklist', () => {
     expect(experiences.length).toBeGreaterThan(0);
     for (const e of experiences) expect(e).toMatchObject({ status: 'draft', price: 0, currency: 'EUR' });
     await w.must({ method: 'PATCH', url: '/api/availability', as: g, payload: SCHEDULE });
+    await addPublishPhotos(app, g.cookie, experiences[0].id);
     const refused = await w.call({
       method: 'POST',
       url: `/api/experiences/${experiences[0].id}/status`,

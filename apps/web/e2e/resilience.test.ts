@@ -1,5 +1,6 @@
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -37,6 +38,10 @@ function deployableCopy(): { root: string; dist: string } {
     path.join(root, 'apps/server/src/db/migrations'),
   );
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
+  // npm nests a server package whose version another workspace's dependency also wants (altcha-lib).
+  if (existsSync(path.join(ROOT, 'apps/server/node_modules'))) {
+    symlinkSync(path.join(ROOT, 'apps/server/node_modules'), path.join(root, 'apps/server/node_modules'));
+  }
   const dist = path.join(root, 'apps/web/dist');
   cpSync(path.join(ROOT, 'apps/web/dist'), dist, { recursive: true });
   return { root, dist };

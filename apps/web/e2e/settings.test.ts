@@ -67,7 +67,7 @@ describe('tourist settings', () => {
     await page.getByRole('button', { name: 'Edit profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit profile' });
     await dialog.waitFor();
-    await dialog.getByLabel('From').fill('900');
+    await dialog.getByRole('spinbutton', { name: 'From' }).fill('900');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.getByText('The budget minimum must not exceed the maximum').waitFor();
 
@@ -83,7 +83,7 @@ describe('tourist settings', () => {
       .getByLabel('Change photo')
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await dialog.getByRole('img', { name: 'Preview of your new photo' }).waitFor();
-    await dialog.getByLabel('From').fill('350');
+    await dialog.getByRole('spinbutton', { name: 'From' }).fill('350');
     await dialog.getByLabel('City').fill('Porto');
     await dialog.getByLabel('Currency').selectOption('EUR');
     const interest = dialog.getByRole('textbox', { name: 'Interests', exact: true });
