@@ -42,7 +42,8 @@ let disk: string;
 let james: { cookie: string; id: string };
 
 beforeAll(async () => {
-  disk = smallDisk('8m');
+  // Room for the seeded demo photos (about 8 MB), then filled by the tests.
+  disk = smallDisk('32m');
   database = await openDatabase('memory://', disk);
   app = await buildApp(testConfig({ dataDir: disk }), { database, seed: true });
   await app.ready();
