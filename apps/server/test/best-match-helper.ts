@@ -1,16 +1,18 @@
 import {
+  type GuideHours,
   type GuideSide,
   guideSideOf,
   matchScore,
   type TravellerSide,
   travellerSideOf,
 } from '@lokal/shared/domain/match';
+import type { TimeRange, WeeklySchedule } from '@lokal/shared/domain/slots';
 import type { GuideCard } from '@lokal/shared/schemas/discovery';
 import { travelStyleSchema } from '@lokal/shared/schemas/travel-style';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { experiences } from '../src/db/schema/experiences.ts';
+import { availabilityExceptions, experiences, guideAvailability } from '../src/db/schema/experiences.ts';
 import { travelStyles } from '../src/db/schema/match.ts';
 import { guideAssessments, guideProfiles, touristProfiles } from '../src/db/schema/profiles.ts';
 import { ASSESSMENT, TRAVEL_STYLE } from './actors-helper.ts';
@@ -46,19 +48,42 @@ export const mirrorAssessment = (hideProfile: boolean) => ({
   hideProfile,
 });
 
+const today = () => new Date().toISOString().slice(0, 10);
+
+function hoursOf(
+  weekly: WeeklySchedule | null,
+  rows: { date: string; kind: 'blocked' | 'extra'; ranges: TimeRange[] }[],
+): GuideHours | null {
+  if (!weekly) return null;
+  return {
+    weekly,
+    exceptions: rows.map((x) =>
+      x.kind === 'blocked'
+        ? { date: x.date, kind: 'blocked' }
+        : { date: x.date, kind: 'extra', ranges: x.ranges },
+    ),
+  };
+}
+
 /** A traveller's side read from the database (profile and saved quiz; a USD budget). */
 export async function travellerSideIn(db: Db, id: string): Promise<TravellerSide> {
   const [p] = await db.select().from(touristProfiles).where(eq(touristProfiles.userId, id));
   const [style] = await db.select().from(travelStyles).where(eq(travelStyles.userId, id));
   expect(p!.currency).toBe('USD');
-  return travellerSideOf({
-    city: p!.city,
-    languages: p!.languages,
-    interests: p!.interests,
-    lookingFor: p!.lookingFor,
-    budgetMaxUsd: p!.budgetMax > 0 ? p!.budgetMax : null,
-    travelStyle: style ? travelStyleSchema.parse(style.answers) : null,
-  });
+  return travellerSideOf(
+    {
+      city: p!.city,
+      languages: p!.languages,
+      interests: p!.interests,
+      lookingFor: p!.lookingFor,
+      budgetMaxUsd: p!.budgetMax > 0 ? p!.budgetMax : null,
+      travelStyle: style ? travelStyleSchema.parse(style.answers) : null,
+      travelFrom: p!.travelFrom,
+      travelTo: p!.travelTo,
+      partySize: p!.partySize,
+    },
+    today(),
+  );
 }
 
 /** Every listed guide's side, read from the profile, the assessment and the experiences, apart from the engine. */
@@ -70,9 +95,16 @@ export async function guideSides(t: Pick<TestApp, 'database'>): Promise<Map<stri
     .leftJoin(guideAssessments, eq(guideAssessments.userId, guideProfiles.userId))
     .where(eq(guideProfiles.listed, true));
   const published = await db
-    .select({ guideId: experiences.guideId, category: experiences.category })
+    .select({
+      guideId: experiences.guideId,
+      category: experiences.category,
+      min: experiences.minGroup,
+      max: experiences.maxGroup,
+    })
     .from(experiences)
     .where(eq(experiences.status, 'published'));
+  const hours = await db.select().from(guideAvailability);
+  const exceptions = await db.select().from(availabilityExceptions);
   return new Map(
     rows.map(({ profile: p, answers }) => [
       p.userId,
@@ -85,6 +117,11 @@ export async function guideSides(t: Pick<TestApp, 'database'>): Promise<Map<stri
         hideProfile: p.hideProfile,
         assessment: (answers as Record<string, unknown> | null) ?? null,
         publishedCategories: published.filter((e) => e.guideId === p.userId).map((e) => e.category),
+        groups: published.filter((e) => e.guideId === p.userId).map(({ min, max }) => ({ min, max })),
+        hours: hoursOf(
+          hours.find((h) => h.guideId === p.userId)?.weekly ?? null,
+          exceptions.filter((x) => x.guideId === p.userId),
+        ),
       }),
     ]),
   );
@@ -105,14 +142,20 @@ export async function travellerSideFor(
     .from(touristProfiles)
     .where(eq(touristProfiles.userId, session.id));
   expect(p!.currency).toBe('USD');
-  return travellerSideOf({
-    city: p!.city,
-    languages: p!.languages,
-    interests: p!.interests,
-    lookingFor: p!.lookingFor,
-    budgetMaxUsd: p!.budgetMax > 0 ? p!.budgetMax : null,
-    travelStyle: travelStyle ? travelStyleSchema.parse(travelStyle) : null,
-  });
+  return travellerSideOf(
+    {
+      city: p!.city,
+      languages: p!.languages,
+      interests: p!.interests,
+      lookingFor: p!.lookingFor,
+      budgetMaxUsd: p!.budgetMax > 0 ? p!.budgetMax : null,
+      travelStyle: travelStyle ? travelStyleSchema.parse(travelStyle) : null,
+      travelFrom: p!.travelFrom,
+      travelTo: p!.travelTo,
+      partySize: p!.partySize,
+    },
+    today(),
+  );
 }
 
 /** Every page of a guide search, following the cursor; the number of pages. */

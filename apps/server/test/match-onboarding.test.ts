@@ -1,7 +1,7 @@
 import type { CardMatch } from '@lokal/shared/schemas/match';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createWorld, type Session, type World } from './actors-helper.ts';
+import { createWorld, SCHEDULE, type Session, type World } from './actors-helper.ts';
 import { createTestApp } from './helper.ts';
 
 // A match worth showing (docs/product.md#match-score): no score while nothing is known of the traveller, and
@@ -123,6 +123,35 @@ describe('the match of a new traveller', () => {
     const list = await cards(who, 'limit=50');
     expect(list.some((c) => c.match?.reasons.includes('You both speak Spanish'))).toBe(true);
     for (const c of list) if (c.match?.score !== null) expect(c.match?.reasons.length).toBeGreaterThan(0);
+  });
+
+  it("scores the trip's dates against the guide's hours and the party against the group sizes", async () => {
+    const guide = (await w.makeActor('guide', 'tripguide'))!;
+    await w.offerOf(guide); // every day 09:00–17:00, groups of 1–8
+    const [slugRow] = (
+      (await t.database.db.execute(
+        sql`select slug from guide_profiles where user_id = ${guide.id}`,
+      )) as unknown as { rows: { slug: string }[] }
+    ).rows;
+    const day = w.nextDate();
+    const who = await traveller('tripper', { travelFrom: day, travelTo: day, partySize: 3 });
+    const matchOf = async () => (await pages(who, slugRow!.slug)).guide;
+    expect(await matchOf()).toMatchObject({
+      basis: 'profile',
+      score: expect.any(Number),
+      reasons: ['Free during your trip', 'Takes groups of 3'],
+    });
+    // The guide blocks the day: no longer free then, and the match says so at once.
+    await w.must({
+      method: 'PATCH',
+      url: '/api/availability',
+      as: guide,
+      payload: { ...SCHEDULE, exceptions: [{ date: day, kind: 'blocked' }] },
+    });
+    expect((await matchOf()).reasons).toEqual(['Takes groups of 3']);
+    // A party the guide's groups cannot take: no reason left, no score.
+    await w.must({ method: 'POST', url: '/api/tourists/me/profile', as: who, payload: { partySize: 12 } });
+    expect(await matchOf()).toMatchObject({ score: null, reasons: [] });
   });
 
   it('refuses a trip that ends before it starts, or a party of none, with the reason', async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   closeness,
+  type GuideHours,
   type GuideSide,
   humourCloseness,
   MATCH_WEIGHTS,
@@ -13,7 +14,9 @@ import {
   sharedLanguages,
   type Temperament,
   type TravellerSide,
+  tripAhead,
 } from './match.ts';
+import { type AvailabilityException, addDays, rangesOn, type TimeRange } from './slots.ts';
 
 const LANGS = ['English', 'Portuguese', 'Spanish', 'French', 'German', 'Japanese'];
 const OFFERS = [
@@ -43,6 +46,29 @@ const traveller: fc.Arbitrary<TravellerSide> = fc.record({
     temperament.chain((t) => scale.map((pace) => ({ ...t, pace }))),
     { nil: null },
   ),
+  trip: fc.option(
+    fc
+      .tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 20 }))
+      .map(([start, length]) => ({
+        from: addDays('2027-01-04', start),
+        to: addDays('2027-01-04', start + length),
+      })),
+    { nil: null },
+  ),
+  party: fc.option(fc.integer({ min: 1, max: 12 }), { nil: null }),
+});
+const day = (...r: TimeRange[]) => fc.constantFrom<TimeRange[]>([], r);
+const someHours: fc.Arbitrary<GuideHours> = fc.record({
+  weekly: fc.record({
+    mon: day({ start: '10:00', end: '14:00' }),
+    tue: day({ start: '10:00', end: '14:00' }),
+    wed: day(),
+    thu: day({ start: '18:00', end: '02:00' }),
+    fri: day({ start: '18:00', end: '02:00' }),
+    sat: day({ start: '09:00', end: '17:00' }),
+    sun: day(),
+  }),
+  exceptions: fc.constant<AvailabilityException[]>([{ date: '2027-01-09', kind: 'blocked' }]),
 });
 const guide: fc.Arbitrary<GuideSide> = fc.record({
   city: fc.constantFrom(...CITIES),
@@ -51,6 +77,11 @@ const guide: fc.Arbitrary<GuideSide> = fc.record({
   fromUsd: fc.option(fc.integer({ min: 1, max: 4000 }), { nil: null }),
   temperament: fc.option(temperament, { nil: null }),
   hidden: fc.constant(false),
+  hours: fc.option(someHours, { nil: null }),
+  groups: fc.array(
+    fc.integer({ min: 1, max: 8 }).chain((min) => fc.integer({ min, max: 12 }).map((max) => ({ min, max }))),
+    { maxLength: 3 },
+  ),
 });
 
 const lisbonGuide: GuideSide = {
@@ -66,6 +97,8 @@ const lisbonGuide: GuideSide = {
     animeKdrama: 'no',
   },
   hidden: false,
+  hours: null,
+  groups: [{ min: 1, max: 6 }],
 };
 const ana: TravellerSide = {
   city: 'Lisbon',
@@ -80,6 +113,8 @@ const ana: TravellerSide = {
     animeKdrama: 'no',
     pace: 4,
   },
+  trip: null,
+  party: null,
 };
 
 describe('matchScore', () => {
@@ -106,7 +141,15 @@ describe('matchScore', () => {
   });
 
   it('gives no score while nothing is known of the traveller', () => {
-    const nobody: TravellerSide = { city: '', languages: [], wants: [], budgetMaxUsd: null, quiz: null };
+    const nobody: TravellerSide = {
+      city: '',
+      languages: [],
+      wants: [],
+      budgetMaxUsd: null,
+      quiz: null,
+      trip: null,
+      party: null,
+    };
     expect(matchScore(nobody, lisbonGuide)).toEqual({ score: null, exact: 0, basis: 'none', reasons: [] });
     expect(matchScore({ ...nobody, city: '  ', languages: [''] }, lisbonGuide)?.basis).toBe('none');
     // Any one thing told is enough for a score, with the reason it meets.
@@ -128,10 +171,73 @@ describe('matchScore', () => {
     );
     // Nothing of the traveller meets this guide: no score, though something is known.
     const none = matchScore(
-      { city: 'Tokyo', languages: ['Japanese'], wants: ['Adventure'], budgetMaxUsd: 50, quiz: null },
+      {
+        city: 'Tokyo',
+        languages: ['Japanese'],
+        wants: ['Adventure'],
+        budgetMaxUsd: 50,
+        quiz: null,
+        trip: null,
+        party: null,
+      },
       lisbonGuide,
     );
     expect(none).toMatchObject({ score: null, basis: 'profile', reasons: [] });
+  });
+
+  it("counts the trip's dates and party only when given, with their reasons", () => {
+    const weekdays: GuideHours = {
+      weekly: {
+        mon: [{ start: '10:00', end: '14:00' }],
+        tue: [{ start: '10:00', end: '14:00' }],
+        wed: [],
+        thu: [],
+        fri: [],
+        sat: [],
+        sun: [],
+      },
+      exceptions: [{ date: '2027-01-05', kind: 'blocked' }],
+    };
+    const base = { ...ana, quiz: null };
+    const guideWithHours = { ...lisbonGuide, hours: weekdays };
+    // 2027-01-04 is a Monday: free on Monday only (Tuesday is blocked), a third of the three days that fit fully.
+    const trip = matchScore({ ...base, trip: { from: '2027-01-04', to: '2027-01-08' } }, guideWithHours)!;
+    const W = MATCH_WEIGHTS;
+    const profile = W.city + W.languages + W.interests + W.budget;
+    expect(trip.exact).toBeCloseTo((100 * (profile + W.dates / 3)) / (profile + W.dates));
+    expect(trip.reasons.map((r) => r.text)).not.toContain('Free during your trip');
+    const solo = { ...base, city: 'Tokyo', languages: [], wants: [], budgetMaxUsd: null };
+    const free = matchScore({ ...solo, trip: { from: '2027-01-04', to: '2027-01-04' } }, guideWithHours)!;
+    expect(free.reasons.map((r) => r.text)).toEqual(['Free during your trip']);
+    // A weekend trip: no hours, no reason, no score (nothing meets).
+    const weekend = matchScore({ ...solo, trip: { from: '2027-01-09', to: '2027-01-10' } }, guideWithHours)!;
+    expect(weekend).toMatchObject({ score: null, reasons: [] });
+    // A guide without hours is free on no day.
+    expect(
+      matchScore({ ...solo, trip: { from: '2027-01-04', to: '2027-01-04' } }, lisbonGuide)?.score,
+    ).toBeNull();
+    // The party: one of the guide's experiences must take it.
+    const four = matchScore({ ...solo, party: 4 }, lisbonGuide)!;
+    expect(four.reasons.map((r) => r.text)).toEqual(['Takes groups of 4']);
+    expect(four.exact).toBeCloseTo((100 * (W.interests / 2 + W.budget / 2 + W.party)) / (profile + W.party));
+    expect(matchScore({ ...solo, party: 1 }, lisbonGuide)?.reasons[0]?.text).toBe('Takes solo travellers');
+    expect(matchScore({ ...solo, party: 9 }, lisbonGuide)?.score).toBeNull();
+    // Not given: the other parts alone, as before.
+    expect(matchScore(base, guideWithHours)?.score).toBe(100);
+  });
+
+  it('reads the trip from today on, and not at all once it is over', () => {
+    expect(tripAhead('2027-01-04', '2027-01-08', '2027-01-01')).toEqual({
+      from: '2027-01-04',
+      to: '2027-01-08',
+    });
+    expect(tripAhead('2027-01-04', '2027-01-08', '2027-01-06')).toEqual({
+      from: '2027-01-06',
+      to: '2027-01-08',
+    });
+    expect(tripAhead('2027-01-04', '2027-01-08', '2027-01-09')).toBeNull();
+    expect(tripAhead('2027-01-04', null, '2027-01-01')).toEqual({ from: '2027-01-04', to: '2027-01-04' });
+    expect(tripAhead(null, '2027-01-08', '2027-01-01')).toBeNull();
   });
 
   it('never scores a guide who hides the profile', () => {
@@ -271,7 +377,9 @@ function plainMatch(t: TravellerSide, g: GuideSide) {
     t.languages.some((l) => norm(l) !== '') ||
     t.wants.some((w) => norm(w) !== '') ||
     (t.budgetMaxUsd ?? 0) > 0 ||
-    t.quiz !== null;
+    t.quiz !== null ||
+    t.trip !== null ||
+    t.party !== null;
   if (!told) return { score: null, exact: 0, basis: 'none', reasons: [] };
   const W = MATCH_WEIGHTS;
   const reasons: { text: string; weight: number }[] = [];
@@ -301,7 +409,27 @@ function plainMatch(t: TravellerSide, g: GuideSide) {
         ? 1
         : Math.max(0, Math.min(1, 2 - g.fromUsd / max));
   if (fits.budget === 1 && max !== null) reasons.push({ text: 'Within your budget', weight: W.budget });
-  const parts = ['city', 'languages', 'interests', 'budget'] as const;
+  const parts: string[] = ['city', 'languages', 'interests', 'budget'];
+  if (t.trip) {
+    // Days of the trip (its first 31) with hours; free on three of them, or on all of a shorter trip, fits fully.
+    const days: string[] = [];
+    for (let d = t.trip.from; d <= t.trip.to && days.length < 31; d = addDays(d, 1)) days.push(d);
+    const free = g.hours ? days.filter((d) => rangesOn(d, g.hours!).length > 0).length : 0;
+    fits.dates = Math.min(1, free / Math.min(days.length, 3));
+    if (free > 0) reasons.push({ text: 'Free during your trip', weight: W.dates * fits.dates });
+    parts.push('dates');
+  }
+  const party = t.party;
+  if (party !== null) {
+    fits.party = g.groups.length === 0 ? 0.5 : g.groups.some((x) => x.min <= party && party <= x.max) ? 1 : 0;
+    if (fits.party === 1) {
+      reasons.push({
+        text: party === 1 ? 'Takes solo travellers' : `Takes groups of ${party}`,
+        weight: W.party,
+      });
+    }
+    parts.push('party');
+  }
   const q = t.quiz;
   const m = g.temperament;
   if (q && m) {

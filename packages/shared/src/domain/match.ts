@@ -1,15 +1,22 @@
 /**
  * The match between a traveller and a guide (docs/product.md#match-score): 0–100, deterministic, from the
- * traveller's interests, languages, budget and city and, when the traveller took the "Travel style" quiz,
- * from the quiz and the guide's assessment side by side. The weights are the table below, once.
+ * traveller's interests, languages, budget and city, their trip's dates and party when given and, when the
+ * traveller took the "Travel style" quiz, from the quiz and the guide's assessment side by side. The weights are
+ * the table below, once.
  */
+import { type AvailabilityException, addDays, daysBetween, rangesOn, type WeeklySchedule } from './slots.ts';
 
-/** Points each part can give; the personality parts count only when the traveller took the quiz. */
+/**
+ * Points each part can give; the trip parts (dates, party) count only when the traveller gave them, the
+ * personality parts only when the traveller took the quiz.
+ */
 export const MATCH_WEIGHTS = {
   city: 10,
   languages: 20,
   interests: 25,
   budget: 20,
+  dates: 10,
+  party: 6,
   music: 8,
   nightlife: 7,
   humour: 6,
@@ -39,7 +46,14 @@ export type TravellerSide = {
   budgetMaxUsd: number | null;
   /** The quiz's answers; null when skipped. `pace` 1 (slow, few stops) – 5 (packed, late nights). */
   quiz: (Temperament & { pace: number }) | null;
+  /** The trip's first and last local dates (YYYY-MM-DD), from today on; null when not given or over. */
+  trip: { from: string; to: string } | null;
+  /** How many travel together; null when not given. */
+  party: number | null;
 };
+
+/** When a guide works: the weekly hours and the date exceptions (the guide's city time). */
+export type GuideHours = { weekly: WeeklySchedule; exceptions: AvailabilityException[] };
 
 export type GuideSide = {
   city: string;
@@ -51,6 +65,10 @@ export type GuideSide = {
   temperament: Temperament | null;
   /** "Hide profile" in the assessment: never scored for travellers. */
   hidden: boolean;
+  /** The weekly schedule and exceptions; null before the guide sets hours. */
+  hours: GuideHours | null;
+  /** The group sizes of the published experiences (each min–max). */
+  groups: { min: number; max: number }[];
 };
 
 export type MatchReason = { part: Part; text: string };
@@ -79,7 +97,9 @@ export function travellerKnown(t: TravellerSide): boolean {
     t.languages.some((l) => l.trim() !== '') ||
     t.wants.some((w) => w.trim() !== '') ||
     (t.budgetMaxUsd !== null && t.budgetMaxUsd > 0) ||
-    t.quiz !== null
+    t.quiz !== null ||
+    t.trip !== null ||
+    t.party !== null
   );
 }
 
@@ -186,6 +206,22 @@ function budgetFit(maxUsd: number | null, fromUsd: number | null): number {
   return clamp01(2 - fromUsd / maxUsd);
 }
 
+/** The trip days that count: a guide free on this many of them (or on every day of a shorter trip) fits fully. */
+export const TRIP_DAYS_FOR_FULL = 3;
+/** How many of the trip's first days are looked at. */
+const TRIP_DAYS_LOOKED_AT = 31;
+
+/** How many days of the trip the guide has hours on (weekly or extra, not blocked), and how many would fit fully. */
+export function tripDaysFree(
+  trip: { from: string; to: string },
+  hours: GuideHours,
+): { free: number; full: number } {
+  const days = Math.min(daysBetween(trip.from, trip.to), TRIP_DAYS_LOOKED_AT);
+  let free = 0;
+  for (let i = 0; i < days; i++) if (rangesOn(addDays(trip.from, i), hours).length > 0) free++;
+  return { free, full: Math.max(1, Math.min(days, TRIP_DAYS_FOR_FULL)) };
+}
+
 const GENRE_WORDS: Record<keyof Music, string> = { rap: 'rap', techno: 'techno nights', rock: 'rock' };
 const GENRES = ['rap', 'techno', 'rock'] as const;
 
@@ -260,6 +296,33 @@ function scorerOf(traveller: TravellerSide, withReasons: boolean): (guide: Guide
 
     let got = W.city * city + W.languages * languages + W.interests * interests + W.budget * budget;
     let total = W.city + W.languages + W.interests + W.budget;
+
+    // The trip's parts count only when the traveller gave them; a guide without hours is free on no day.
+    const trip = traveller.trip;
+    if (trip) {
+      const { free, full } = guide.hours ? tripDaysFree(trip, guide.hours) : { free: 0, full: 1 };
+      const dates = clamp01(free / full);
+      if (withReasons && free > 0) {
+        reasons.push({ part: 'dates', text: 'Free during your trip', weight: W.dates * dates });
+      }
+      got += W.dates * dates;
+      total += W.dates;
+    }
+    const party = traveller.party;
+    if (party !== null) {
+      // Half when the guide publishes nothing yet (like a missing price), else whether one experience takes them.
+      const fits =
+        guide.groups.length === 0 ? 0.5 : guide.groups.some((g) => g.min <= party && party <= g.max) ? 1 : 0;
+      if (withReasons && fits === 1) {
+        reasons.push({
+          part: 'party',
+          text: party === 1 ? 'Takes solo travellers' : `Takes groups of ${party}`,
+          weight: W.party,
+        });
+      }
+      got += W.party * fits;
+      total += W.party;
+    }
     const quiz = traveller.quiz;
     const mind = guide.temperament;
     const withQuiz = quiz !== null && mind !== null;
@@ -331,6 +394,10 @@ export type GuideRecord = {
   } | null;
   /** Categories of the guide's published experiences. */
   publishedCategories: string[];
+  /** The weekly schedule and exceptions; null before the guide sets hours. */
+  hours: GuideHours | null;
+  /** The group sizes of the published experiences. */
+  groups: { min: number; max: number }[];
 };
 
 const isScale = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
@@ -369,6 +436,8 @@ export function guideSideOf(g: GuideRecord): GuideSide {
     fromUsd: g.tourCount > 0 ? g.priceMin : null,
     temperament,
     hidden: g.hideProfile,
+    hours: g.hours,
+    groups: g.groups,
   };
 }
 
@@ -390,10 +459,29 @@ export type TravellerRecord = {
     animeKdrama: 'yes' | 'sometimes' | 'no';
     pace: number;
   } | null;
+  /** The trip's dates and party as saved; null when not given. */
+  travelFrom: string | null;
+  travelTo: string | null;
+  partySize: number | null;
 };
 
-/** The traveller's side: the profile's and the quiz's languages, and everything they said they want. */
-export function travellerSideOf(t: TravellerRecord): TravellerSide {
+/** The trip's dates from `today` on (a trip under way counts from today); null when not given or already over. */
+export function tripAhead(
+  from: string | null,
+  to: string | null,
+  today: string,
+): { from: string; to: string } | null {
+  if (!from) return null;
+  const last = to && to >= from ? to : from;
+  if (last < today) return null;
+  return { from: from < today ? today : from, to: last };
+}
+
+/**
+ * The traveller's side: the profile's and the quiz's languages, everything they said they want, and the trip
+ * from `today` (the guide's and traveller's dates compare as calendar dates).
+ */
+export function travellerSideOf(t: TravellerRecord, today: string): TravellerSide {
   const q = t.travelStyle;
   const languages = [...t.languages];
   for (const l of q?.languages ?? []) if (!languages.some((x) => norm(x) === norm(l))) languages.push(l);
@@ -412,6 +500,8 @@ export function travellerSideOf(t: TravellerRecord): TravellerSide {
           pace: q.pace,
         }
       : null,
+    trip: tripAhead(t.travelFrom, t.travelTo, today),
+    party: t.partySize !== null && t.partySize > 0 ? t.partySize : null,
   };
 }
 
@@ -420,5 +510,7 @@ export function reasonForGuide(r: MatchReason): string {
   if (r.part === 'budget') return 'Your prices fit their budget';
   if (r.part === 'city') return 'Travelling to your city';
   if (r.part === 'interests') return r.text.replace('Shares your love of', 'Wants');
+  if (r.part === 'dates') return 'Visiting on days you work';
+  if (r.part === 'party') return 'Their party fits your group sizes';
   return r.text;
 }

@@ -30,6 +30,8 @@ const guideSide: fc.Arbitrary<GuideSide> = fc.record({
   fromUsd: fc.option(fc.integer({ min: 10, max: 300 }), { nil: null }),
   temperament: fc.option(temperament, { nil: null }),
   hidden: fc.boolean(),
+  hours: fc.constant(null),
+  groups: fc.constantFrom([], [{ min: 1, max: 4 }], [{ min: 2, max: 10 }]),
 });
 const guides = fc.uniqueArray(
   fc
@@ -46,6 +48,8 @@ const traveller: fc.Arbitrary<TravellerSide> = fc.record({
     temperament.chain((t) => scale.map((pace) => ({ ...t, pace }))),
     { nil: null },
   ),
+  trip: fc.constant(null),
+  party: fc.option(fc.integer({ min: 1, max: 8 }), { nil: null }),
 });
 
 /** Brute force: every listed, visible guide scored by matchScore(), sorted by the score before rounding, then id. */
@@ -91,6 +95,8 @@ describe('rankBestMatch', () => {
       fromUsd: null,
       temperament: null,
       hidden: false,
+      hours: null,
+      groups: [],
     };
     const t: TravellerSide = {
       city: 'Lisbon',
@@ -98,6 +104,8 @@ describe('rankBestMatch', () => {
       wants: [],
       budgetMaxUsd: null,
       quiz: null,
+      trip: null,
+      party: null,
     };
     const entries = ['c', 'a', 'b'].map((id) => ({
       id,
@@ -122,6 +130,9 @@ describe('createGuideSides', () => {
     hideProfile: false,
     assessment: null,
     publishedCategories: [],
+    groups: [],
+    weekly: null,
+    exceptions: [],
     version: `${city}/${listed}`,
   });
 

@@ -79,6 +79,8 @@ export function entryOf(row: GuideSideRow): GuideEntry {
       hideProfile: row.hideProfile,
       assessment: row.assessment,
       publishedCategories: row.publishedCategories,
+      hours: row.weekly ? { weekly: row.weekly, exceptions: row.exceptions } : null,
+      groups: row.groups,
     }),
   };
 }

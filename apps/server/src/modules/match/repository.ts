@@ -1,7 +1,8 @@
+import type { AvailabilityException, WeeklySchedule } from '@lokal/shared/domain/slots';
 import type { TravelStyle } from '@lokal/shared/schemas/travel-style';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { experiences } from '../../db/schema/experiences.ts';
+import { availabilityExceptions, experiences, guideAvailability } from '../../db/schema/experiences.ts';
 import { travelStyles } from '../../db/schema/match.ts';
 import { guideAssessments, guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 
@@ -33,6 +34,15 @@ const guideSideColumns = {
     where a.user_id = ${guideId})`,
   publishedCategories: sql<string[]>`coalesce((select array_agg(e.category) from ${experiences} e
     where e.guide_id = ${guideId} and e.status = 'published'), '{}')`,
+  groups: sql<
+    { min: number; max: number }[]
+  >`coalesce((select jsonb_agg(jsonb_build_object('min', e.min_group,
+    'max', e.max_group)) from ${experiences} e where e.guide_id = ${guideId} and e.status = 'published'), '[]')`,
+  weekly: sql<WeeklySchedule | null>`(select h.weekly from ${guideAvailability} h where h.guide_id = ${guideId})`,
+  // Exceptions from a day ago on: a trip counts from today in any city.
+  exceptions: sql<AvailabilityException[]>`coalesce((select jsonb_agg(jsonb_build_object('date', x.date,
+    'kind', x.kind, 'ranges', x.ranges)) from ${availabilityExceptions} x where x.guide_id = ${guideId}
+    and x.date >= to_char(now() - interval '1 day', 'YYYY-MM-DD')), '[]')`,
   version: guideSideVersion,
 };
 
@@ -47,6 +57,9 @@ export const travellerSideColumns = {
   lookingFor: t.lookingFor,
   budgetMax: t.budgetMax,
   currency: t.currency,
+  travelFrom: t.travelFrom,
+  travelTo: t.travelTo,
+  partySize: t.partySize,
   answers: sql<unknown>`(select ts.answers from ${travelStyles} ts where ts.user_id = ${touristId})`,
 };
 

@@ -15,17 +15,26 @@ import { localeOf } from '../locale/service.ts';
 import { createGuideSides, type GuideSides } from './guide-sides.ts';
 import { createMatchRepository, type TravellerRow } from './repository.ts';
 
-function travellerSide(r: TravellerRow, rates: UsdRates): TravellerSide {
+function travellerSide(r: TravellerRow, rates: UsdRates, today: string): TravellerSide {
   const style = r.answers ? travelStyleSchema.safeParse(r.answers) : null;
-  return travellerSideOf({
-    city: r.city,
-    languages: r.languages,
-    interests: r.interests,
-    lookingFor: r.lookingFor,
-    budgetMaxUsd: r.budgetMax > 0 ? convertAmount(r.budgetMax, r.currency, 'USD', rates) : null,
-    travelStyle: style?.success ? style.data : null,
-  });
+  return travellerSideOf(
+    {
+      city: r.city,
+      languages: r.languages,
+      interests: r.interests,
+      lookingFor: r.lookingFor,
+      budgetMaxUsd: r.budgetMax > 0 ? convertAmount(r.budgetMax, r.currency, 'USD', rates) : null,
+      travelStyle: style?.success ? style.data : null,
+      travelFrom: r.travelFrom,
+      travelTo: r.travelTo,
+      partySize: r.partySize,
+    },
+    today,
+  );
 }
+
+/** Today's date (UTC) by the app's clock: a trip counts from it. */
+const todayOf = (ctx: AppContext) => new Date(ctx.now()).toISOString().slice(0, 10);
 
 /** A match as the screens show it; the reasons in the reader's words. */
 export function cardMatch(m: Match | null, reader: 'traveller' | 'guide' = 'traveller'): CardMatch | null {
@@ -48,6 +57,7 @@ export function createMatchService(ctx: AppContext) {
   const scorers = new Map<string, (guide: GuideSide) => Match | null>();
   let scorersRates: UsdRates | null = null;
   function travellerScorer(row: TravellerRow, rates: UsdRates) {
+    const today = todayOf(ctx);
     if (rates !== scorersRates) {
       scorers.clear();
       scorersRates = rates;
@@ -60,10 +70,14 @@ export function createMatchService(ctx: AppContext) {
       row.budgetMax,
       row.currency,
       row.answers,
+      row.travelFrom,
+      row.travelTo,
+      row.partySize,
+      today,
     ]);
     let scorer = scorers.get(key);
     if (!scorer) {
-      scorer = matchScorer(travellerSide(row, rates));
+      scorer = matchScorer(travellerSide(row, rates, today));
       if (scorers.size >= TRAVELLER_SCORERS) scorers.delete(scorers.keys().next().value!);
       scorers.set(key, scorer);
     }
@@ -80,7 +94,7 @@ export function createMatchService(ctx: AppContext) {
   const own = new WeakMap<SessionUser, Promise<Own>>();
   async function readOwn(id: string): Promise<Own> {
     const [row, r] = await Promise.all([repo.traveller(id), rates()]);
-    return { row, side: row ? travellerSide(row, r) : null };
+    return { row, side: row ? travellerSide(row, r, todayOf(ctx)) : null };
   }
   /** A tourist's own row and side, read once per session look-up. */
   function ownOf(viewer: SessionUser): Promise<Own> {
