@@ -47,12 +47,10 @@ const traveller: fc.Arbitrary<TravellerSide> = fc.record({
     { nil: null },
   ),
   trip: fc.option(
-    fc
-      .tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 20 }))
-      .map(([start, length]) => ({
-        from: addDays('2027-01-04', start),
-        to: addDays('2027-01-04', start + length),
-      })),
+    fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 20 })).map(([start, length]) => ({
+      from: addDays('2027-01-04', start),
+      to: addDays('2027-01-04', start + length),
+    })),
     { nil: null },
   ),
   party: fc.option(fc.integer({ min: 1, max: 12 }), { nil: null }),
