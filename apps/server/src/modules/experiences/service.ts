@@ -138,7 +138,7 @@ export function createExperiencesService(deps: {
     return { city, ...toRules(city, rules, exceptions) };
   }
 
-  const publishProblems = (e: ExperienceRow) => publishGaps(repo, e);
+  const publishProblems = (e: ExperienceRow, profilePhoto = true) => publishGaps(repo, e, { profilePhoto });
 
   async function refreshOffer(guideId: string) {
     const { rates } = await deps.rates();
@@ -291,12 +291,15 @@ export function createExperiencesService(deps: {
       const { experience } = await owned(user, id);
       if (experience.status === 'published') {
         // A published experience must stay publishable.
-        const problems = await publishProblems({
-          ...experience,
-          title: input.title,
-          price: Number(input.price),
-          meetingAddress: input.meetingPoint.address,
-        });
+        const problems = await publishProblems(
+          {
+            ...experience,
+            title: input.title,
+            price: Number(input.price),
+            meetingAddress: input.meetingPoint.address,
+          },
+          false,
+        );
         if (problems.length) {
           throw new HttpError(
             409,
