@@ -290,7 +290,7 @@ export function createExperiencesService(deps: {
     async update(user: SessionUser, id: string, input: ExperienceInput) {
       const { experience } = await owned(user, id);
       if (experience.status === 'published') {
-        // A published experience must stay publishable.
+        // A published experience must stay publishable in what an edit can change (not the profile photo).
         const problems = await publishProblems(
           {
             ...experience,
