@@ -158,9 +158,11 @@ describe.each([
       ]);
     await expect.poll(() => page.getByTestId('photo-tile').count(), { timeout: 30_000 }).toBe(3);
     await page.getByRole('button', { name: 'Publish' }).click();
-    // Said in place under the header, not in a toast; the profile photo is up, so only the price is missing.
+    // Said in place under the header, not in a toast; the profile photo is up, so it is not asked for.
     const needs = page.getByTestId('publish-gaps');
-    await needs.getByText('Before publishing, add a price.').waitFor();
+    await needs
+      .getByText('Before publishing, add a price, at least one weekly time range (Availability).')
+      .waitFor();
     expect(await needs.getByRole('link', { name: 'Add a profile photo' }).count()).toBe(0);
 
     // 4. Weekly hours: Monday's, copied to every day.
