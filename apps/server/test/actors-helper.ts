@@ -5,7 +5,7 @@ import type { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { extractSignInLink } from './mail-helper.ts';
-import { addPublishPhotos } from './photo-helper.ts';
+import { addProfilePhoto, addPublishPhotos } from './photo-helper.ts';
 
 // Signed-in people in every state the API tells apart, and the objects they own, made through the API
 // (sign-in, SMS code from the outbox, onboarding, assessment, staff verification) so the states are real.
@@ -287,11 +287,12 @@ export function createWorld(app: App, config: Config, database: Database) {
   }
 
   const offers = new Map<string, string>();
-  /** The guide's published experience (made once, with the schedule it needs). */
+  /** The guide's published experience (made once, with the schedule and the profile photo it needs). */
   async function offerOf(guide: Session): Promise<string> {
     const known = offers.get(guide.id);
     if (known) return known;
     await must({ method: 'PATCH', url: '/api/availability', as: guide, payload: SCHEDULE });
+    await addProfilePhoto(app, guide.cookie);
     const id = await draftOf(guide);
     await addPublishPhotos(app, guide.cookie, id);
     await must({

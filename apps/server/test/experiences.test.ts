@@ -1,3 +1,4 @@
+import { EXPERIENCE_MESSAGES } from '@lokal/shared/constants/experiences';
 import { zonedTimeToInstant } from '@lokal/shared/domain/time-zone';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -6,7 +7,7 @@ import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { OFFER, SCHEDULE } from './actors-helper.ts';
 import { mockSignIn, openTestDatabase, testConfig } from './helper.ts';
-import { addPublishPhotos, photoUpload, testPhoto } from './photo-helper.ts';
+import { addProfilePhoto, addPublishPhotos, photoUpload, testPhoto } from './photo-helper.ts';
 
 // Experiences, availability, slots and what booking on a slot does, through the API on a real engine.
 // The clock is ours: Monday 23 Nov 2026, 10:00 UTC.
@@ -72,6 +73,8 @@ beforeAll(async () => {
   james = await mockSignIn(app, 'james.whitfield@demo.lokal.app', 'tourist');
   aisha = await mockSignIn(app, 'aisha.rahman@demo.lokal.app', 'tourist');
   lucas = await mockSignIn(app, 'lucas.meyer@demo.lokal.app', 'tourist');
+  // The demo guides wear illustrated portraits; publishing asks for a photo of their own (decision 090).
+  for (const guide of [sofia, kenji]) await addProfilePhoto(app, guide.cookie);
   // Sofia's own week: every day 09:00–21:00, an hour's notice, no buffer.
   expect((await call('PATCH', '/api/availability', sofia, SCHEDULE)).statusCode).toBe(200);
 });
@@ -173,6 +176,35 @@ describe('writing and publishing', () => {
     const res = await call('POST', `/api/experiences/${id}/status`, guide, { status: 'published' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Before publishing, add at least one weekly time range (Availability).');
+  });
+
+  it("asks for a profile photo of the guide's own before publishing, but not to edit what is published", async () => {
+    // Amélie, a demo guide, still wears the illustrated portrait the seed gave her.
+    const amelie = await mockSignIn(app, 'amelie.laurent@demo.lokal.app', 'guide');
+    const mine = (await call('GET', '/api/experiences/mine', amelie)).json().experiences;
+    const live = mine.find((e: { status: string }) => e.status === 'published');
+    const edited = await call('PATCH', `/api/experiences/${live.id}`, amelie, {
+      ...OFFER,
+      title: live.title,
+      category: live.category,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const id = (await call('POST', '/api/experiences', amelie, OFFER)).json().experience.id;
+    await addPublishPhotos(app, amelie.cookie, id);
+    const refused = await call('POST', `/api/experiences/${id}/status`, amelie, { status: 'published' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: 'Before publishing, add a profile photo of your own.',
+      code: 'cannot-publish',
+    });
+    expect(refused.json().message).toContain(EXPERIENCE_MESSAGES.needsProfilePhoto);
+    expect((await call('GET', `/api/experiences/${id}`, james)).statusCode).toBe(404);
+
+    await addProfilePhoto(app, amelie.cookie);
+    const ok = await call('POST', `/api/experiences/${id}/status`, amelie, { status: 'published' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await call('GET', `/api/experiences/${id}`, james)).json().experience.status).toBe('published');
   });
 
   it('refuses bad fields with the schema message and saves nothing', async () => {

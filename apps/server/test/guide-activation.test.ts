@@ -103,7 +103,10 @@ describe('the activation checklist', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('cannot-publish');
-    expect(refused.json().message).toBe(`${EXPERIENCE_MESSAGES.publishNeeds} a price.`);
+    // Before the profile photo is up, publishing asks for it too.
+    expect(refused.json().message).toBe(
+      `${EXPERIENCE_MESSAGES.publishNeeds} a price, ${EXPERIENCE_MESSAGES.needsProfilePhoto}.`,
+    );
     expect(await activationOf(g)).toMatchObject({ hours: true, experience: false });
 
     await w.uploadDocument(g);

@@ -56,3 +56,21 @@ export async function addPublishPhotos(app: Injector, cookie: string, experience
     if (res.statusCode !== 200) throw new Error(`photo upload: ${res.statusCode} ${res.body}`);
   }
 }
+
+let portrait: Promise<Buffer> | undefined;
+
+/**
+ * Uploads a profile photo of the member's own (400×400 or more: decision 090), which publishing an experience
+ * needs besides its three photos. Set-ups call it once per guide before they publish.
+ */
+export async function addProfilePhoto(app: Injector, cookie: string): Promise<void> {
+  portrait ??= testPhoto({ width: 600, height: 600, tint: 7 });
+  const body = photoUpload(await portrait);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/me/photo',
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`profile photo upload: ${res.statusCode} ${res.body}`);
+}

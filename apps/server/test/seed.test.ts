@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { averageRating } from '@lokal/shared/domain/reviews';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../seed/seed.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -135,6 +135,23 @@ describe('GET /api/showcase', () => {
     expect(
       body.travelers.every((c: { rating: number; type: string }) => c.rating === 0 && c.type === 'traveler'),
     ).toBe(true);
+
+    // A featured member who never gave an age shows none: null, not 0 (the card then shows the name alone).
+    const [traveler] = body.travelers as { id: string; age: number | null }[];
+    await t.database.db
+      .update(touristProfiles)
+      .set({ age: null })
+      .where(eq(touristProfiles.userId, traveler!.id));
+    try {
+      const again = (await t.app.inject({ url: '/api/showcase' })).json();
+      expect(again.travelers.find((c: { id: string }) => c.id === traveler!.id).age).toBeNull();
+      expect(again.guides[0].age).toBe(28);
+    } finally {
+      await t.database.db
+        .update(touristProfiles)
+        .set({ age: traveler!.age })
+        .where(eq(touristProfiles.userId, traveler!.id));
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, setupApp } from './support/app.ts';
 import { toast } from './support/toast.ts';
@@ -32,8 +33,21 @@ const ANSWERS = {
 
 const newPage = app.newPage;
 
-/** A guide who finished onboarding (phone verified by SMS) and the assessment, through the real API. */
-async function waitingGuide(context: BrowserContext, first: string, last: string) {
+/** A profile photo the server takes (decision 090): 600×600 of varied pixels, as JPEG. */
+async function portrait() {
+  const side = 600;
+  const raw = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = ((i % (side * 3)) / 7 + Math.floor(i / (side * 3)) / 3) % 256;
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+}
+
+/**
+ * A guide who finished onboarding (phone verified by SMS) and the assessment, through the real API, with an
+ * identity document; `photo` adds a profile photo of their own, which makes them ready to verify.
+ */
+async function waitingGuide(context: BrowserContext, first: string, last: string, { photo = false } = {}) {
   const email = `${first.toLowerCase()}.${Date.now()}.${n++}@e2e.lokal.test`;
   const call = async (path: string, data: object) => {
     const res = await context.request.post(`${app.url}${path}`, { data });
@@ -59,6 +73,12 @@ async function waitingGuide(context: BrowserContext, first: string, last: string
     },
   });
   expect(upload.status(), await upload.text()).toBe(200);
+  if (photo) {
+    const res = await context.request.post(`${app.url}/api/users/me/photo`, {
+      multipart: { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await portrait() } },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
   return { email, phone: number, name: `${first} ${last}` };
 }
 
@@ -87,7 +107,7 @@ describe('the staff console', () => {
   it('staff verify a waiting guide and the guide’s checklist says so without a reload', async () => {
     // The guide waits on a phone, on the dashboard with its checklist.
     const g = await newPage(PHONE);
-    const guide = await waitingGuide(g.context, 'Eva', 'Moretti');
+    const guide = await waitingGuide(g.context, 'Eva', 'Moretti', { photo: true });
     await g.page.goto(`${app.url}/guide/home`);
     await g.page.getByRole('dialog', { name: 'Verification pending' }).waitFor();
     expect(await review(g.page)).toBe('Verification pending');
@@ -95,9 +115,13 @@ describe('the staff console', () => {
     // The dashboard is usable while staff review.
     await g.page.getByRole('heading', { name: 'Guide Dashboard' }).waitFor();
 
-    // Staff sign in by magic link on a desktop and find her in the queue with what they need to decide.
+    // Staff sign in by magic link on a desktop and find her in the queue with what they need to decide: she is
+    // ready to verify, the view the queue opens on.
     const s = await newPage(DESKTOP);
     await staffSignIn(s.page);
+    const filters = s.page.getByRole('group', { name: 'Show' }).getByRole('button');
+    expect(await filters.allInnerTexts()).toEqual(['Ready to verify', 'All waiting']);
+    expect(await filters.first().getAttribute('aria-pressed')).toBe('true');
     const card = s.page.getByRole('article', { name: guide.name });
     await card.waitFor();
     await card.getByText(guide.email).waitFor();
@@ -142,6 +166,12 @@ describe('the staff console', () => {
     expect(new URL(s.page.url()).searchParams.get('section')).toBe('invites');
     await s.page.keyboard.press('ArrowLeft');
     await s.page.getByRole('heading', { name: /Waiting for review/ }).waitFor();
+    // Lia has no photo of her own, so she is not ready to verify; with no one ready, the view says so and
+    // offers every waiting guide.
+    await s.page.getByRole('heading', { name: 'No guide is ready to verify' }).waitFor();
+    await s.page.getByRole('button', { name: 'Show all waiting guides' }).focus();
+    await s.page.keyboard.press('Enter');
+    await s.page.getByRole('button', { name: 'All waiting', pressed: true }).waitFor();
 
     const reject = s.page.getByRole('button', { name: `Reject ${guide.name}` });
     await reject.focus();

@@ -115,13 +115,31 @@ describe('experiences', () => {
       .waitFor();
     expect(await photoOrder(g, 2)).toEqual(uploaded);
 
-    // Publishing is the server's call: without weekly hours and a third photo it says what is missing.
+    // Publishing is the server's call: without weekly hours, a third photo and a profile photo of her own (the
+    // demo guide wears an illustrated portrait) it says what is missing, in place, with the way to the photo.
     await g.getByRole('button', { name: 'Publish' }).click();
-    await toast(
-      g,
-      'Before publishing, add at least 3 photos (2 so far), at least one weekly time range (Availability).',
-    ).waitFor();
+    const gaps = g.getByTestId('publish-gaps');
+    await gaps
+      .getByText(
+        'Before publishing, add at least 3 photos (2 so far), a profile photo of your own, at least one weekly time range (Availability).',
+      )
+      .waitFor();
+    expect(await gaps.getAttribute('role')).toBe('alert');
     await g.getByTestId('experience-status').filter({ hasText: 'Draft' }).waitFor();
+
+    // The profile photo: the link opens the profile editor, where it is uploaded.
+    await gaps.getByRole('link', { name: 'Add a profile photo' }).click();
+    await g.waitForURL('**/guide/settings#photo');
+    const profile = g.getByRole('dialog', { name: 'Edit profile' });
+    await profile
+      .getByLabel('Change photo')
+      .setInputFiles(await picture('amelie.png', { r: 200, g: 120, b: 90 }));
+    await profile.getByRole('img', { name: 'Preview of your new photo' }).waitFor();
+    await profile.getByRole('button', { name: 'Save changes' }).click();
+    await toast(g, 'Profile updated').waitFor();
+    await profile.waitFor({ state: 'detached' });
+    await g.goto(editorUrl);
+    await g.getByRole('heading', { name: 'Edit experience' }).waitFor();
 
     // A weekly schedule: Tuesday 10:00–13:00, and Friday evenings into the night.
     await g.getByRole('link', { name: 'Set your weekly hours' }).click();

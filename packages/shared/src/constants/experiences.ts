@@ -76,5 +76,8 @@ export const EXPERIENCE_MESSAGES = {
   tooManyPending: `You already have ${PENDING_REQUESTS_MAX} requests waiting for an answer. Wait for one, or cancel one, before asking again.`,
   notBookable: 'This experience cannot be booked right now.',
   publishNeeds: 'Before publishing, add',
+  /** The publish gaps a guide fixes elsewhere (docs/product.md#experiences): the editor links to the place. */
+  needsProfilePhoto: 'a profile photo of your own',
+  needsHours: 'at least one weekly time range (Availability)',
   expired: 'No answer within 24 hours',
 } as const;

@@ -7,7 +7,8 @@ export const profileCardSchema = z.object({
   /** A guide's page address (/guides/{slug}) for members; null for a traveler. */
   slug: z.string().nullable(),
   name: z.string(),
-  age: z.number().int(),
+  /** Null when the member has not given it: the card then shows the name alone. */
+  age: z.number().int().nullable(),
   location: z.string(),
   profession: z.string(),
   bio: z.string(),

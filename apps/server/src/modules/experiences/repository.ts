@@ -2,6 +2,7 @@ import type { AvailabilityInput, ExperienceInput } from '@lokal/shared/schemas/e
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
+import { ownPhoto } from '../../db/own-photo.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import {
   availabilityExceptions,
@@ -229,6 +230,15 @@ export function createExperiencesRepository(db: Db) {
         }
         return true;
       });
+    },
+
+    /** Whether the guide's profile picture is one they uploaded, not the drawn avatar (decision 093). */
+    async hasOwnPhoto(guideId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ own: ownPhoto(guideProfiles.image) })
+        .from(guideProfiles)
+        .where(eq(guideProfiles.userId, guideId));
+      return row?.own === true;
     },
 
     async availability(guideId: string) {

@@ -138,7 +138,7 @@ export function createExperiencesService(deps: {
     return { city, ...toRules(city, rules, exceptions) };
   }
 
-  const publishProblems = (e: ExperienceRow) => publishGaps(repo, e);
+  const publishProblems = (e: ExperienceRow, profilePhoto = true) => publishGaps(repo, e, { profilePhoto });
 
   async function refreshOffer(guideId: string) {
     const { rates } = await deps.rates();
@@ -290,13 +290,16 @@ export function createExperiencesService(deps: {
     async update(user: SessionUser, id: string, input: ExperienceInput) {
       const { experience } = await owned(user, id);
       if (experience.status === 'published') {
-        // A published experience must stay publishable.
-        const problems = await publishProblems({
-          ...experience,
-          title: input.title,
-          price: Number(input.price),
-          meetingAddress: input.meetingPoint.address,
-        });
+        // A published experience must stay publishable in what an edit can change (not the profile photo).
+        const problems = await publishProblems(
+          {
+            ...experience,
+            title: input.title,
+            price: Number(input.price),
+            meetingAddress: input.meetingPoint.address,
+          },
+          false,
+        );
         if (problems.length) {
           throw new HttpError(
             409,

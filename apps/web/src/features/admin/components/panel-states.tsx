@@ -19,16 +19,20 @@ export function EmptyState({
   icon: Icon,
   title,
   children,
+  action,
 }: {
   icon: LucideIcon;
   title: string;
   children?: ReactNode;
+  /** A way on from the empty list (another view of it), under the text. */
+  action?: ReactNode;
 }) {
   return (
     <div className="rounded-card border border-dashed border-line bg-white/60 px-6 py-12 text-center">
       <Icon className="mx-auto h-8 w-8 text-muted" aria-hidden />
       <h3 className="mt-3 text-xl">{title}</h3>
       {children ? <p className="mt-1 text-sm text-muted">{children}</p> : null}
+      {action ? <div className="mt-4">{action}</div> : null}
     </div>
   );
 }

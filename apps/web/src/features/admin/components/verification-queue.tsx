@@ -2,6 +2,7 @@ import { REJECTION_REASON_MAX } from '@lokal/shared/constants/admin';
 import type { QueueFilter, QueueGuide } from '@lokal/shared/schemas/admin';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { onDemand } from '../../../lib/on-demand.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -17,7 +18,8 @@ const schemas = onDemand(() => import('@lokal/shared/schemas/admin'));
 
 const mailNote = (sent: boolean) => (sent ? '' : ' The e-mail to the guide could not be sent.');
 
-// "Ready to verify" first: the guides staff can decide on now (the server's one definition).
+// "Ready to verify" first, and the view the queue opens on: the guides staff can decide on now (the server's one
+// definition, decision 093); "All waiting" beside it.
 const FILTERS: { value: QueueFilter; label: string }[] = [
   { value: 'ready', label: 'Ready to verify' },
   { value: 'all', label: 'All waiting' },
@@ -25,7 +27,7 @@ const FILTERS: { value: QueueFilter; label: string }[] = [
 
 /** Guides who finished onboarding and the assessment, oldest first. */
 export function VerificationQueue() {
-  const [filter, setFilter] = useState<QueueFilter>('all');
+  const [filter, setFilter] = useState<QueueFilter>('ready');
   const queue = useVerificationQueue(filter);
   const guides = queue.data?.pages.flatMap((p) => p.guides);
   // The whole queue's count: the pages hold only what was loaded.
@@ -70,7 +72,15 @@ export function VerificationQueue() {
       {queue.isError ? <ErrorState error={queue.error} onRetry={() => queue.refetch()} /> : null}
       {guides && guides.length === 0 ? (
         filter === 'ready' ? (
-          <EmptyState icon={ShieldCheck} title="No guide is ready to verify">
+          <EmptyState
+            icon={ShieldCheck}
+            title="No guide is ready to verify"
+            action={
+              <Button variant="outline" size="sm" onClick={() => setFilter('all')}>
+                Show all waiting guides
+              </Button>
+            }
+          >
             A guide is ready once they have a verified phone, an identity document and a photo of their own.
           </EmptyState>
         ) : (

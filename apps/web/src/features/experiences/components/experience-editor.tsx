@@ -2,6 +2,7 @@ import { CURRENCY_SYMBOLS } from '@lokal/shared/constants/currency';
 import {
   BOOKING_MODES,
   EXPERIENCE_CATEGORIES,
+  EXPERIENCE_MESSAGES,
   EXPERIENCE_LIMITS as L,
   PRICE_CURRENCIES,
 } from '@lokal/shared/constants/experiences';
@@ -9,7 +10,7 @@ import { LANGUAGES } from '@lokal/shared/constants/onboarding';
 import { CANCELLATION_POLICIES, policyInWords, policyLabel } from '@lokal/shared/domain/cancellation';
 import { experienceEditorPath, paths } from '@lokal/shared/domain/pages';
 import type { Experience } from '@lokal/shared/schemas/experiences';
-import { ArrowLeft, Check, Pause, Send } from 'lucide-react';
+import { ArrowLeft, Camera, Check, Pause, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -56,6 +57,27 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The server's answer to Publish: what is missing, with a way to the profile editor when the profile photo is
+ * (it is uploaded there, not here). The weekly hours have their link in the header above.
+ */
+function PublishGaps({ message }: { message: string }) {
+  return (
+    <div
+      role="alert"
+      data-testid="publish-gaps"
+      className="mt-3 flex basis-full flex-wrap items-center gap-3 rounded-card border border-danger/30 bg-white px-4 py-3"
+    >
+      <p className="min-w-0 flex-1 basis-64 text-sm text-danger">{message}</p>
+      {message.includes(EXPERIENCE_MESSAGES.needsProfilePhoto) ? (
+        <Link to={`${paths.guide.settings}#photo`} className={buttonClass('outline', 'sm', 'shrink-0')}>
+          <Camera className="h-4 w-4" aria-hidden /> Add a profile photo
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 type Props = {
   /** The saved experience; none while it is new. */
   experience: Experience | null;
@@ -70,7 +92,9 @@ export function ExperienceEditor({ experience, initial }: Props) {
   const navigate = useNavigate();
   const create = useCreateExperience();
   const update = useUpdateExperience(experience?.id ?? '');
-  const status = useStatusChange();
+  // What the server said publishing still needs, shown under the header until the next try or save.
+  const [publishGaps, setPublishGaps] = useState<string | null>(null);
+  const status = useStatusChange({ onRefused: setPublishGaps });
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(initial);
   const [formError, setFormError] = useState<string | null>(null);
@@ -95,6 +119,7 @@ export function ExperienceEditor({ experience, initial }: Props) {
       return false;
     }
     setFormError(null);
+    setPublishGaps(null);
     try {
       if (experience) {
         await update.mutateAsync(data);
@@ -165,7 +190,7 @@ export function ExperienceEditor({ experience, initial }: Props) {
           {experience
             ? live
               ? 'Travellers can find and book this experience.'
-              : 'Publishing needs a title, a price, a duration, a meeting point and at least one weekly time range.'
+              : 'Publishing needs a title, a price, a duration, a meeting point, 3 photos, a profile photo of your own and at least one weekly time range.'
             : 'Save a draft first; photos and publishing come after.'}{' '}
           <Link to={paths.guide.availability} className="underline underline-offset-2 hover:text-ink">
             Set your weekly hours
@@ -182,6 +207,7 @@ export function ExperienceEditor({ experience, initial }: Props) {
             See the preview
           </button>
         </p>
+        {publishGaps ? <PublishGaps message={publishGaps} /> : null}
       </header>
       <main className="mx-auto grid max-w-6xl gap-6 px-5 pt-5 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div className="min-w-0 space-y-6">

@@ -34,7 +34,12 @@ export function ProfileCard({ card, onOpen, favorite }: Props) {
               onClick={onOpen}
               className="text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
             >
-              {card.name}, <span className="text-muted">{card.age}</span>
+              {card.name}
+              {card.age === null ? null : (
+                <>
+                  , <span className="text-muted">{card.age}</span>
+                </>
+              )}
             </button>
           </h3>
           {isGuide ? (
