@@ -79,7 +79,7 @@ describe('One honest track record', () => {
     for (const q of ['lucia ñandú', 'sofia']) {
       const [card] = await search(q);
       const page = await get(`/api/pages/guides/${card!.slug}`, tourist.cookie);
-      expect(page.details.track, q).toEqual(card!.track);
+      expect(page.preview.track, q).toEqual(card!.track);
       const profile = await get(`/api/profiles/guide/${page.preview.id}`);
       expect(profile.profile.track, q).toEqual(card!.track);
     }

@@ -16,7 +16,18 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-export type TourTypeOffer = { name: string; duration: string; price: number };
+/**
+ * A published experience as the cards show it: `price` per person in USD (what search sorts and filters by), and
+ * `amount` the same in the guide's own `currency` (what the track record shows). Offers written before
+ * experiences carry only the USD price.
+ */
+export type TourTypeOffer = {
+  name: string;
+  duration: string;
+  price: number;
+  amount?: number;
+  currency?: string;
+};
 export type Availability = { newGuides: boolean; experiencedGuides: boolean };
 
 export const guideProfiles = pgTable(
