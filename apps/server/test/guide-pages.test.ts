@@ -77,9 +77,13 @@ describe('guide pages', () => {
         'rating',
         'reviews',
         'slug',
+        'track',
         'verified',
       ].sort(),
     );
+    // The track record a card shows (docs/product.md#track-record): a reply time only once measured.
+    expect(body.preview.track).toMatchObject({ newOnLokal: false, location: 'Barcelona, Spain' });
+    expect(body.preview.track.replyTime ?? 'Replies within').toMatch(/^Replies within/);
     expect(res.body).not.toContain('vermut bar by night'); // Sofia's bio
   });
 
