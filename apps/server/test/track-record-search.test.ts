@@ -19,12 +19,8 @@ type Card = { name: string; slug: string; city: string; track: Record<string, un
 const search = async (q: string) =>
   (await get(`/api/guides/search?q=${encodeURIComponent(q)}`, tourist.cookie)).guides as Card[];
 const inCity = async (city: string, sort = 'recommended') =>
-  (
-    await get(
-      `/api/guides/search?city=${encodeURIComponent(city)}&sort=${sort}&limit=50`,
-      tourist.cookie,
-    )
-  ).guides as Card[];
+  (await get(`/api/guides/search?city=${encodeURIComponent(city)}&sort=${sort}&limit=50`, tourist.cookie))
+    .guides as Card[];
 
 beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});

@@ -56,9 +56,15 @@ describe('the track record on the experience page and the landing', () => {
     await box.getByText(`${sofia.rating.toFixed(1)} (${sofia.track.reviews})`).waitFor();
     await box.getByText(sofia.track.tours!, { exact: true }).waitFor();
     // The experience's own rating counts its reviews with the right plural too ("1 review", "3 reviews").
-    const xp = await (await page.request.get(`${app.url}/api/pages/experiences/${sofia.experienceId}`)).json();
+    const xp = await (
+      await page.request.get(`${app.url}/api/pages/experiences/${sofia.experienceId}`)
+    ).json();
     const count = xp.experience.rating.count as number;
-    if (count > 0) await page.getByText(`(${countOf(count, 'review')})`, { exact: false }).first().waitFor();
+    if (count > 0)
+      await page
+        .getByText(`(${countOf(count, 'review')})`, { exact: false })
+        .first()
+        .waitFor();
     expect(await page.getByText(/\(1 reviews\)/).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
