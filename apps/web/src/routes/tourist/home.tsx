@@ -206,7 +206,8 @@ export function Component() {
                 ? resultCount(guides.length, Boolean(search.hasNextPage))
                 : ''}
           </p>
-          {filtered ? (
+          {/* An empty search has its own button below: one control for one action. */}
+          {filtered && !(search.isSuccess && guides.length === 0) ? (
             <button
               type="button"
               onClick={clear}
