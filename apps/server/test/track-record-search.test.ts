@@ -160,3 +160,50 @@ describe('One honest track record', () => {
     expect(page.preview.reviews).toBeGreaterThan(0);
   });
 });
+
+describe('A new guide, then one tour and one review', () => {
+  it('is new on Lokal with a price in euros, then counts "1 tour" and "1 review" everywhere', async () => {
+    const world = createWorld(t.app, t.config, t.database);
+    const guide = (await world.makeActor('guide', 'euro'))!;
+    const experienceId = await world.offerOf(guide); // published at €90 per person
+    const trackNow = async () => {
+      const { profile } = await get(`/api/profiles/guide/${guide.id}`, tourist.cookie);
+      const page = await get(`/api/pages/experiences/${experienceId}`, tourist.cookie);
+      const visitor = await get(`/api/pages/experiences/${experienceId}`);
+      expect(page.preview.guide.track).toEqual(profile.track);
+      expect(visitor.preview.guide.track).toEqual(profile.track);
+      return profile.track;
+    };
+    expect(await trackNow()).toMatchObject({
+      newOnLokal: true,
+      tours: null,
+      reviews: null,
+      replyTime: null,
+      price: 'From €90',
+    });
+
+    const traveller = (await world.makeActor('tourist', 'reviewer'))!;
+    const booking = await world.completedBooking(traveller, guide);
+    // Both sides review, so the reviews are published at once (docs/product.md#reviews).
+    await world.must({
+      method: 'POST',
+      url: `/api/bookings/${booking}/review`,
+      as: traveller,
+      payload: { rating: 5, text: 'Wonderful night.' },
+      status: 201,
+    });
+    await world.must({
+      method: 'POST',
+      url: `/api/bookings/${booking}/review`,
+      as: guide,
+      payload: { rating: 5, text: 'A lovely guest.' },
+      status: 201,
+    });
+    expect(await trackNow()).toMatchObject({
+      newOnLokal: false,
+      tours: '1 tour',
+      reviews: '1 review',
+      price: 'From €90',
+    });
+  });
+});
