@@ -77,9 +77,13 @@ describe('guide pages', () => {
         'rating',
         'reviews',
         'slug',
+        'track',
         'verified',
       ].sort(),
     );
+    // The track record a card shows (docs/product.md#track-record): a reply time only once measured.
+    expect(body.preview.track).toMatchObject({ newOnLokal: false, location: 'Barcelona, Spain' });
+    expect(body.preview.track.replyTime ?? 'Replies within').toMatch(/^Replies within/);
     expect(res.body).not.toContain('vermut bar by night'); // Sofia's bio
   });
 
@@ -95,14 +99,14 @@ describe('guide pages', () => {
     expect(body.details.response).toMatchObject({ measured: expect.any(Boolean), label: expect.any(String) });
   });
 
-  it('counts response figures from first replies in chat, and says "New guide" below three conversations', async () => {
+  it('counts response figures from first replies in chat, and says "New on Lokal" below three conversations', async () => {
     const guide = (await w.makeActor('guide', 'figures'))!;
     const page = async () => {
       const offer = await w.offerOf(guide);
       const e = (await get(`/api/pages/experiences/${offer}`)).json();
       return (await get(`/api/pages/guides/${e.preview.guide.slug}`, tourist.cookie)).json().details.response;
     };
-    expect(await page()).toMatchObject({ measured: false, label: 'New guide', rate: null });
+    expect(await page()).toMatchObject({ measured: false, label: 'New on Lokal', rate: null });
     // Three tourists write; the guide answers two of them at once.
     let unanswered = '';
     for (const [i, answer] of [true, true, false].entries()) {
@@ -132,7 +136,7 @@ describe('guide pages', () => {
         });
       }
     }
-    // The unanswered one is not yet 24 hours old: it is left out, so two conversations — still "New guide".
+    // The unanswered one is not yet 24 hours old: it is left out, so two conversations — still "New on Lokal".
     expect(await page()).toMatchObject({ measured: false, conversations: 2 });
     // A day later it counts against the rate: the message and the conversation's record of it, 25 hours back.
     await t.database.db.execute(

@@ -122,10 +122,14 @@ describe('GET /api/showcase', () => {
           'rating',
           'slug',
           'tags',
+          'track',
           'type',
         ].sort(),
       );
     }
+    // A guide's figures come from the track record; a traveler has none (docs/product.md#track-record).
+    for (const card of body.guides) expect(card.track.location).toBe(card.location);
+    for (const card of body.travelers) expect(card.track).toBeNull();
     expect(body.guides[0]).toMatchObject({
       type: 'guide',
       age: 28,

@@ -133,6 +133,7 @@ export function Component() {
       {page.data?.experience ? (
         <ExperiencePageView
           experience={page.data.experience}
+          guide={page.data.preview.guide}
           hidden={page.data.hidden}
           booking={
             <BookingPanel experience={page.data.experience} hidden={page.data.hidden} role={user?.role} />

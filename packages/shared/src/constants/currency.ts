@@ -85,6 +85,37 @@ export const CURRENCY_SYMBOLS: Record<string, string> = {
   RUB: '₽',
 };
 
+/**
+ * The symbols Intl.NumberFormat('en') writes before an amount; any other currency is written as its code and a
+ * no-break space ("CHF 130"). formatMoney() uses them (a unit test holds them to Intl's own output).
+ */
+export const MONEY_SYMBOLS: Record<string, string> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  JPY: '¥',
+  KRW: '₩',
+  CNY: 'CN¥',
+  HKD: 'HK$',
+  INR: '₹',
+  ILS: '₪',
+  CAD: 'CA$',
+  MXN: 'MX$',
+  BRL: 'R$',
+  AUD: 'A$',
+  NZD: 'NZ$',
+};
+
+/** The currencies written without decimals (Intl's digits for them are 0). */
+export const ZERO_DECIMAL_CURRENCIES: ReadonlySet<string> = new Set([
+  'JPY',
+  'KRW',
+  'HUF',
+  'IDR',
+  'CLP',
+  'COP',
+]);
+
 /** Currencies Lokal holds a rate for: what a price or a display currency may be in. */
 export const SUPPORTED_CURRENCIES = [
   'USD',

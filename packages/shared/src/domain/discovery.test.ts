@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SUPPORTED_CURRENCIES } from '../constants/currency.ts';
 import {
   convertBudget,
   formatMoney,
@@ -54,9 +55,34 @@ describe('convertBudget', () => {
   });
   it('formats with the currency symbol', () => {
     expect(formatMoney(1200, 'EUR')).toBe('€1,200');
+    expect(formatMoney(130, 'EUR')).toBe('€130');
     expect(formatMoney(300, 'USD')).toBe('$300');
-    expect(formatMoney(5, 'XYZ')).toBe('XYZ 5');
-    expect(formatMoney(22.5, 'EUR')).toBe('€22.5');
+    expect(formatMoney(22.5, 'EUR')).toBe('€22.50');
+    expect(formatMoney(15000, 'JPY')).toBe('¥15,000');
+    expect(formatMoney(1234.5, 'JPY')).toBe('¥1,235');
+    expect(formatMoney(5, 'XYZ')).toBe('XYZ\u00a05');
+  });
+
+  it('writes money as Intl.NumberFormat("en", { style: "currency" }) does, without decimals for whole amounts', () => {
+    const amounts = [
+      0, 5, 90, 130, 999, 1000, 1234, 15_000, 1_234_567, 22.5, 1234.56, 0.99, 99.999, -5, -1234.5,
+    ];
+    for (const currency of [...SUPPORTED_CURRENCIES, 'XYZ']) {
+      const { maximumFractionDigits = 2 } = new Intl.NumberFormat('en', {
+        style: 'currency',
+        currency,
+      }).resolvedOptions();
+      for (const amount of amounts) {
+        const digits = Number.isInteger(amount) ? 0 : maximumFractionDigits;
+        const intl = new Intl.NumberFormat('en', {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        });
+        expect(formatMoney(amount, currency), `${amount} ${currency}`).toBe(intl.format(amount));
+      }
+    }
   });
 
   it('writes every number as toLocaleString("en-US") does', () => {

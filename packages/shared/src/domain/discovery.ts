@@ -1,4 +1,4 @@
-import { CURRENCY_SYMBOLS } from '../constants/currency.ts';
+import { MONEY_SYMBOLS, ZERO_DECIMAL_CURRENCIES } from '../constants/currency.ts';
 import { DISCOVERY_MESSAGES, MOST_DESIRED_THRESHOLD, VERY_SELECTIVE_BELOW } from '../constants/discovery.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -36,12 +36,26 @@ export function convertBudget(
   return { min: Math.round(budget.min * multiplier), max: Math.round(budget.max * multiplier) };
 }
 
+/** What stands before an amount: "€", "CA$", or the code and a no-break space ("CHF 130"), as Intl writes it. */
 export function currencySymbol(currency: string): string {
-  return CURRENCY_SYMBOLS[currency] ?? `${currency} `;
+  return MONEY_SYMBOLS[currency] ?? `${currency}\u00a0`;
 }
 
+/**
+ * Every price and amount of money Lokal shows (docs/product.md#track-record): "€130", "¥15,000", "€22.50" — the
+ * text of `Intl.NumberFormat('en', { style: 'currency', currency })` with no decimals for a whole amount and
+ * the currency's own decimals otherwise (none for JPY). Written by hand, like formatNumber, so the first screen
+ * does not load the browser's internationalisation data (decision 042); a unit test compares it with Intl.
+ */
 export function formatMoney(amount: number, currency: string): string {
-  return `${currencySymbol(currency)}${formatNumber(amount)}`;
+  const digits = Number.isInteger(amount) || ZERO_DECIMAL_CURRENCIES.has(currency) ? 0 : 2;
+  const abs = Math.abs(amount);
+  if (!Number.isFinite(abs) || abs >= 1e15)
+    return `${amount < 0 ? '-' : ''}${currencySymbol(currency)}${formatNumber(abs)}`;
+  const [whole = '0', decimals] = abs.toFixed(digits).split('.');
+  const negative = amount < 0 && Number(abs.toFixed(digits)) !== 0;
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${negative ? '-' : ''}${currencySymbol(currency)}${grouped}${decimals ? `.${decimals}` : ''}`;
 }
 
 let icuNumbers: Intl.NumberFormat | undefined;

@@ -1,6 +1,7 @@
 import type { ExperiencePreview, GuidePreview } from '../schemas/guide-pages.ts';
 import { formatMoney } from './discovery.ts';
 import { paths } from './pages.ts';
+import { countOf, standingText, type TrackRecord } from './track-record.ts';
 
 // The preview a shared guide or experience link shows a signed-out visitor (docs/product.md#shared-links): the
 // server writes it into the page it sends, and the browser shows the same markup, so it appears before any
@@ -25,7 +26,15 @@ export const fromPriceInWords = (p: Price) =>
   `From ${formatMoney(p.amount, p.currency)} ${p.priceMode === 'person' ? 'per person' : 'per group'}`;
 
 const ratingInWords = (rating: number, count: number) =>
-  count > 0 ? `${rating.toFixed(1)} (${count} ${count === 1 ? 'review' : 'reviews'})` : 'New';
+  count > 0 ? `${rating.toFixed(1)} (${countOf(count, 'review')})` : 'New';
+
+/** A guide's figures of the track record (docs/product.md#track-record): standing, tours and a measured reply time. */
+const trackFacts = (track: TrackRecord, rating: number) =>
+  [
+    `<span><span aria-hidden="true" class="text-gold-deep">★</span> ${escapeHtml(standingText(track, rating))}</span>`,
+    track.tours ? `<span>${escapeHtml(track.tours)}</span>` : '',
+    track.replyTime ? `<span>${escapeHtml(track.replyTime)}</span>` : '',
+  ].join('');
 
 /** Sign in, or ask for an invite, and come back to this page. */
 export function signInLinks(here: string) {
@@ -45,7 +54,7 @@ function frame(here: string, body: string, call: { heading: string; lead: string
 export function guidePreviewHtml(g: GuidePreview, here: string): string {
   const first = g.name.split(' ')[0] ?? g.name;
   const facts = [
-    `<span><span aria-hidden="true" class="text-gold-deep">★</span> ${escapeHtml(ratingInWords(g.rating, g.reviews))}</span>`,
+    trackFacts(g.track, g.rating),
     g.fromPrice ? `<span>${escapeHtml(fromPriceInWords(g.fromPrice))}</span>` : '',
   ].join('');
   const experiences = g.experiences.length
@@ -53,7 +62,7 @@ export function guidePreviewHtml(g: GuidePreview, here: string): string {
         .map((e) => `<li class="py-2.5">${escapeHtml(e.title)}</li>`)
         .join('')}</ul>`
     : `<p class="mt-2 text-sm text-muted">${escapeHtml(first)} has no experiences open for booking yet.</p>`;
-  const body = `<article class="overflow-hidden rounded-card bg-white shadow-card"><div class="flex flex-col gap-6 p-6 sm:flex-row sm:p-8"><img src="${escapeHtml(g.image)}" alt="${escapeHtml(g.name)}" width="160" height="160" fetchpriority="high" class="h-40 w-40 shrink-0 rounded-2xl bg-sand object-cover"><div class="min-w-0 flex-1"><p class="text-xs font-semibold tracking-[0.2em] text-gold-deep uppercase">Local guide</p><h1 class="mt-1 text-3xl sm:text-4xl">${escapeHtml(g.name)}</h1>${g.verified ? '<p class="mt-2 inline-flex rounded-full bg-sage/15 px-2.5 py-1 text-xs font-semibold text-sage">Verified guide</p>' : ''}<p class="mt-2 text-muted">${escapeHtml([g.city, g.country].filter(Boolean).join(', '))}</p><p class="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">${facts}</p></div></div><section class="border-t border-line p-6 sm:p-8" aria-labelledby="preview-experiences"><h2 id="preview-experiences" class="text-xl">Experiences</h2>${experiences}</section></article>`;
+  const body = `<article class="overflow-hidden rounded-card bg-white shadow-card"><div class="flex flex-col gap-6 p-6 sm:flex-row sm:p-8"><img src="${escapeHtml(g.image)}" alt="${escapeHtml(g.name)}" width="160" height="160" fetchpriority="high" class="h-40 w-40 shrink-0 rounded-2xl bg-sand object-cover"><div class="min-w-0 flex-1"><p class="text-xs font-semibold tracking-[0.2em] text-gold-deep uppercase">Local guide</p><h1 class="mt-1 text-3xl sm:text-4xl">${escapeHtml(g.name)}</h1>${g.verified ? '<p class="mt-2 inline-flex rounded-full bg-sage/15 px-2.5 py-1 text-xs font-semibold text-sage">Verified guide</p>' : ''}<p class="mt-2 text-muted">${escapeHtml(g.track.location)}</p><p class="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">${facts}</p></div></div><section class="border-t border-line p-6 sm:p-8" aria-labelledby="preview-experiences"><h2 id="preview-experiences" class="text-xl">Experiences</h2>${experiences}</section></article>`;
   return frame(here, body, {
     heading: `Meet ${first} on Lokal`,
     lead: `Lokal is in private beta. Sign in to read reviews, see open times and message ${first}.`,
@@ -65,7 +74,7 @@ export function experiencePreviewHtml(e: ExperiencePreview, here: string): strin
   const photo = e.photo
     ? `<img src="${escapeHtml(e.photo)}" alt="" width="1200" height="900" fetchpriority="high" class="aspect-[16/9] w-full bg-sand object-cover">`
     : '';
-  const body = `<article class="overflow-hidden rounded-card bg-white shadow-card">${photo}<div class="p-6 sm:p-8"><p class="text-xs font-semibold tracking-[0.2em] text-gold-deep uppercase">${escapeHtml(e.category)} · ${escapeHtml(e.city)}</p><h1 class="mt-1 text-3xl sm:text-4xl">${escapeHtml(e.title)}</h1>${e.summary ? `<p class="mt-3 text-ink/80">${escapeHtml(e.summary)}</p>` : ''}<p class="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm"><span><span aria-hidden="true" class="text-gold-deep">★</span> ${escapeHtml(ratingInWords(e.rating.average, e.rating.count))}</span><span>${hours} h</span><span>${escapeHtml(fromPriceInWords(e.fromPrice))}</span></p><p class="mt-4 flex items-center gap-3 text-sm"><img src="${escapeHtml(e.guide.image)}" alt="" width="40" height="40" class="h-10 w-10 rounded-full bg-sand object-cover"><span>With <strong>${escapeHtml(e.guide.name)}</strong>${e.guide.verified ? ', verified guide' : ''}</span></p></div></article>`;
+  const body = `<article class="overflow-hidden rounded-card bg-white shadow-card">${photo}<div class="p-6 sm:p-8"><p class="text-xs font-semibold tracking-[0.2em] text-gold-deep uppercase">${escapeHtml(e.category)} · ${escapeHtml(e.city)}</p><h1 class="mt-1 text-3xl sm:text-4xl">${escapeHtml(e.title)}</h1>${e.summary ? `<p class="mt-3 text-ink/80">${escapeHtml(e.summary)}</p>` : ''}<p class="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm"><span><span aria-hidden="true" class="text-gold-deep">★</span> ${escapeHtml(ratingInWords(e.rating.average, e.rating.count))}</span><span>${hours} h</span><span>${escapeHtml(fromPriceInWords(e.fromPrice))}</span></p><p class="mt-4 flex items-center gap-3 text-sm"><img src="${escapeHtml(e.guide.image)}" alt="" width="40" height="40" class="h-10 w-10 rounded-full bg-sand object-cover"><span>With <strong>${escapeHtml(e.guide.name)}</strong>${e.guide.verified ? ', verified guide' : ''}</span></p><p class="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted" data-testid="guide-track">${trackFacts(e.guide.track, e.guide.rating)}</p></div></article>`;
   const first = e.guide.name.split(' ')[0] ?? e.guide.name;
   return frame(here, body, {
     heading: 'Book this experience on Lokal',

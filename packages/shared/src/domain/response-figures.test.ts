@@ -12,8 +12,8 @@ const conv = (askedHoursAgo: number, replyAfterMinutes: number | null) => ({
 });
 
 describe('responseFigures', () => {
-  it('says "New guide" below three conversations', () => {
-    expect(responseFigures([], now)).toMatchObject({ measured: false, label: 'New guide', rate: null });
+  it('says "New on Lokal" below three conversations', () => {
+    expect(responseFigures([], now)).toMatchObject({ measured: false, label: 'New on Lokal', rate: null });
     expect(responseFigures([conv(100, 5), conv(90, 10)], now)).toMatchObject({
       measured: false,
       conversations: 2,

@@ -4,14 +4,14 @@
 const HOUR_MS = 3_600_000;
 /** A first reply within this long counts towards the response rate. */
 export const RESPONSE_WINDOW_MS = 24 * HOUR_MS;
-/** Below this many conversations started by travellers, a guide is "New guide": too few to measure. */
+/** Below this many conversations started by travellers, a guide is "New on Lokal": too few to measure. */
 export const RESPONSE_MIN_CONVERSATIONS = 3;
 
 /** One conversation a tourist started: when the tourist first wrote, and the guide's first reply (if any). */
 export type FirstReply = { askedAt: Date | string; repliedAt: Date | string | null };
 
 export type ResponseFigures =
-  | { measured: false; conversations: number; rate: null; medianMinutes: null; label: 'New guide' }
+  | { measured: false; conversations: number; rate: null; medianMinutes: null; label: 'New on Lokal' }
   | {
       measured: true;
       conversations: number;
@@ -60,7 +60,13 @@ export function responseFigures(samples: readonly FirstReply[], now: Date = new 
     }
   }
   if (counted < RESPONSE_MIN_CONVERSATIONS) {
-    return { measured: false, conversations: counted, rate: null, medianMinutes: null, label: 'New guide' };
+    return {
+      measured: false,
+      conversations: counted,
+      rate: null,
+      medianMinutes: null,
+      label: 'New on Lokal',
+    };
   }
   const mid = median(delays);
   const medianMinutes = mid === null ? null : Math.round(mid);

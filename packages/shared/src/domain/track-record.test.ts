@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, locationText, priceRangeText, trackRecord } from './track-record.ts';
+import { countOf, locationText, priceRangeText, standingText, trackRecord } from './track-record.ts';
 
 const now = new Date('2026-06-10T12:00:00Z');
 const asked = (hoursAgo: number, replyAfterMinutes: number | null) => {
@@ -16,6 +16,7 @@ const base = {
   rating: 0,
   toursCompleted: 0,
   prices: [],
+  currency: 'USD',
   experiences: 0,
   replies: [],
 };
@@ -62,12 +63,19 @@ describe('trackRecord', () => {
 });
 
 describe('priceRangeText', () => {
-  it('says "From" for one price and a range only when the prices differ', () => {
-    expect(priceRangeText([130, 130])).toBe('From $130');
-    expect(priceRangeText([90, 200, 130])).toBe('$90–$200');
-    expect(priceRangeText([130], '€')).toBe('From €130');
-    expect(priceRangeText([])).toBeNull();
-    expect(priceRangeText([0, 0])).toBeNull();
+  it('writes one price as "From …" and a range with a dash, in the guide\'s currency', () => {
+    expect(priceRangeText([130, 130], 'USD')).toBe('From $130');
+    expect(priceRangeText([90, 200, 130], 'USD')).toBe('$90–$200');
+    expect(priceRangeText([130], 'EUR')).toBe('From €130');
+    expect(priceRangeText([90, 200], 'EUR')).toBe('€90–€200');
+    expect(priceRangeText([15000], 'JPY')).toBe('From ¥15,000');
+    expect(priceRangeText([8000, 12500], 'JPY')).toBe('¥8,000–¥12,500');
+    expect(priceRangeText([], 'EUR')).toBeNull();
+    expect(priceRangeText([0, 0], 'USD')).toBeNull();
+  });
+
+  it('is what the track record shows', () => {
+    expect(trackRecord({ ...base, prices: [90, 200], currency: 'EUR' }, now).price).toBe('€90–€200');
   });
 });
 
@@ -77,5 +85,13 @@ describe('locationText', () => {
     expect(locationText(' ', 'Spain')).toBe('Spain');
     expect(locationText('Barcelona', 'Spain')).toBe('Barcelona, Spain');
     expect(locationText('', null)).toBe('');
+  });
+});
+
+describe('standingText', () => {
+  it('says "New on Lokal" before any tour or review, and counts reviews with their plural', () => {
+    expect(standingText({ newOnLokal: true, reviews: null }, 0)).toBe('New on Lokal');
+    expect(standingText({ newOnLokal: false, reviews: null }, 0)).toBe('No reviews yet');
+    expect(standingText({ newOnLokal: false, reviews: '1 review' }, 5)).toBe('5.0 (1 review)');
   });
 });

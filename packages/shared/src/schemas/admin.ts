@@ -45,7 +45,16 @@ export const queueGuideSchema = z.object({
   bio: z.string(),
   languages: z.array(z.string()),
   specialties: z.array(z.string()),
-  tourTypes: z.array(z.object({ name: z.string(), duration: z.string(), price: z.number() })),
+  /** `price` in USD; `amount` in the guide's `currency` (absent on offers from before experiences). */
+  tourTypes: z.array(
+    z.object({
+      name: z.string(),
+      duration: z.string(),
+      price: z.number(),
+      amount: z.number().optional(),
+      currency: z.string().optional(),
+    }),
+  ),
   gender: z.string().nullable(),
   pronouns: z.string().nullable(),
   socialMedia: z.string().nullable(),

@@ -18,7 +18,14 @@ export const trackRecordSchema = z.object({
   location: z.string(),
 });
 
-const tourTypeSchema = z.object({ name: z.string(), duration: z.string(), price: z.number() });
+/** A guide's offer: `price` per person in USD; `amount` the same in the guide's `currency` (absent on older offers). */
+const tourTypeSchema = z.object({
+  name: z.string(),
+  duration: z.string(),
+  price: z.number(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+});
 
 /** A guide card of the tourist home (docs/product.md#guide-search), live. */
 export const guideCardSchema = z.object({

@@ -31,6 +31,8 @@ export const guidePreviewSchema = z.object({
   reviews: z.number(),
   /** The lowest price among the published experiences, in its own currency; null without any. */
   fromPrice: priceSchema.nullable(),
+  /** The guide's track record (docs/product.md#track-record), the same as on the guide's card. */
+  track: trackRecordSchema,
   experiences: z.array(z.object({ id: z.string(), title: z.string(), photo: z.string().nullable() })),
 });
 export type GuidePreview = z.infer<typeof guidePreviewSchema>;
@@ -51,8 +53,6 @@ export const guideDetailsSchema = z.object({
   specialties: z.array(z.string()),
   photos: z.array(z.string()),
   response: responseFiguresSchema,
-  /** The same track record as the guide's card (docs/product.md#track-record). */
-  track: trackRecordSchema,
   experiences: z.array(experienceCardSchema),
   /** Whether this viewer may message the guide from the page (a tourist, not blocked, guide visible). */
   canMessage: z.boolean(),
@@ -82,7 +82,16 @@ export const experiencePreviewSchema = z.object({
   durationMinutes: z.number(),
   rating: z.object({ average: z.number(), count: z.number() }),
   fromPrice: priceSchema,
-  guide: z.object({ name: z.string(), slug: z.string(), image: z.string(), verified: z.boolean() }),
+  guide: z.object({
+    name: z.string(),
+    slug: z.string(),
+    image: z.string(),
+    verified: z.boolean(),
+    /** The guide's mean rating from published reviews (0 before any). */
+    rating: z.number(),
+    /** The guide's track record, the same as on the guide's card and page (docs/product.md#track-record). */
+    track: trackRecordSchema,
+  }),
 });
 export type ExperiencePreview = z.infer<typeof experiencePreviewSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EndpointTable } from './common.ts';
+import { trackRecordSchema } from './discovery.ts';
 
 // The landing page's sample profile card, served live from the database.
 export const profileCardSchema = z.object({
@@ -16,6 +17,8 @@ export const profileCardSchema = z.object({
   rating: z.number(),
   tags: z.array(z.string()),
   type: z.enum(['guide', 'traveler']),
+  /** A guide's track record, as on their card and page (docs/product.md#track-record); null for a traveler. */
+  track: trackRecordSchema.nullable(),
 });
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 

@@ -16,7 +16,18 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-export type TourTypeOffer = { name: string; duration: string; price: number };
+/**
+ * A published experience as the cards show it: `price` per person in USD (what search sorts and filters by), and
+ * `amount` the same in the guide's own `currency` (what the track record shows). Offers written before
+ * experiences carry only the USD price.
+ */
+export type TourTypeOffer = {
+  name: string;
+  duration: string;
+  price: number;
+  amount?: number;
+  currency?: string;
+};
 export type Availability = { newGuides: boolean; experiencedGuides: boolean };
 
 export const guideProfiles = pgTable(
@@ -74,23 +85,24 @@ export const guideProfiles = pgTable(
     index('guide_profiles_languages_idx').using('gin', t.languages),
     index('guide_profiles_tour_types_idx').using('gin', sql`${t.tourTypes} jsonb_path_ops`),
     index('guide_profiles_rank_idx').on(t.verified.desc(), t.rating.desc(), t.userId).where(sql`${t.listed}`),
+    // The city filter compares folded cities (decision 092), so its indexes hold the fold.
     // The other sorts of the search walk their own order too, so a page costs the same over any number of
     // guides (decision 027).
     index('guide_profiles_rating_idx').on(t.rating.desc(), t.userId).where(sql`${t.listed}`),
     index('guide_profiles_price_min_idx').on(t.priceMin, t.userId).where(sql`${t.listed}`),
     index('guide_profiles_price_max_idx').on(t.priceMax.desc(), t.userId).where(sql`${t.listed}`),
     index('guide_profiles_city_rating_idx')
-      .on(sql`lower(${t.city})`, t.rating.desc(), t.userId)
+      .on(sql`lokal_search_fold(${t.city})`, t.rating.desc(), t.userId)
       .where(sql`${t.listed}`),
     index('guide_profiles_city_price_min_idx')
-      .on(sql`lower(${t.city})`, t.priceMin, t.userId)
+      .on(sql`lokal_search_fold(${t.city})`, t.priceMin, t.userId)
       .where(sql`${t.listed}`),
     index('guide_profiles_city_price_max_idx')
-      .on(sql`lower(${t.city})`, t.priceMax.desc(), t.userId)
+      .on(sql`lokal_search_fold(${t.city})`, t.priceMax.desc(), t.userId)
       .where(sql`${t.listed}`),
     // City pages come back in rank order straight from the index.
     index('guide_profiles_city_rank_idx')
-      .on(sql`lower(${t.city})`, t.verified.desc(), t.rating.desc(), t.userId)
+      .on(sql`lokal_search_fold(${t.city})`, t.verified.desc(), t.rating.desc(), t.userId)
       .where(sql`${t.listed}`),
     // The staff's verification queue, longest waiting first (decision 043).
     index('guide_profiles_waiting_idx')

@@ -45,7 +45,20 @@ export type GuideCardRow = Pick<typeof g.$inferSelect, keyof ReturnType<typeof g
   replies: FirstReplyJson[] | null;
 };
 
-/** The track record of a card's row: the card, the guide page and the profile all read it from here. */
+/**
+ * The guide's prices in their own currency: those of the published experiences when they share one currency,
+ * otherwise the USD range the search sorts and filters by.
+ */
+function pricesOf(g: Pick<GuideCardRow, 'tourTypes' | 'priceMin' | 'priceMax'>) {
+  const currencies = new Set(g.tourTypes.map((t) => t.currency));
+  const [currency] = currencies;
+  if (currencies.size === 1 && currency && g.tourTypes.every((t) => t.amount !== undefined)) {
+    return { prices: g.tourTypes.map((t) => t.amount ?? 0), currency };
+  }
+  return { prices: [g.priceMin, g.priceMax], currency: 'USD' };
+}
+
+/** The track record of a card's row: the card, the guide page, the profile and the landing read it from here. */
 export function trackOf(g: GuideCardRow, now: Date) {
   return trackRecord(
     {
@@ -54,8 +67,7 @@ export function trackOf(g: GuideCardRow, now: Date) {
       reviews: g.reviews,
       rating: g.rating,
       toursCompleted: g.totalTours,
-      // The range the search sorts and filters by (kept from the published experiences' prices).
-      prices: [g.priceMin, g.priceMax],
+      ...pricesOf(g),
       experiences: g.tourTypes.length,
       replies: firstRepliesOf(g.replies),
     },

@@ -45,7 +45,7 @@ function filterValues(f: GuideFilters, c: SearchContext): Record<string, unknown
   return {
     q: f.q ? `%${escapeLike(f.q)}%` : undefined,
     category: f.category && f.category !== 'All' ? f.category : undefined,
-    city: f.city?.toLowerCase(),
+    city: f.city,
     date: f.date,
     party: f.party,
     type: f.type,
@@ -134,7 +134,8 @@ function filterConditions(set: ReadonlySet<string>): SQL[] {
   // Folded like the stored text, once per statement (decision 092): the trigram index still answers.
   if (set.has('q')) where.push(sql`${g.searchText} like lokal_search_fold(${p('q')}::text)`);
   if (set.has('category')) where.push(sql`${g.specialties} @> array[${p('category')}]::text[]`);
-  if (set.has('city')) where.push(sql`lower(${g.city}) = ${p('city')}`);
+  // The city folded the same way (decision 092), against the per-city indexes of the folded city.
+  if (set.has('city')) where.push(sql`lokal_search_fold(${g.city}) = lokal_search_fold(${p('city')}::text)`);
   if (set.has('tourType')) where.push(sql`${g.tourTypes} @> ${p('tourType')}::jsonb`);
   if (set.has('date')) where.push(availableOn(set));
   else if (EXPERIENCE_FILTERS.some((k) => set.has(k))) where.push(experienceMatch(set, null));
@@ -232,13 +233,13 @@ export function createSearchRepository(db: Db) {
     },
 
     /**
-     * The listed guides the filters let through, when a filter other than the city is set; null when every
-     * listed guide of the city (or of every city) passes. The city alone is compared in memory (lower-cased).
+     * The listed guides the filters let through, when a filter is set; null when every listed guide passes.
+     * The city too is compared here, folded in SQL (decision 092), so no copy of the fold lives in memory.
      */
     async filteredIds(filters: GuideFilters, context: SearchContext): Promise<Set<string> | null> {
       const values = filterValues(filters, context);
       const set = filtersSet(values);
-      if ([...set].every((k) => k === 'city')) return null;
+      if (set.size === 0) return null;
       const key = [...set].join(',');
       let statement = idStatements.get(key);
       if (!statement) {

@@ -143,7 +143,7 @@ export function createDiscoveryService(deps: {
   /** A "Best match" page of the guides given (match/best-match.ts). */
   bestMatch?: (
     traveller: TravellerSide,
-    among: { ids: ReadonlySet<string> | null; cityKey?: string },
+    among: { ids: ReadonlySet<string> | null },
     limit: number,
     cursor: { m: number; id: string } | null,
   ) => Promise<PageRow[]>;
@@ -179,12 +179,7 @@ export function createDiscoveryService(deps: {
     if (sort === 'best_match') {
       if (!traveller || !deps.bestMatch) throw bestMatchNeedsTraveller();
       const ids = await repo.filteredIds(filters, context);
-      rows = await deps.bestMatch(
-        traveller,
-        { ids, cityKey: filters.city?.toLowerCase() },
-        limit + 1,
-        cursor,
-      );
+      rows = await deps.bestMatch(traveller, { ids }, limit + 1, cursor);
     } else {
       rows = await repo.searchGuides(filters, sort, limit + 1, cursor, context);
     }

@@ -346,12 +346,17 @@ export function createExperiencesRepository(db: Db) {
         .from(experiences)
         .where(and(eq(experiences.guideId, guideId), eq(experiences.status, 'published')))
         .orderBy(asc(experiences.createdAt));
-      const offers: TourTypeOffer[] = rows.map((e) => ({
-        name: e.title,
-        duration: label(e.durationMinutes),
+      const offers: TourTypeOffer[] = rows.map((e) => {
         // A group price is shown per person for the smallest group it is sold to.
-        price: toUsd(e.priceMode === 'person' ? e.price : Math.round(e.price / e.minGroup), e.currency),
-      }));
+        const amount = e.priceMode === 'person' ? e.price : Math.round(e.price / e.minGroup);
+        return {
+          name: e.title,
+          duration: label(e.durationMinutes),
+          price: toUsd(amount, e.currency),
+          amount,
+          currency: e.currency,
+        };
+      });
       const prices = offers.map((o) => o.price);
       await db
         .update(guideProfiles)

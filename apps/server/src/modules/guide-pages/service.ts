@@ -78,6 +78,7 @@ export function createGuidePagesService(deps: {
         rating: g.rating,
         reviews: g.reviews,
         fromPrice: cheapest(experiences, rates),
+        track: trackOf(g, new Date(deps.now())),
         experiences: experiences.map((e) => ({ id: e.id, title: e.title, photo: e.photo })),
       };
       if (!viewer || !response) return { preview, details: null };
@@ -91,7 +92,6 @@ export function createGuidePagesService(deps: {
           specialties: g.specialties,
           photos: [g.image, ...experiences.flatMap((e) => (e.photo ? [e.photo] : []))].slice(0, 6),
           response,
-          track: trackOf(g, new Date(deps.now())),
           experiences,
           canMessage: viewer.role === 'tourist' && g.visible,
           own: viewer.id === g.userId,
@@ -102,7 +102,11 @@ export function createGuidePagesService(deps: {
 
     async experience(id: string, viewer: Viewer): Promise<ExperiencePageResponse> {
       const { experience: e, public: isPublic } = await deps.experiences.forPage(id, viewer);
-      const match = viewer && isPublic ? await matchFor(viewer, e.guideId) : undefined;
+      const [match, guide] = await Promise.all([
+        viewer && isPublic ? matchFor(viewer, e.guideId) : undefined,
+        deps.repo.guideBySlug(e.guide.slug),
+      ]);
+      if (!guide) throw guideNotFound();
       return {
         ...withMatch(match),
         preview: {
@@ -115,7 +119,15 @@ export function createGuidePagesService(deps: {
           durationMinutes: e.durationMinutes,
           rating: e.rating,
           fromPrice: { amount: e.price, currency: e.currency, priceMode: e.priceMode },
-          guide: { name: e.guide.name, slug: e.guide.slug, image: e.guide.image, verified: e.guide.verified },
+          guide: {
+            name: e.guide.name,
+            slug: e.guide.slug,
+            image: e.guide.image,
+            verified: e.guide.verified,
+            rating: guide.rating,
+            // The guide box says what the guide's card and page say (docs/product.md#track-record).
+            track: trackOf(guide, new Date(deps.now())),
+          },
         },
         experience: viewer ? e : null,
         hidden: !isPublic,

@@ -35,11 +35,11 @@ export function createBestMatch<R extends { userId: string; version: string }>(d
   // Ranking scores every guide of the pool (tens of milliseconds for 100,000): a traveller's order is kept until
   // a guide held changes, so their next page, or the same page again, is a slice of it.
   const orders = new Map<string, Order>();
-  function orderOf(traveller: TravellerSide, cityKey: string | undefined): Order {
-    const key = `${cityKey ?? ''}|${JSON.stringify(traveller)}`;
+  function orderOf(traveller: TravellerSide): Order {
+    const key = JSON.stringify(traveller);
     let order = orders.get(key);
     if (!order || order.changes !== sides.changes()) {
-      const ranked = rankBestMatch(traveller, pool(null, cityKey), KEPT, null);
+      const ranked = rankBestMatch(traveller, pool(null), KEPT, null);
       order = { changes: sides.changes(), ranked, whole: ranked.length < KEPT };
     }
     orders.delete(key);
@@ -50,30 +50,30 @@ export function createBestMatch<R extends { userId: string; version: string }>(d
   /** The page after the cursor: from the traveller's kept order when it reaches that far (a search's own ids aside). */
   function rank(
     traveller: TravellerSide,
-    among: { ids: ReadonlySet<string> | null; cityKey?: string },
+    among: { ids: ReadonlySet<string> | null },
     limit: number,
     cursor: MatchCursor | null,
   ): Ranked[] {
     if (among.ids === null) {
-      const order = orderOf(traveller, among.cityKey);
+      const order = orderOf(traveller);
       const start = cursor ? order.ranked.findIndex((r) => isAfter(r, cursor)) : 0;
       if (start >= 0 && (order.whole || start + limit <= order.ranked.length)) {
         return order.ranked.slice(start, start + limit);
       }
       if (start < 0 && order.whole) return [];
     }
-    return rankBestMatch(traveller, pool(among.ids, among.cityKey), limit, cursor);
+    return rankBestMatch(traveller, pool(among.ids), limit, cursor);
   }
-  /** The guides held that may be on the page: those of `ids` when given, else those of the city, else all. */
-  function* pool(ids: ReadonlySet<string> | null, cityKey: string | undefined): Iterable<GuideEntry> {
+  /** The guides held that may be on the page: those of `ids` (the search's filters, the city too) when given, else all. */
+  function* pool(ids: ReadonlySet<string> | null): Iterable<GuideEntry> {
     for (const e of sides.all()) {
-      if (ids ? ids.has(e.id) : cityKey === undefined || e.cityKey === cityKey) yield e;
+      if (!ids || ids.has(e.id)) yield e;
     }
   }
 
   return async function bestMatchPage(
     traveller: TravellerSide,
-    among: { ids: ReadonlySet<string> | null; cityKey?: string },
+    among: { ids: ReadonlySet<string> | null },
     limit: number,
     cursor: MatchCursor | null,
   ): Promise<(R & { matchScore: number })[]> {

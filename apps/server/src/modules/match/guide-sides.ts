@@ -19,8 +19,8 @@ import type { GuideSideRow } from './repository.ts';
 /** The channel the database tells a changed guide's id on (migration 0029's triggers). */
 export const GUIDE_MATCH_CHANNEL = 'lokal_guide_match';
 
-/** A guide as the engine holds it: its side, whether travellers see it, its city as the city filter compares it. */
-export type GuideEntry = { id: string; listed: boolean; cityKey: string; side: GuideSide; version: string };
+/** A guide as the engine holds it: its side and whether travellers see it (the search filters by city). */
+export type GuideEntry = { id: string; listed: boolean; side: GuideSide; version: string };
 
 /** One row of a "Best match" page: the guide and its match with the traveller. */
 export type Ranked = { id: string; match: Match };
@@ -68,7 +68,6 @@ export function entryOf(row: GuideSideRow): GuideEntry {
   return {
     id: row.id,
     listed: row.listed,
-    cityKey: row.city.toLowerCase(),
     version: row.version,
     side: guideSideOf({
       city: row.city,

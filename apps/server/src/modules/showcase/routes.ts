@@ -4,7 +4,7 @@ import { createShowcaseRepository } from './repository.ts';
 import { createShowcaseService } from './service.ts';
 
 export const showcaseModule: ModulePlugin = async (app, { ctx }) => {
-  const service = createShowcaseService(createShowcaseRepository(ctx.db));
+  const service = createShowcaseService(createShowcaseRepository(ctx.db), ctx.now);
 
   app.get(
     '',

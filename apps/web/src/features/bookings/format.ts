@@ -1,15 +1,9 @@
-import { currencySymbol } from '@lokal/shared/domain/discovery';
+import { formatMoney } from '@lokal/shared/domain/discovery';
 
 // How the booking screens write money, zones and a quote (docs/product.md#bookings).
 
-/** "€90", "€22.50": whole amounts without cents, others with two decimals. */
-export function money(amount: number, currency: string): string {
-  const cents = Number.isInteger(amount) ? 0 : 2;
-  return `${currencySymbol(currency)}${amount.toLocaleString('en-US', {
-    minimumFractionDigits: cents,
-    maximumFractionDigits: cents,
-  })}`;
-}
+/** "€90", "€22.50", "¥15,000": the one money helper of the shared domain. */
+export const money = formatMoney;
 
 /** "Lisbon time": the city's time in words, never a raw zone id (the one shared rule). */
 export { zoneInWords } from '@lokal/shared/domain/time-zone';

@@ -28,18 +28,22 @@ describe('an empty search', () => {
       title: 'No guides found for “lucianna”',
       body: 'Check the spelling, or search for a name, a city or an interest such as “food”.',
       action: 'Clear search',
+      clears: 'search',
     });
     const filters = emptySearchWords({ city: 'Lisbon', party: 3 }, 'USD');
     expect(filters.title).toBe('No guides match these filters');
     expect(filters.body).toBe('Nobody matches in Lisbon, for 3 people. Remove a filter or try another day.');
     expect(filters.action).toBe('Clear filters');
+    expect(filters.clears).toBe('all');
     const both = emptySearchWords({ q: 'fado', category: 'Nightlife' }, 'USD');
     expect(both.title).toBe('No guides match “fado” with these filters');
     expect(both.action).toBe('Clear search and filters');
+    expect(both.clears).toBe('all');
     expect(emptySearchWords({}, 'USD')).toEqual({
       title: 'No guides yet',
       body: 'Guides appear here once they are verified.',
       action: null,
+      clears: null,
     });
   });
 });

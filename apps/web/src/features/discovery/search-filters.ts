@@ -55,12 +55,13 @@ export function describeFilters(f: GuideSearchFilters, currency: string): string
 
 /**
  * What an empty search says, by what was set (docs/product.md#finding-a-guide): it names what to change and
- * never blames filters nobody set. Null `action` when nothing was set (nothing to clear).
+ * never blames filters nobody set. `action` is the clear button's label and `clears` what it empties: the
+ * search box alone when only a search was typed, everything otherwise; both null when nothing was set.
  */
 export function emptySearchWords(
   f: GuideSearchFilters,
   currency: string,
-): { title: string; body: string; action: string | null } {
+): { title: string; body: string; action: string | null; clears: 'search' | 'all' | null } {
   const query = f.q?.trim() ?? '';
   const filters = countFilters(f) + (f.category ? 1 : 0);
   const { q: _q, ...rest } = f;
@@ -69,6 +70,7 @@ export function emptySearchWords(
       title: `No guides match “${query}” with these filters`,
       body: `Nobody matches ${describeFilters(f, currency)}. Try a shorter search, or remove a filter.`,
       action: 'Clear search and filters',
+      clears: 'all',
     };
   }
   if (query) {
@@ -76,6 +78,7 @@ export function emptySearchWords(
       title: `No guides found for “${query}”`,
       body: 'Check the spelling, or search for a name, a city or an interest such as “food”.',
       action: 'Clear search',
+      clears: 'search',
     };
   }
   if (filters > 0) {
@@ -83,7 +86,13 @@ export function emptySearchWords(
       title: 'No guides match these filters',
       body: `Nobody matches ${describeFilters(rest, currency)}. Remove a filter or try another day.`,
       action: 'Clear filters',
+      clears: 'all',
     };
   }
-  return { title: 'No guides yet', body: 'Guides appear here once they are verified.', action: null };
+  return {
+    title: 'No guides yet',
+    body: 'Guides appear here once they are verified.',
+    action: null,
+    clears: null,
+  };
 }

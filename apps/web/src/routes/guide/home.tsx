@@ -4,6 +4,7 @@ import {
   GUIDE_HOME_CATEGORIES,
   VERIFICATION_MODAL_DELAY_MS,
 } from '@lokal/shared/constants/discovery';
+import { formatMoney } from '@lokal/shared/domain/discovery';
 import { paths } from '@lokal/shared/domain/pages';
 import type { TouristCard as Tourist } from '@lokal/shared/schemas/discovery';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -135,7 +136,7 @@ export function Component() {
             {[
               // Tours accepted or done Monday–Sunday in the city's time; earnings of completed tours, all time.
               ['Bookings this week', stats ? String(stats.thisWeek) : '—'],
-              ['Earnings (all time)', stats ? `$${stats.earnings.toLocaleString('en-US')}` : '—'],
+              ['Earnings (all time)', stats ? formatMoney(stats.earnings, 'USD') : '—'],
               ['Rating', stats?.rating ? stats.rating.toFixed(1) : 'New'],
               // The guide page's figures (docs/product.md#response-figures): "New" below three conversations.
               [

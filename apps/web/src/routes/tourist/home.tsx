@@ -96,8 +96,15 @@ export function Component() {
     asked.current = {};
     setParams(withFilters(params, {}));
   };
+  /** "Clear search" empties the search box alone: the filters and the sort stay. */
+  const clearSearch = () => {
+    setQ('');
+    typedQ.current = '';
+    applyFilters({ ...asked.current, q: undefined });
+  };
   const filtered = countFilters(filters) > 0 || Boolean(filters.q || filters.category);
   const empty = emptySearchWords(filters, currency);
+  const clear = empty.clears === 'search' ? clearSearch : clearFilters;
   // The landing's tour type becomes the first discovery's Experience filter, once, unless the address
   // already asks for something (docs/product.md#open-screens).
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on the first discovery.
@@ -199,13 +206,14 @@ export function Component() {
                 ? resultCount(guides.length, Boolean(search.hasNextPage))
                 : ''}
           </p>
-          {filtered ? (
+          {/* An empty search has its own button below: one control for one action. */}
+          {filtered && !(search.isSuccess && guides.length === 0) ? (
             <button
               type="button"
-              onClick={clearFilters}
+              onClick={clear}
               className="hidden shrink-0 rounded underline underline-offset-4 hover:text-ink sm:inline"
             >
-              Clear filters
+              {empty.action}
             </button>
           ) : null}
         </div>
@@ -231,7 +239,7 @@ export function Component() {
             <h2 className="mt-3 text-2xl">{empty.title}</h2>
             <p className="mt-2 text-muted">{empty.body}</p>
             {empty.action ? (
-              <Button variant="outline" className="mt-5" onClick={clearFilters}>
+              <Button variant="outline" className="mt-5" onClick={clear}>
                 {empty.action}
               </Button>
             ) : null}

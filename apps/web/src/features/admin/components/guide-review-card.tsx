@@ -4,6 +4,7 @@ import {
   ORIENTATION_LABELS,
   RELATIONSHIP_LABELS,
 } from '@lokal/shared/constants/onboarding';
+import { formatMoney } from '@lokal/shared/domain/discovery';
 import type { QueueGuide } from '@lokal/shared/schemas/admin';
 import type { Assessment } from '@lokal/shared/schemas/onboarding';
 import { CheckCircle2, Clock, FileText, Mail, MapPin, Phone, XCircle } from 'lucide-react';
@@ -130,7 +131,11 @@ export function GuideReviewCard({ guide: g, onVerify, onReject, busy }: Props) {
         </div>
         <div>
           <dt className="text-muted">Tour types</dt>
-          <dd>{g.tourTypes.map((t) => `${t.name} ($${t.price})`).join(', ') || '—'}</dd>
+          <dd>
+            {g.tourTypes
+              .map((t) => `${t.name} (${formatMoney(t.amount ?? t.price, t.currency ?? 'USD')})`)
+              .join(', ') || '—'}
+          </dd>
         </div>
         {g.bio ? (
           <div className="sm:col-span-2">

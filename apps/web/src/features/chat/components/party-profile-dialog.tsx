@@ -61,7 +61,9 @@ export function PartyProfileDialog({ open, onOpenChange, other, extra }: Props) 
                   <span>
                     {t.name} <span className="text-muted">· {t.duration}</span>
                   </span>
-                  <span className="font-semibold">{formatMoney(t.price, 'USD')}</span>
+                  <span className="font-semibold">
+                    {formatMoney(t.amount ?? t.price, t.currency ?? 'USD')}
+                  </span>
                 </li>
               ))}
             </ul>

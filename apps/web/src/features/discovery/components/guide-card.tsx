@@ -1,4 +1,5 @@
 import { guidePagePath } from '@lokal/shared/domain/pages';
+import { standingText } from '@lokal/shared/domain/track-record';
 import type { GuideCard as Guide } from '@lokal/shared/schemas/discovery';
 import { BadgeCheck, Clock, Languages, MapPin, MessageCircle, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -52,12 +53,12 @@ export function GuideCard({ guide, layout, onContact, onShowReviews, favorite, m
             ) : null}
           </h2>
           {/* Rating and count from published reviews; the rest from the track record (docs/product.md#track-record). */}
-          {onShowReviews && guide.reviews > 0 ? (
+          {onShowReviews && guide.track.reviews ? (
             <button
               type="button"
               onClick={() => onShowReviews(guide)}
               className="inline-flex shrink-0 items-center gap-1 rounded-full text-sm font-semibold hover:underline"
-              aria-label={`${guide.rating.toFixed(1)} stars from ${guide.reviews} reviews: read the reviews of ${guide.name}`}
+              aria-label={`${guide.rating.toFixed(1)} stars from ${guide.track.reviews}: read the reviews of ${guide.name}`}
             >
               <Star className="h-4 w-4 fill-gold text-gold" aria-hidden />
               {guide.rating.toFixed(1)}
@@ -66,12 +67,7 @@ export function GuideCard({ guide, layout, onContact, onShowReviews, favorite, m
           ) : (
             <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold">
               <Star className="h-4 w-4 fill-gold text-gold" aria-hidden />
-              {guide.reviews > 0
-                ? guide.rating.toFixed(1)
-                : guide.track.newOnLokal
-                  ? 'New on Lokal'
-                  : 'No reviews yet'}
-              {guide.reviews > 0 ? <span className="font-normal text-muted">({guide.reviews})</span> : null}
+              {standingText(guide.track, guide.rating)}
             </span>
           )}
         </div>

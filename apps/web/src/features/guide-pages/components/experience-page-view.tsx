@@ -1,13 +1,17 @@
 import { policyLabel } from '@lokal/shared/domain/cancellation';
 import { guidePagePath } from '@lokal/shared/domain/pages';
 import { fromPriceInWords } from '@lokal/shared/domain/public-preview';
+import { countOf, standingText } from '@lokal/shared/domain/track-record';
 import type { Experience } from '@lokal/shared/schemas/experiences';
-import { BadgeCheck, Check, Clock, EyeOff, Globe2, MapPin, Users, X } from 'lucide-react';
+import type { ExperiencePreview } from '@lokal/shared/schemas/guide-pages';
+import { BadgeCheck, Check, Clock, EyeOff, Globe2, MapPin, Star, Users, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 type Props = {
   experience: Experience;
+  /** The guide with their track record (docs/product.md#track-record), as the page's preview carries it. */
+  guide: ExperiencePreview['guide'];
   hidden: boolean;
   /** The availability calendar, party and price, or why this viewer cannot book (the screen decides). */
   booking: ReactNode;
@@ -29,7 +33,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 }
 
 /** An experience's page for members (docs/product.md#experience-page). */
-export function ExperiencePageView({ experience: e, hidden, booking, reviews, match }: Props) {
+export function ExperiencePageView({ experience: e, guide, hidden, booking, reviews, match }: Props) {
   const [main, ...more] = e.photos;
   const hours = Math.round(e.durationMinutes / 6) / 10;
   return (
@@ -75,30 +79,50 @@ export function ExperiencePageView({ experience: e, hidden, booking, reviews, ma
               <span aria-hidden className="text-gold-deep">
                 ★
               </span>{' '}
-              {e.rating.count > 0 ? `${e.rating.average.toFixed(1)} (${e.rating.count} reviews)` : 'New'}
+              {e.rating.count > 0
+                ? `${e.rating.average.toFixed(1)} (${countOf(e.rating.count, 'review')})`
+                : 'New'}
             </span>
             <span className="font-semibold">
               {fromPriceInWords({ amount: e.price, currency: e.currency, priceMode: e.priceMode })}
             </span>
           </p>
-          <Link
-            to={guidePagePath(e.guide.slug)}
-            className="mt-4 inline-flex items-center gap-3 rounded-full pr-3 hover:bg-sand/60"
-          >
-            <img
-              src={e.guide.image}
-              alt=""
-              width={40}
-              height={40}
-              className="h-10 w-10 rounded-full bg-sand object-cover"
-            />
-            <span className="text-sm">
-              With <strong>{e.guide.name}</strong>
-            </span>
-            {e.guide.verified ? (
-              <BadgeCheck className="h-4 w-4 text-sage" aria-label="Verified guide" />
-            ) : null}
-          </Link>
+          <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2" data-testid="experience-guide">
+            <Link
+              to={guidePagePath(guide.slug)}
+              className="inline-flex items-center gap-3 rounded-full pr-3 hover:bg-sand/60"
+            >
+              <img
+                src={guide.image}
+                alt=""
+                width={40}
+                height={40}
+                className="h-10 w-10 rounded-full bg-sand object-cover"
+              />
+              <span className="text-sm">
+                With <strong>{guide.name}</strong>
+              </span>
+              {guide.verified ? (
+                <BadgeCheck className="h-4 w-4 text-sage" aria-label="Verified guide" />
+              ) : null}
+            </Link>
+            {/* The guide's figures from the one track record, as on their card (docs/product.md#track-record). */}
+            <p
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted"
+              data-testid="guide-track"
+            >
+              <span className="inline-flex items-center gap-1">
+                <Star className="h-4 w-4 fill-gold text-gold" aria-hidden />{' '}
+                {standingText(guide.track, guide.rating)}
+              </span>
+              {guide.track.tours ? <span>{guide.track.tours}</span> : null}
+              {guide.track.replyTime ? (
+                <span className="inline-flex items-center gap-1">
+                  <Clock className="h-4 w-4" aria-hidden /> {guide.track.replyTime}
+                </span>
+              ) : null}
+            </p>
+          </div>
           {match ? <div className="mt-4 max-w-md">{match}</div> : null}
 
           {e.summary ? <p className="mt-6 text-lg text-ink/85">{e.summary}</p> : null}

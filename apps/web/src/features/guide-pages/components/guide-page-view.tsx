@@ -28,7 +28,7 @@ function ResponseLine({
   track,
   response,
 }: {
-  track: GuideDetails['track'];
+  track: GuidePreview['track'];
   response: GuideDetails['response'];
 }) {
   if (track.newOnLokal) {
@@ -119,15 +119,15 @@ export function GuidePageView({ preview: g, details: d, actions, match, reviews 
             {d.profession ? <p className="mt-1 font-medium text-gold-deep">{d.profession}</p> : null}
             <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
               <span className="inline-flex items-center gap-1">
-                <MapPin className="h-4 w-4" aria-hidden /> {d.track.location}
+                <MapPin className="h-4 w-4" aria-hidden /> {g.track.location}
               </span>
-              {d.track.reviews ? (
+              {g.track.reviews ? (
                 <span className="inline-flex items-center gap-1">
-                  <Star className="h-4 w-4" aria-hidden /> {`${g.rating.toFixed(1)} (${d.track.reviews})`}
+                  <Star className="h-4 w-4" aria-hidden /> {`${g.rating.toFixed(1)} (${g.track.reviews})`}
                 </span>
               ) : null}
-              {d.track.tours ? <span data-testid="tours-completed">{d.track.tours}</span> : null}
-              <ResponseLine track={d.track} response={d.response} />
+              {g.track.tours ? <span data-testid="tours-completed">{g.track.tours}</span> : null}
+              <ResponseLine track={g.track} response={d.response} />
               {d.languages.length ? (
                 <span className="inline-flex items-center gap-1">
                   <Globe2 className="h-4 w-4" aria-hidden /> {d.languages.join(', ')}

@@ -1,5 +1,6 @@
+import { standingText } from '@lokal/shared/domain/track-record';
 import type { ProfileCard as Card } from '@lokal/shared/schemas/showcase';
-import { MapPin, Star } from 'lucide-react';
+import { Clock, MapPin, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TagList } from '../../../components/ui/tag-list.tsx';
 
@@ -42,7 +43,7 @@ export function ProfileCard({ card, onOpen, favorite }: Props) {
               )}
             </button>
           </h3>
-          {isGuide ? (
+          {card.track?.reviews ? (
             <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold">
               <Star className="h-4 w-4 fill-gold text-gold" aria-hidden />
               <span className="sr-only">Rated </span>
@@ -58,6 +59,24 @@ export function ProfileCard({ card, onOpen, favorite }: Props) {
         <p className="mt-1 text-sm font-medium text-gold-deep">{card.profession}</p>
         <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-ink/80">{card.bio}</p>
         <TagList tags={card.tags} label="Tags" className="mt-4" />
+        {/* A guide's figures from the one track record (docs/product.md#track-record): no stored default. */}
+        {isGuide && card.track ? (
+          <p
+            className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-4 text-sm text-muted"
+            data-testid="guide-track"
+          >
+            <span className={card.track.reviews ? '' : 'font-semibold text-ink'}>
+              {card.track.reviews ?? standingText(card.track, card.rating)}
+            </span>
+            {card.track.tours ? <span>{card.track.tours}</span> : null}
+            {card.track.replyTime ? (
+              <span className="inline-flex items-center gap-1">
+                <Clock className="h-3.5 w-3.5" aria-hidden /> {card.track.replyTime}
+              </span>
+            ) : null}
+            {card.track.price ? <span className="font-semibold text-ink">{card.track.price}</span> : null}
+          </p>
+        ) : null}
       </div>
       {/* After the card's main action in the tab order, drawn above the stretched button. */}
       {favorite ? <div className="absolute top-3 right-3 z-10">{favorite}</div> : null}
