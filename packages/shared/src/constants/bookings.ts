@@ -3,15 +3,19 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const PARTY_MAX = 20;
 /**
- * Where the money stands. No payment provider is connected yet: every booking is settled with the guide
- * (docs/product.md#cancellation); the other states are for the provider to come.
+ * Where the money stands (docs/product.md#payment): requested → authorized → captured → refunded or
+ * partly-refunded → paid-out; a declined, expired or cancelled request is released. Bookings made before the
+ * ledger keep settle-with-guide.
  */
 export const PAYMENT_STATES = [
   'settle-with-guide',
+  'requested',
   'authorized',
-  'paid',
+  'captured',
+  'released',
   'refunded',
   'partly-refunded',
+  'paid-out',
 ] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const NOTE_MAX = 500;
