@@ -18,6 +18,17 @@ export const PAYMENT_STATES = [
   'paid-out',
 ] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
+/** A payment state in words for both members (docs/product.md#payment). */
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  'settle-with-guide': 'To be settled with the guide',
+  requested: 'Waiting for the payment',
+  authorized: 'Held, not yet taken',
+  captured: 'Paid',
+  released: 'Hold released, nothing charged',
+  refunded: 'Refunded',
+  'partly-refunded': 'Partly refunded',
+  'paid-out': 'Paid out to the guide',
+};
 export const NOTE_MAX = 500;
 export const REASON_MAX = 300;
 /** Bookable at most a year ahead. */

@@ -36,7 +36,13 @@ describe('refundShareBp (basis points of the booking)', () => {
 
   it('a request never accepted refunds everything', () => {
     expect(
-      refundShareBp({ policy: 'strict', startAt: start, cancelledAt: ahead(H), by: 'tourist', wasAccepted: false }),
+      refundShareBp({
+        policy: 'strict',
+        startAt: start,
+        cancelledAt: ahead(H),
+        by: 'tourist',
+        wasAccepted: false,
+      }),
     ).toBe(10_000);
   });
 

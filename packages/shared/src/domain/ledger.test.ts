@@ -38,10 +38,12 @@ function play(input: {
     rate: exchangeRate(input.currency, input.traveller, rates)!,
     fees: input,
   });
-  const journals: { event: MoneyEvent; lines: { account: LedgerAccount; amount: number; currency: string }[] }[] =
-    [];
+  const journals: {
+    event: MoneyEvent;
+    lines: { account: LedgerAccount; amount: number; currency: string }[];
+  }[] = [];
   let status: BookingStatus = input.atOnce ? 'accepted' : 'requested';
-  let payment: PaymentState = 'requested';
+  let payment = 'requested' as PaymentState;
   let refund: RefundParts | undefined;
   let payable = 0;
   const post = (event: MoneyEvent) => {
@@ -62,7 +64,8 @@ function play(input: {
     const to = nextBookingStatus(from, step.action, step.actor);
     if (!to || (from !== 'requested' && from !== 'accepted')) continue;
     status = to;
-    if (step.action === 'cancel' && from === 'accepted') refund = refundParts(a, step.shareBp, input.commissionBp);
+    if (step.action === 'cancel' && from === 'accepted')
+      refund = refundParts(a, step.shareBp, input.commissionBp);
     for (const e of moneyEventsOf(step.action, from)) post(e);
   }
   const balance = (account: LedgerAccount) =>
@@ -122,7 +125,17 @@ describe('the booking ledger', () => {
   it('refuses a refund journal without its refund, and finds an unbalanced journal', () => {
     const a = { total: 110, serviceFee: 10, commission: 15, guideNet: 85 };
     expect(() => journalLines('refund', a)).toThrow();
-    expect(isBalanced([{ amount: 5, currency: 'EUR' }, { amount: -5, currency: 'JPY' }])).toBe(false);
-    expect(isBalanced([{ amount: 0.5, currency: 'EUR' }, { amount: -0.5, currency: 'EUR' }])).toBe(false);
+    expect(
+      isBalanced([
+        { amount: 5, currency: 'EUR' },
+        { amount: -5, currency: 'JPY' },
+      ]),
+    ).toBe(false);
+    expect(
+      isBalanced([
+        { amount: 0.5, currency: 'EUR' },
+        { amount: -0.5, currency: 'EUR' },
+      ]),
+    ).toBe(false);
   });
 });

@@ -47,7 +47,9 @@ const amounts = (currency: string, unitPrice: number, partySize = 1, f = fees) =
 
 describe('minor units', () => {
   it('knows the ISO 4217 exponents: JPY 0, EUR and USD 2, BHD 3', () => {
-    expect([exponentOf('JPY'), exponentOf('EUR'), exponentOf('USD'), exponentOf('BHD')]).toEqual([0, 2, 2, 3]);
+    expect([exponentOf('JPY'), exponentOf('EUR'), exponentOf('USD'), exponentOf('BHD')]).toEqual([
+      0, 2, 2, 3,
+    ]);
     expect([toMinor(45, 'JPY'), toMinor(45, 'EUR'), toMinor(45, 'BHD')]).toEqual([45, 4500, 45000]);
   });
 
@@ -81,7 +83,12 @@ describe('bookingAmounts', () => {
   });
 
   it('EUR: cents, including a half cent at an odd rate', () => {
-    expect(amounts('EUR', 45, 3)).toMatchObject({ price: 13500, serviceFee: 1350, total: 14850, commission: 2025 });
+    expect(amounts('EUR', 45, 3)).toMatchObject({
+      price: 13500,
+      serviceFee: 1350,
+      total: 14850,
+      commission: 2025,
+    });
     const odd = amounts('EUR', 1, 1, { serviceFeeBp: 1250, commissionBp: 1450 });
     // €1 × 12.5 % = 12.5 cents → 13; × 14.5 % = 14.5 cents → 15.
     expect(odd).toMatchObject({ price: 100, serviceFee: 13, total: 113, commission: 15, guideNet: 85 });
@@ -161,6 +168,12 @@ describe('refundParts', () => {
 
   it('EUR half of an odd amount of cents', () => {
     const a = amounts('EUR', 1, 1, { serviceFeeBp: 1250, commissionBp: 1500 }); // fee 13 cents
-    expect(refundParts(a, 5000, 1500)).toMatchObject({ price: 50, serviceFee: 7, total: 57, keptCommission: 8, keptGuideNet: 42 });
+    expect(refundParts(a, 5000, 1500)).toMatchObject({
+      price: 50,
+      serviceFee: 7,
+      total: 57,
+      keptCommission: 8,
+      keptGuideNet: 42,
+    });
   });
 });

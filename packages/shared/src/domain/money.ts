@@ -24,9 +24,30 @@ export function priceFor(mode: 'person' | 'group', unitPrice: number, partySize:
 
 /** ISO 4217 currencies whose minor unit is not a hundredth (a table, not Intl: decision 042). */
 const EXPONENTS: Record<string, number> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0,
-  VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
 };
 
 /** Decimal places of the currency's minor unit: JPY 0, EUR 2, BHD 3. */
@@ -83,10 +104,7 @@ export function convertMinor(amount: number, from: string, to: string, rate: str
   const scaled = BigInt(whole) * RATE_SCALE + BigInt(fraction.padEnd(RATE_PLACES, '0').slice(0, RATE_PLACES));
   const up = exponentOf(to);
   const down = exponentOf(from);
-  return roundHalfUp(
-    BigInt(amount) * scaled * 10n ** BigInt(up),
-    RATE_SCALE * 10n ** BigInt(down),
-  );
+  return roundHalfUp(BigInt(amount) * scaled * 10n ** BigInt(up), RATE_SCALE * 10n ** BigInt(down));
 }
 
 /** The platform's rates, from the server's configuration, in basis points. */
