@@ -41,7 +41,7 @@ export const cancelSchema = z
   .strict();
 
 /** Accepting takes no input: any field (an amount, a fee, a rate, a currency) is refused. */
-export const bookingAcceptSchema = z.object({}).strict().optional();
+export const bookingAcceptSchema = z.object({}).strict().nullish();
 
 export const bookingListQuerySchema = z.object({
   scope: z.enum(['upcoming', 'past', 'cancelled']).default('upcoming'),
