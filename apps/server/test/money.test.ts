@@ -18,14 +18,19 @@ let james: Who;
 let streetArt: string;
 let day = 0;
 
-const signIn = (email: string, userType: 'tourist' | 'guide'): Promise<Who> => mockSignIn(app, email, userType);
+const signIn = (email: string, userType: 'tourist' | 'guide'): Promise<Who> =>
+  mockSignIn(app, email, userType);
 const post = (url: string, who: Who, payload: object = {}) =>
   app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
 const get = (url: string, who: Who) => app.inject({ url, headers: { cookie: who.cookie } });
 const at = (date: string, time = '18:00') => zonedTimeToInstant(date, time, 'Europe/Madrid')!.toISOString();
 const nextDay = () => new Date(Date.UTC(2026, 11, 1 + day++)).toISOString().slice(0, 10);
 
-type Journal = { kind: string; reverses: boolean; entries: { account: string; amount: number; currency: string }[] };
+type Journal = {
+  kind: string;
+  reverses: boolean;
+  entries: { account: string; amount: number; currency: string }[];
+};
 
 async function book(over: Record<string, unknown> = {}) {
   const res = await post('/api/bookings', james, {
@@ -45,7 +50,11 @@ async function journals(id: string, who: Who = james): Promise<Journal[]> {
   expect(res.statusCode, res.body).toBe(200);
   const list = res.json().journals as Journal[];
   // Every journal sums to zero in its currency.
-  for (const j of list) expect(j.entries.reduce((s, e) => s + e.amount, 0), j.kind).toBe(0);
+  for (const j of list)
+    expect(
+      j.entries.reduce((s, e) => s + e.amount, 0),
+      j.kind,
+    ).toBe(0);
   return list;
 }
 const balances = (list: Journal[]) => {
@@ -152,7 +161,9 @@ describe('a booking on the embedded provider', () => {
 
   it('a declined, expired or cancelled request releases the hold: the release reverses the authorization', async () => {
     const declined = await book();
-    expect((await act(sofia, declined.id, 'decline', { reason: '' })).json().booking.payment).toBe('released');
+    expect((await act(sofia, declined.id, 'decline', { reason: '' })).json().booking.payment).toBe(
+      'released',
+    );
     const cancelled = await book();
     const c = (await act(james, cancelled.id, 'cancel', { reason: 'Plans changed' })).json().booking;
     expect(c).toMatchObject({ payment: 'released', money: { refund: { total: 18700 } } });
@@ -177,7 +188,9 @@ describe('a booking on the embedded provider', () => {
 
   it('cancelling an accepted booking refunds by the policy: the kept part is earned and paid out', async () => {
     // Moderate, cancelled 3 days before: half of each part back.
-    await database.db.execute(sql`update experiences set cancellation_policy = 'moderate' where id = ${streetArt}`);
+    await database.db.execute(
+      sql`update experiences set cancellation_policy = 'moderate' where id = ${streetArt}`,
+    );
     try {
       const b = await book({ start: at('2026-11-26'), partySize: 3 });
       await act(sofia, b.id, 'accept');
@@ -206,7 +219,9 @@ describe('a booking on the embedded provider', () => {
       });
       expect(g.money.payoutDueAt).toBe(new Date(Date.parse(b.endAt) + 24 * 3_600_000).toISOString());
     } finally {
-      await database.db.execute(sql`update experiences set cancellation_policy = 'flexible' where id = ${streetArt}`);
+      await database.db.execute(
+        sql`update experiences set cancellation_policy = 'flexible' where id = ${streetArt}`,
+      );
     }
   });
 

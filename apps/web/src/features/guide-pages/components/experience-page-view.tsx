@@ -1,6 +1,6 @@
 import { policyLabel } from '@lokal/shared/domain/cancellation';
 import { guidePagePath } from '@lokal/shared/domain/pages';
-import { fromPriceInWords } from '@lokal/shared/domain/public-preview';
+import { allInFromInWords } from '@lokal/shared/domain/public-preview';
 import type { Experience } from '@lokal/shared/schemas/experiences';
 import { BadgeCheck, Check, Clock, EyeOff, Globe2, MapPin, Users, X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -78,7 +78,7 @@ export function ExperiencePageView({ experience: e, hidden, booking, reviews, ma
               {e.rating.count > 0 ? `${e.rating.average.toFixed(1)} (${e.rating.count} reviews)` : 'New'}
             </span>
             <span className="font-semibold">
-              {fromPriceInWords({ amount: e.price, currency: e.currency, priceMode: e.priceMode })}
+              {allInFromInWords({ amount: e.price, currency: e.currency, priceMode: e.priceMode }, e.pricing)}
             </span>
           </p>
           <Link
