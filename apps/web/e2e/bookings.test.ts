@@ -137,10 +137,10 @@ describe('booking a guide', () => {
     await card(t).getByTestId('booking-status').filter({ hasText: 'Accepted' }).waitFor();
     expect(await card(t).innerText()).toContain('with Sofia Martinez');
     expect(await card(t).getByTestId('booking-policy').innerText()).toContain('Flexible cancellation.');
-    // The traveller's card: what they pay, all in, and that it is paid (the embedded provider takes no card).
+    // The traveller's card: what they pay, all in, and when (the embedded provider takes no card).
     expect(await card(t).getByTestId('booking-all-in').innerText()).toBe('$187.00 all in');
     await card(t).getByText('Price details').click();
-    await card(t).getByTestId('payment-state').filter({ hasText: 'Paid' }).waitFor();
+    await card(t).getByTestId('payment-state').filter({ hasText: 'Pay the guide on the day' }).waitFor();
 
     // The tourist cancels: the dialog estimates the refund (more than 24 h ahead: all of it), a reason is
     // required, and the card then shows the refund the server recorded.

@@ -98,7 +98,7 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
           {BOOKING_STATUS_LABELS[b.status]}
         </span>
       </div>
-      <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-3">
+      <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-3 sm:items-start">
         <div className="flex items-center gap-2">
           <CalendarClock className="h-4 w-4 text-muted" aria-hidden />
           <dt className="sr-only">When</dt>

@@ -15,6 +15,14 @@ export function allIn(m: Money, amount: number, travellerAmount: number): string
     : `${formatMinor(travellerAmount, m.travellerCurrency)} (${own})`;
 }
 
+/** The embedded provider takes no card: what is held or taken is paid to the guide on the day. */
+function paymentInWords(b: Booking, side: 'tourist' | 'guide'): string {
+  const onTheDay =
+    b.money?.provider === 'embedded' && (b.payment === 'authorized' || b.payment === 'captured');
+  if (onTheDay) return side === 'tourist' ? 'Pay the guide on the day' : 'Paid to you on the day';
+  return PAYMENT_STATE_LABELS[b.payment];
+}
+
 export function MoneyBreakdown({
   booking: b,
   side,
@@ -65,7 +73,7 @@ export function MoneyBreakdown({
         )}
         <div className="flex justify-between gap-3 text-muted">
           <dt>Payment</dt>
-          <dd data-testid="payment-state">{PAYMENT_STATE_LABELS[b.payment]}</dd>
+          <dd data-testid="payment-state">{paymentInWords(b, side)}</dd>
         </div>
         {m.provider === 'embedded' ? (
           <p className="text-muted">No card is taken: the traveller pays the guide on the day.</p>
