@@ -25,6 +25,22 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the service fee and the commission in percent, as basis points (decision 095)', () => {
+    expect(loadConfig({}).fees).toEqual({ serviceFeeBp: 1000, commissionBp: 1500 });
+    expect(loadConfig({ SERVICE_FEE_PERCENT: '12.5', COMMISSION_PERCENT: '0' }).fees).toEqual({
+      serviceFeeBp: 1250,
+      commissionBp: 0,
+    });
+    try {
+      loadConfig({ SERVICE_FEE_PERCENT: '10.001', COMMISSION_PERCENT: '60' });
+      expect.unreachable();
+    } catch (err) {
+      const problems = (err as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/SERVICE_FEE_PERCENT.*two decimals/);
+      expect(problems).toMatch(/COMMISSION_PERCENT/);
+    }
+  });
+
   it('reads the bucket, its keys and options from S3_URL', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     const c = loadConfig({

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { type FeeRates, percentToBasisPoints } from '@lokal/shared/domain/money';
 import { z } from 'zod';
 
 const DEV_INVITES = 'tourist@lokal.test,guide@lokal.test,traveler@lokal.test';
@@ -53,6 +54,19 @@ const envSchema = z
     ADMIN_EMAILS: emailList.optional(),
     EXCHANGE_RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    // The traveller's service fee and the guide's commission, in percent with at most two decimals (decision 095).
+    SERVICE_FEE_PERCENT: z.coerce
+      .number()
+      .min(0)
+      .max(50)
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, 'must have at most two decimals')
+      .default(10),
+    COMMISSION_PERCENT: z.coerce
+      .number()
+      .min(0)
+      .max(50)
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, 'must have at most two decimals')
+      .default(15),
     SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
     SLOTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -113,6 +127,8 @@ export type Config = {
   exchangeRatesUrl: string | undefined;
   /** Multiplies every rate limit (tests raise them; the defaults stay in production). */
   rateLimitScale: number;
+  /** The traveller's service fee and the guide's commission, in basis points (decision 095). */
+  fees: FeeRates;
   /** How long a guide-search page is reused for the same query (0 = never). */
   searchCacheMs: number;
   /** How long an instance keeps a session it looked up (decision 084); 0 reads it on every request. */
@@ -233,6 +249,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmails: e.ADMIN_EMAILS ?? (production ? [] : emailList.parse(DEV_ADMINS)),
     logLevel: e.LOG_LEVEL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    fees: {
+      serviceFeeBp: percentToBasisPoints(e.SERVICE_FEE_PERCENT),
+      commissionBp: percentToBasisPoints(e.COMMISSION_PERCENT),
+    },
     searchCacheMs: e.SEARCH_CACHE_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     slotsCacheMs: e.SLOTS_CACHE_MS,

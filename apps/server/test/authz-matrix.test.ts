@@ -121,6 +121,8 @@ const MATRIX: Record<string, Statuses> = {
   'POST /api/bookings/{id}/accept':                 [401, 403, 403, 404, 404, 404, 200, 403, 403, 404],
   'POST /api/bookings/{id}/decline':                [401, 403, 403, 404, 404, 404, 200, 403, 403, 404],
   'POST /api/bookings/{id}/cancel':                 [401, 404, 200, 404, 404, 404, 200, 403, 404, 404],
+  // A booking's ledger: its two members and staff (docs/product.md#payment).
+  'GET /api/bookings/{id}/money':                   [401, 404, 200, 404, 404, 404, 200, 200, 404, 404],
   // Account-wide routes (requireSession without a role): staff pass too.
   'POST /api/favorites/add':                        [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/favorites/remove':                     [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
@@ -433,6 +435,7 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   'PATCH /api/availability': () => ({ payload: SCHEDULE }),
   'GET /api/bookings': () => ({ url: '/api/bookings?scope=upcoming' }),
   'GET /api/bookings/{id}': ({ f }) => ({ url: `/api/bookings/${f.booking}` }),
+  'GET /api/bookings/{id}/money': ({ f }) => ({ url: `/api/bookings/${f.booking}/money` }),
   'POST /api/bookings/{id}/accept': async ({ f, w }) => ({
     url: `/api/bookings/${await w.requestBooking(f.actors.tourist!, f.actors.guide!)}/accept`,
   }),

@@ -93,7 +93,22 @@ describe('requesting a booking', () => {
       guideCurrency: 'USD',
       guideTotal: 255,
       cancellationPolicy: 'flexible',
-      payment: 'settle-with-guide',
+      // The card is held for the all-in total (decision 095): $255 + the 10 % service fee, in cents; in euros at
+      // the rate used. The guide's commission and net are not the tourist's to see.
+      payment: 'authorized',
+      money: {
+        provider: 'embedded',
+        currency: 'USD',
+        price: 25500,
+        serviceFee: 2550,
+        total: 28050,
+        travellerCurrency: 'EUR',
+        rate: '0.9200000000',
+        travellerTotal: 25806,
+        commission: null,
+        guideNet: null,
+        refund: null,
+      },
       refundAmount: null,
       // Unanswered, it frees the slot 24 hours after it was asked.
       expiresAt: new Date(START + 24 * 3_600_000).toISOString(),

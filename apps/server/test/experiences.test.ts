@@ -497,10 +497,12 @@ describe('booking on a slot', () => {
 
     // Moderate, 3 days before: half of 200 back.
     let b = await cancel(james, await accepted(moderate, '2026-11-26'));
+    // refundAmount is the guide's price's part; the money's refund is all in (price and service fee).
     expect(b).toMatchObject({
       guideTotal: 200,
       refundAmount: 100,
-      payment: 'settle-with-guide',
+      payment: 'partly-refunded',
+      money: { total: 22000, refund: { price: 10000, serviceFee: 1000, total: 11000 } },
       policyInWords: expect.stringContaining('5 days'),
     });
     // Moderate, 10 days before: all of it.
@@ -516,7 +518,7 @@ describe('booking on a slot', () => {
     ).json().messages;
     expect(
       messages.some((m: { body: string }) =>
-        m.body.includes('Refund under the Moderate policy: €200 of €200, to be settled with the guide.'),
+        m.body.includes('Refund under the Moderate policy: €220.00 of €220.00.'),
       ),
     ).toBe(true);
   });

@@ -36,7 +36,7 @@ async function nextMonth(dialog: Locator) {
 const times = (dialog: Locator) => dialog.getByRole('group', { name: /^Times on / });
 
 describe('booking a guide', () => {
-  it('a tourist books a slot for 2, the guide sees the request, the slot is gone for the next tourist; accept, then cancel with the refund', async () => {
+  it('a tourist books a slot for 2 and sees the all-in price, the guide sees the request, the slot is gone for the next tourist; accept, then cancel with the refund', async () => {
     const tourist = await signedIn('james.whitfield@demo.lokal.app', 'tourist', { width: 1280, height: 860 });
     const guide = await signedIn('sofia.martinez@demo.lokal.app', 'guide', { width: 390, height: 820 });
     const other = await signedIn('aisha.rahman@demo.lokal.app', 'tourist', { width: 375, height: 740 });
@@ -55,13 +55,18 @@ describe('booking a guide', () => {
     expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await times(dialog).getByRole('button', { name: '18:00' }).click();
 
-    // The price follows the party: $85 per person, 2 by default, in the guide's currency (USD here).
+    // The price follows the party: $85 per person, 2 by default, in the guide's currency (USD here), shown
+    // all in (with the 10 % service fee: docs/product.md#payment), the breakdown one click away.
     const price = dialog.getByTestId('booking-price');
     await dialog.getByRole('status', { name: 'People' }).filter({ hasText: '2' }).waitFor();
+    await price.getByTestId('booking-total').filter({ hasText: '$187.00' }).waitFor();
+    await price.getByText('Price details').click();
     await price.getByText('$85 × 2 people').waitFor();
+    expect(await price.innerText()).toContain('Lokal service fee (10 %)');
     await dialog.getByRole('button', { name: 'One person more' }).click();
     await price.getByText('$85 × 3 people').waitFor();
     expect(await price.innerText()).toContain('$255');
+    await price.getByTestId('booking-total').filter({ hasText: '$280.50' }).waitFor();
     await dialog.getByRole('button', { name: 'One person fewer' }).click();
     await price.getByText('$85 × 2 people').waitFor();
     expect(await price.innerText()).toContain('$170');
@@ -84,6 +89,11 @@ describe('booking a guide', () => {
     expect(requestText).toContain('2 people');
     expect(requestText).toContain('$170');
     expect(await request.getByTestId('booking-expiry').innerText()).toMatch(/^Answer by .+ Barcelona time$/);
+    // The guide's breakdown: their price less Lokal's 15 % commission.
+    await request.getByText('Price details').click();
+    const earnings = await request.getByTestId('money-breakdown').innerText();
+    expect(earnings).toContain('Lokal commission');
+    expect(earnings).toContain('$144.50');
     await g.getByRole('button', { name: /^Notifications, \d+ unread$/ }).waitFor();
 
     // A second tourist: that day no longer offers 18:00, while its other times are there.
@@ -127,13 +137,17 @@ describe('booking a guide', () => {
     await card(t).getByTestId('booking-status').filter({ hasText: 'Accepted' }).waitFor();
     expect(await card(t).innerText()).toContain('with Sofia Martinez');
     expect(await card(t).getByTestId('booking-policy').innerText()).toContain('Flexible cancellation.');
+    // The traveller's card: what they pay, all in, and when (the embedded provider takes no card).
+    expect(await card(t).getByTestId('booking-all-in').innerText()).toBe('$187.00 all in');
+    await card(t).getByText('Price details').click();
+    await card(t).getByTestId('payment-state').filter({ hasText: 'Pay the guide on the day' }).waitFor();
 
     // The tourist cancels: the dialog estimates the refund (more than 24 h ahead: all of it), a reason is
     // required, and the card then shows the refund the server recorded.
     await card(t).getByRole('button', { name: 'Cancel booking' }).click();
     const cancel = t.getByRole('dialog', { name: 'Cancel this booking?' });
     expect(await cancel.getByTestId('refund-estimate').innerText()).toContain(
-      'Estimated refund if you cancel now: $170 of $170',
+      'Estimated refund if you cancel now: $187.00 of $187.00',
     );
     await cancel.getByRole('button', { name: 'Cancel booking' }).click();
     await cancel.getByRole('alert').filter({ hasText: 'Please give a reason' }).waitFor();
@@ -142,9 +156,7 @@ describe('booking a guide', () => {
     await t.getByRole('heading', { name: 'Nothing booked yet' }).waitFor();
     await t.getByRole('tab', { name: 'Cancelled' }).click();
     await card(t).getByText('Cancelled by you: Our flight was moved').waitFor();
-    expect(await card(t).getByTestId('booking-refund').innerText()).toBe(
-      'Refund: $170 of $170 — to be settled with the guide',
-    );
+    expect(await card(t).getByTestId('booking-refund').innerText()).toBe('Refund: $187.00 of $187.00');
     await g.reload();
     await g.getByRole('tab', { name: 'Cancelled' }).click();
     await request.getByText('Cancelled by James: Our flight was moved').waitFor();

@@ -122,6 +122,9 @@ describe('guide and experience pages', () => {
     // The breakdown follows the party: 3 people at $85.
     await form.getByRole('button', { name: 'One person more' }).click();
     const price = form.getByTestId('booking-price');
+    // All in: $255 and the 10 % service fee; the breakdown one click away.
+    await price.getByTestId('booking-total').filter({ hasText: '$280.50' }).waitFor();
+    await price.getByText('Price details').click();
     await price.getByText('$85 × 3 people').waitFor();
     expect(await price.innerText()).toContain('$255');
     await audit(found, t, 'experience page, booking form');

@@ -16,6 +16,7 @@ import * as auth from './schema/auth.ts';
 import * as bookings from './schema/bookings.ts';
 import * as chat from './schema/chat.ts';
 import * as idempotency from './schema/idempotency.ts';
+import * as ledger from './schema/ledger.ts';
 import * as outbox from './schema/outbox.ts';
 import * as profiles from './schema/profiles.ts';
 import * as users from './schema/users.ts';
@@ -29,6 +30,7 @@ export const schema = {
   ...admin,
   ...outbox,
   ...idempotency,
+  ...ledger,
 };
 
 // Both drivers expose the same query builder; repositories are written once against this type.

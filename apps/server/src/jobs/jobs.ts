@@ -1,5 +1,5 @@
 import { MAGIC_LINK_TTL_MS } from '@lokal/shared/constants/auth';
-import { bookingsServiceOf } from '../modules/bookings/routes.ts';
+import { bookingMoneyOf, bookingsServiceOf } from '../modules/bookings/routes.ts';
 import type { AppContext } from '../modules/context.ts';
 import { createDiscoveryRepository } from '../modules/discovery/repository.ts';
 import { idempotencyOf } from '../modules/idempotency/service.ts';
@@ -17,6 +17,8 @@ export function appJobs(ctx: AppContext): Job[] {
     { name: 'review-publishing', everyMs: MINUTE_MS, run: () => reviewPublishingOf(ctx)() },
     // Bookings that ended complete; requests unanswered for 24 hours expire (docs/product.md#bookings).
     { name: 'booking-sweep', everyMs: MINUTE_MS, run: () => bookingsServiceOf(ctx).sweep() },
+    // Guides' earnings are paid out 24 hours after a booking ended (docs/product.md#payment).
+    { name: 'payouts', everyMs: MINUTE_MS, run: () => bookingMoneyOf(ctx).payOut() },
     // The top-3 score of every tourist, which moves with requests, ratings and activity
     // (docs/product.md#top-3-ranking); at start too, for a database just migrated.
     {

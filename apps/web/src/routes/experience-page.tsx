@@ -1,4 +1,4 @@
-import { experiencePreviewHtml, fromPriceInWords } from '@lokal/shared/domain/public-preview';
+import { allInFromInWords, experiencePreviewHtml } from '@lokal/shared/domain/public-preview';
 import type { Experience } from '@lokal/shared/schemas/experiences';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -97,7 +97,7 @@ function BookingPanel({
       <div className="h-16 sm:hidden" aria-hidden />
       <div className="fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-line bg-ivory px-5 py-3 sm:hidden">
         <p className="min-w-0 flex-1 text-sm font-semibold">
-          {fromPriceInWords({ amount: e.price, currency: e.currency, priceMode: e.priceMode })}
+          {allInFromInWords({ amount: e.price, currency: e.currency, priceMode: e.priceMode }, e.pricing)}
         </p>
         <Button
           className="shrink-0"

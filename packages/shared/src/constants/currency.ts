@@ -106,6 +106,11 @@ export const MONEY_SYMBOLS: Record<string, string> = {
   NZD: 'NZ$',
 };
 
+/** What stands before an amount: "€", "CA$", or the code and a no-break space ("CHF 130"), as Intl writes it. */
+export function currencySymbol(currency: string): string {
+  return MONEY_SYMBOLS[currency] ?? `${currency}\u00a0`;
+}
+
 /** The currencies written without decimals (Intl's digits for them are 0). */
 export const ZERO_DECIMAL_CURRENCIES: ReadonlySet<string> = new Set([
   'JPY',

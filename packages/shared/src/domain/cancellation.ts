@@ -48,21 +48,19 @@ export function policyInWords(policy: CancellationPolicy): string {
 }
 
 /**
- * The part of `total` the tourist gets back when a booking is cancelled at `cancelledAt`. A guide who cancels,
- * or a request the guide never accepted, refunds everything; otherwise the booking's policy decides by the time
- * left before the start (exactly at the cut-off still counts as before it).
+ * The share of a booking the tourist gets back when it is cancelled at `cancelledAt`, in basis points
+ * (10 000 = all). A guide who cancels, or a request the guide never accepted, refunds everything; otherwise the
+ * booking's policy decides by the time left before the start (exactly at the cut-off still counts as before it).
  */
-export function refundAmount(input: {
+export function refundShareBp(input: {
   policy: CancellationPolicy;
-  total: number;
   startAt: Date;
   cancelledAt: Date;
   by: 'tourist' | 'guide';
   wasAccepted: boolean;
 }): number {
-  if (input.by === 'guide' || !input.wasAccepted) return input.total;
+  if (input.by === 'guide' || !input.wasAccepted) return 10_000;
   const rule = POLICY_RULES[input.policy];
   const left = input.startAt.getTime() - input.cancelledAt.getTime();
-  const share = left >= rule.cutoffMs ? rule.before : rule.after;
-  return Math.round(input.total * share * 100) / 100;
+  return Math.round((left >= rule.cutoffMs ? rule.before : rule.after) * 10_000);
 }

@@ -1,4 +1,4 @@
-import { MONEY_SYMBOLS, ZERO_DECIMAL_CURRENCIES } from '../constants/currency.ts';
+import { currencySymbol, ZERO_DECIMAL_CURRENCIES } from '../constants/currency.ts';
 import { DISCOVERY_MESSAGES, MOST_DESIRED_THRESHOLD, VERY_SELECTIVE_BELOW } from '../constants/discovery.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -34,11 +34,6 @@ export function convertBudget(
 ): { min: number; max: number } {
   if (budget.currency !== 'USD' || multiplier === 1) return { min: budget.min, max: budget.max };
   return { min: Math.round(budget.min * multiplier), max: Math.round(budget.max * multiplier) };
-}
-
-/** What stands before an amount: "€", "CA$", or the code and a no-break space ("CHF 130"), as Intl writes it. */
-export function currencySymbol(currency: string): string {
-  return MONEY_SYMBOLS[currency] ?? `${currency}\u00a0`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ExperiencePreview, GuidePreview } from '../schemas/guide-pages.ts';
 import { formatMoney } from './discovery.ts';
+import { bookingAmounts, formatMinor } from './money.ts';
 import { paths } from './pages.ts';
 import { countOf, standingText, type TrackRecord } from './track-record.ts';
 
@@ -24,6 +25,27 @@ const OUTLINE = `${BUTTON} h-9 px-3.5 text-sm border border-ink/20 bg-white/60 t
 type Price = { amount: number; currency: string; priceMode: 'person' | 'group' };
 export const fromPriceInWords = (p: Price) =>
   `From ${formatMoney(p.amount, p.currency)} ${p.priceMode === 'person' ? 'per person' : 'per group'}`;
+
+/**
+ * "From €49.50 per person, all in": one person's (or the group's) price with the traveller's service fee, in
+ * their currency, by the booking's own amount function (docs/product.md#payment).
+ */
+export function allInFromInWords(
+  p: Price,
+  pricing: { serviceFeeBp: number; travellerCurrency: string; rate: string },
+): string {
+  const a = bookingAmounts({
+    priceMode: p.priceMode,
+    unitPrice: p.amount,
+    partySize: 1,
+    currency: p.currency,
+    travellerCurrency: pricing.travellerCurrency,
+    rate: pricing.rate,
+    fees: { serviceFeeBp: pricing.serviceFeeBp, commissionBp: 0 },
+  });
+  const shown = formatMinor(a.travellerTotal, a.travellerCurrency);
+  return `From ${shown} ${p.priceMode === 'person' ? 'per person' : 'per group'}, all in`;
+}
 
 const ratingInWords = (rating: number, count: number) =>
   count > 0 ? `${rating.toFixed(1)} (${countOf(count, 'review')})` : 'New';

@@ -192,6 +192,8 @@ export const experienceSchema = z.object({
   currency: z.string(),
   /** The price in the signed-in tourist's currency at Lokal's rate (null when it is the same currency or nobody is signed in). */
   displayPrice: money.nullable(),
+  /** What the booking form needs to show the all-in price: the service fee's rate and the rate it converts at. */
+  pricing: z.object({ serviceFeeBp: z.number().int(), travellerCurrency: z.string(), rate: z.string() }),
   minGroup: z.number(),
   maxGroup: z.number(),
   languages: z.array(z.string()),

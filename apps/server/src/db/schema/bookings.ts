@@ -1,10 +1,13 @@
+import type { PaymentState } from '@lokal/shared/constants/bookings';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
   index,
   integer,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -51,9 +54,34 @@ export const bookings = pgTable(
     cancellationPolicy: text('cancellation_policy', { enum: ['flexible', 'moderate', 'strict'] })
       .notNull()
       .default('flexible'),
-    /** Set on cancellation: what goes back to the tourist, in the guide's currency. */
+    /**
+     * Bookings made before the ledger only (payment settle-with-guide): what went back to the tourist, in the
+     * guide's currency. Later bookings keep their refund in minor units below (decision 095).
+     */
     refundAmount: doublePrecision('refund_amount'),
-    payment: text('payment').notNull().default('settle-with-guide'),
+    /** Where the money stands (docs/product.md#payment); settle-with-guide for bookings made before the ledger. */
+    payment: text('payment').$type<PaymentState>().notNull().default('settle-with-guide'),
+    // The booking's money in minor units of the guide's currency, computed once by bookingAmounts when it is
+    // requested (decision 095); the ledger's journals post these amounts.
+    priceMinor: bigint('price_minor', { mode: 'number' }).notNull().default(0),
+    serviceFeeMinor: bigint('service_fee_minor', { mode: 'number' }).notNull().default(0),
+    /** What the traveller pays, all in: price + service fee. */
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull().default(0),
+    commissionMinor: bigint('commission_minor', { mode: 'number' }).notNull().default(0),
+    /** The rates in force when it was requested, in basis points. */
+    serviceFeeBp: integer('service_fee_bp').notNull().default(0),
+    commissionBp: integer('commission_bp').notNull().default(0),
+    /** Units of the tourist's currency per unit of the guide's, as used for `travellerTotalMinor`. */
+    fxRate: numeric('fx_rate', { precision: 24, scale: 10 }),
+    /** The all-in total in the tourist's currency (`currency`), in its minor units. */
+    travellerTotalMinor: bigint('traveller_total_minor', { mode: 'number' }).notNull().default(0),
+    /** Set on cancellation or release: the share given back (10 000 = all) and the refund, all in. */
+    refundShareBp: integer('refund_share_bp'),
+    refundMinor: bigint('refund_minor', { mode: 'number' }),
+    /** The payment provider that holds this booking's money (decision 095). */
+    paymentProvider: text('payment_provider').notNull().default('embedded'),
+    /** When the guide's earnings are paid out (24 hours after the end); null when nothing is to be paid. */
+    payoutDueAt: timestamp('payout_due_at', { withTimezone: true }),
     /** A request still unanswered at this time frees its slot. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     partySize: integer('party_size').notNull(),
@@ -84,6 +112,8 @@ export const bookings = pgTable(
     index('bookings_pair_idx').on(t.touristId, t.guideId),
     index('bookings_experience_idx').on(t.experienceId),
     index('bookings_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'requested'`),
+    // The payout job's due bookings (decision 040).
+    index('bookings_payout_due_idx').on(t.payoutDueAt).where(sql`${t.payment} <> 'paid-out'`),
     check('bookings_time_check', sql`${t.endAt} > ${t.startAt}`),
     check('bookings_party_check', sql`${t.partySize} between 1 and 20`),
   ],

@@ -43,6 +43,9 @@ export type InTransaction = {
   last(tx: Tx, row: BookingRow): Promise<void>;
 };
 
+/** Posts the ledger's entries of a booking change in its transaction (decision 095). */
+export type Posting = (tx: Tx, row: BookingRow) => Promise<void>;
+
 export function createBookingsRepository(db: Db) {
   // A booking with the names, photos and the guide's city the screens show.
   const withPeople = (conn: Db | Tx = db) =>
@@ -132,6 +135,7 @@ export function createBookingsRepository(db: Db) {
     async insert<R extends string>(
       values: typeof bookings.$inferInsert,
       recheck: (state: { pending: number; busy: Busy[] }) => R | null,
+      post: Posting,
       inTx?: InTransaction,
     ): Promise<BookingRow | R | 'slot-taken'> {
       try {
@@ -162,6 +166,7 @@ export function createBookingsRepository(db: Db) {
           const refusal = recheck({ pending: open?.n ?? 0, busy });
           if (refusal) return refusal;
           const [row] = await tx.insert(bookings).values(values).returning();
+          await post(tx, row!);
           await inTx?.last(tx, row!);
           return row!;
         });
@@ -203,33 +208,40 @@ export function createBookingsRepository(db: Db) {
       to: Status,
       fields: Partial<typeof bookings.$inferInsert>,
       at: Date,
+      post: Posting,
       inTx?: InTransaction,
     ): Promise<BookingRow | null> {
-      const update = async (conn: Db | Tx) => {
-        const [row] = await conn
+      return db.transaction(async (tx) => {
+        await inTx?.first(tx);
+        const [row] = await tx
           .update(bookings)
           .set({ ...fields, status: to, updatedAt: at })
           .where(and(eq(bookings.id, id), eq(bookings.status, from)))
           .returning();
-        return row ?? null;
-      };
-      if (!inTx) return update(db);
-      return db.transaction(async (tx) => {
-        await inTx.first(tx);
-        const row = await update(tx);
-        if (row) await inTx.last(tx, row);
+        if (!row) return null;
+        await post(tx, row);
+        await inTx?.last(tx, row);
         return row;
       });
     },
 
-    /** Accepted bookings whose end has passed become completed; each row is claimed by one instance only. */
-    async completeDue(now: Date): Promise<BookingRow[]> {
+    /**
+     * Accepted bookings whose end has passed become completed; each row is claimed by one instance only. A
+     * ledgered booking's earnings are paid out 24 hours later (`payoutDueAt`).
+     */
+    async completeDue(now: Date, payoutDueAt: Date, post: Posting): Promise<BookingRow[]> {
       return db.transaction(async (tx) => {
         const done = await tx
           .update(bookings)
-          .set({ status: 'completed', completedAt: now, updatedAt: now })
+          .set({
+            status: 'completed',
+            completedAt: now,
+            updatedAt: now,
+            payoutDueAt: sql`case when ${bookings.payment} = 'settle-with-guide' then null else ${payoutDueAt.toISOString()}::timestamptz end`,
+          })
           .where(and(eq(bookings.status, 'accepted'), lte(bookings.endAt, now)))
           .returning();
+        for (const b of done) await post(tx, b);
         await refreshTotalTours(
           tx,
           done.map((b) => b.guideId),
@@ -238,15 +250,59 @@ export function createBookingsRepository(db: Db) {
       });
     },
 
-    /** Requests nobody answered in time (24 hours, or before the start if sooner) are declined: the slot is free. */
-    async expireDue(now: Date, reason: string): Promise<BookingRow[]> {
-      return db
-        .update(bookings)
-        .set({ status: 'declined', cancelReason: reason, decidedAt: now, updatedAt: now })
-        .where(
-          and(eq(bookings.status, 'requested'), or(lte(bookings.expiresAt, now), lte(bookings.startAt, now))),
-        )
-        .returning();
+    /**
+     * Requests nobody answered in time (24 hours, or before the start if sooner) are declined: the slot is
+     * free and a ledgered booking's hold is released.
+     */
+    async expireDue(now: Date, reason: string, post: Posting): Promise<BookingRow[]> {
+      return db.transaction(async (tx) => {
+        const expired = await tx
+          .update(bookings)
+          .set({
+            status: 'declined',
+            cancelReason: reason,
+            decidedAt: now,
+            updatedAt: now,
+            payment: sql`case when ${bookings.payment} = 'settle-with-guide' then ${bookings.payment} else 'released' end`,
+          })
+          .where(
+            and(
+              eq(bookings.status, 'requested'),
+              or(lte(bookings.expiresAt, now), lte(bookings.startAt, now)),
+            ),
+          )
+          .returning();
+        for (const b of expired) await post(tx, b);
+        return expired;
+      });
+    },
+
+    /**
+     * Pays out the guide's earnings of bookings due (decision 040's payout job): each row is claimed by one
+     * `UPDATE … RETURNING`, so a payout is made once however many instances run.
+     */
+    async payOutDue(now: Date, post: Posting, limit = 100): Promise<BookingRow[]> {
+      return db.transaction(async (tx) => {
+        const due = tx
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(
+            and(
+              lte(bookings.payoutDueAt, now),
+              sql`${bookings.payment} <> 'paid-out'`,
+              sql`${bookings.payment} <> 'settle-with-guide'`,
+            ),
+          )
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        const paid = await tx
+          .update(bookings)
+          .set({ payment: 'paid-out', updatedAt: now })
+          .where(inArray(bookings.id, due))
+          .returning();
+        for (const b of paid) await post(tx, b);
+        return paid;
+      });
     },
   };
 }

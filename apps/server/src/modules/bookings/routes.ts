@@ -1,4 +1,6 @@
 import {
+  bookingAcceptSchema,
+  bookingJournalsResponseSchema,
   bookingListQuerySchema,
   bookingListResponseSchema,
   bookingParamsSchema,
@@ -17,6 +19,10 @@ import { experiencesOf } from '../experiences/service.ts';
 import { idempotencyOf } from '../idempotency/service.ts';
 import { localeOf } from '../locale/service.ts';
 import { notificationsOf } from '../notifications/service.ts';
+import { embeddedProvider } from '../payments/provider.ts';
+import { createLedgerRepository } from '../payments/repository.ts';
+import { createPayments } from '../payments/service.ts';
+import { type BookingMoneyService, createBookingMoney } from './money.ts';
 import { createBookingsRepository } from './repository.ts';
 import { type BookingsService, createBookingsService } from './service.ts';
 
@@ -32,6 +38,22 @@ const errors = {
 const keyedErrors = { ...errors, 422: errorSchema };
 
 /** The one bookings service of this app: blocking someone and deleting an account cancel through it. */
+const paymentsOf = perApp((ctx: AppContext) =>
+  // The embedded provider is the one there is (decision 095); another is chosen here by configuration.
+  createPayments({ ledger: createLedgerRepository(ctx.db), provider: embeddedProvider() }),
+);
+
+/** Payouts and the ledger's lines of bookings (the payouts job runs through it). */
+export const bookingMoneyOf = perApp((ctx: AppContext) =>
+  createBookingMoney({
+    repo: createBookingsRepository(ctx.db),
+    payments: paymentsOf(ctx),
+    now: ctx.now,
+    log: ctx.log,
+    publish: ctx.publish,
+  }),
+);
+
 export const bookingsServiceOf = perApp((ctx: AppContext) =>
   createBookingsService({
     repo: createBookingsRepository(ctx.db),
@@ -44,6 +66,8 @@ export const bookingsServiceOf = perApp((ctx: AppContext) =>
     publish: ctx.publish,
     rates: () => localeOf(ctx).rates(),
     experiences: experiencesOf(ctx),
+    payments: paymentsOf(ctx),
+    fees: ctx.config.fees,
   }),
 );
 
@@ -54,7 +78,29 @@ export const bookingsModule: ModulePlugin = async (app, { ctx }) => {
   await signedInScope(app, ['tourist'], (scope) => touristRoutes(scope, service, idem));
   await signedInScope(app, ['tourist', 'guide'], (scope) => participantRoutes(scope, service, idem));
   await signedInScope(app, ['guide'], (scope) => guideRoutes(scope, service, idem));
+  await signedInScope(app, ['tourist', 'guide', 'staff'], (scope) => moneyRoutes(scope, bookingMoneyOf(ctx)));
 };
+
+function moneyRoutes(app: App, service: BookingMoneyService) {
+  app.get(
+    '/:id/money',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "A booking's ledger: each journal its money events posted (authorize, capture, release, refund, complete, payout) with its entries in minor units; for the booking's two members and staff",
+        params: bookingParamsSchema,
+        response: { 200: bookingJournalsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      journals: await service.journals(
+        request.user.role === 'staff' ? null : request.user,
+        request.params.id,
+      ),
+    }),
+  );
+}
 
 type Idempotency = ReturnType<typeof idempotencyOf>;
 
@@ -134,6 +180,7 @@ function guideRoutes(app: App, service: BookingsService, idem: Idempotency) {
         summary: 'The guide accepts a requested booking',
         headers: idempotencyHeadersSchema,
         params: bookingParamsSchema,
+        body: bookingAcceptSchema,
         response: { 200: bookingResponseSchema, ...keyedErrors },
       },
     },

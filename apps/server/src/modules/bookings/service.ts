@@ -1,17 +1,22 @@
-import {
-  BOOKING_MESSAGES,
-  BOOKING_REQUESTS_PER_HOUR,
-  type PaymentState,
-} from '@lokal/shared/constants/bookings';
+import { BOOKING_MESSAGES, BOOKING_REQUESTS_PER_HOUR } from '@lokal/shared/constants/bookings';
 import {
   EXPERIENCE_MESSAGES,
   PENDING_REQUESTS_MAX,
   REQUEST_TTL_MS,
 } from '@lokal/shared/constants/experiences';
 import { type BookingAction, nextBookingStatus } from '@lokal/shared/domain/booking';
-import { policyInWords, policyLabel, refundAmount } from '@lokal/shared/domain/cancellation';
+import { policyLabel, refundShareBp } from '@lokal/shared/domain/cancellation';
 import { formatMoney } from '@lokal/shared/domain/discovery';
-import { convertAmount, priceFor, type UsdRates } from '@lokal/shared/domain/money';
+import { moneyEventsOf } from '@lokal/shared/domain/ledger';
+import {
+  bookingAmounts,
+  convertAmount,
+  exchangeRate,
+  type FeeRates,
+  formatMinor,
+  priceFor,
+  type UsdRates,
+} from '@lokal/shared/domain/money';
 import { paths } from '@lokal/shared/domain/pages';
 import { isSlot } from '@lokal/shared/domain/slots';
 import { cityTime, formatInZone } from '@lokal/shared/domain/time-zone';
@@ -25,8 +30,11 @@ import type { SessionUser } from '../../plugins/sessions.ts';
 import type { ChatService } from '../chat/service.ts';
 import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
 import type { ExperiencesService } from '../experiences/service.ts';
+import type { Tx } from '../idempotency/repository.ts';
 import type { Once } from '../idempotency/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
+import { cancelMoney, isLedgered, type Payments, payoutDueAfter, requestMoney } from '../payments/service.ts';
+import { toBooking, viewerOf } from './answer.ts';
 import type {
   BookingCursor,
   BookingRow,
@@ -35,46 +43,7 @@ import type {
   InTransaction,
 } from './repository.ts';
 
-type Row = NonNullable<Awaited<ReturnType<BookingsRepository['withPeopleById']>>>;
-
 const notFound = () => new HttpError(404, 'Booking not found', 'not-found');
-
-export function toBooking(r: Row): Booking {
-  const b = r.booking;
-  return {
-    id: b.id,
-    status: b.status,
-    tourName: b.tourName,
-    durationMinutes: b.durationMinutes,
-    pricePerPerson: b.pricePerPerson,
-    partySize: b.partySize,
-    experienceId: b.experienceId,
-    priceMode: b.priceMode,
-    unitPrice: b.unitPrice,
-    guideCurrency: b.guideCurrency,
-    guideTotal: b.guideTotal,
-    cancellationPolicy: b.cancellationPolicy,
-    policyInWords: policyInWords(b.cancellationPolicy),
-    refundAmount: b.refundAmount,
-    payment: b.payment as PaymentState,
-    expiresAt: b.status === 'requested' && b.expiresAt ? b.expiresAt.toISOString() : null,
-    totalUsd: b.totalUsd,
-    currency: b.currency,
-    totalLocal: b.totalLocal,
-    startAt: b.startAt.toISOString(),
-    endAt: b.endAt.toISOString(),
-    timeZone: b.timeZone,
-    city: r.city,
-    note: b.note,
-    autoAccepted: b.autoAccepted,
-    cancelReason: b.cancelReason,
-    cancelledBy: b.cancelledBy ? (b.cancelledBy === b.guideId ? 'guide' : 'tourist') : null,
-    conversationId: b.conversationId,
-    tourist: { id: b.touristId, name: `${r.touristFirst} ${r.touristLast}`, image: r.touristImage },
-    guide: { id: b.guideId, name: `${r.guideFirst} ${r.guideLast}`, image: r.guideImage },
-    createdAt: b.createdAt.toISOString(),
-  };
-}
 
 const VERBS: Record<Exclude<BookingAction, 'complete' | 'expire'>, string> = {
   accept: 'accepted',
@@ -93,6 +62,8 @@ export function createBookingsService(deps: {
   publish: (to: string[], frame: ServerFrame) => Promise<void>;
   rates: () => Promise<{ rates: UsdRates }>;
   experiences: Pick<ExperiencesService, 'rulesOf' | 'forgetSlots'>;
+  payments: Payments;
+  fees: FeeRates;
 }) {
   const { repo, chat, notifications, now } = deps;
   const consume = createRateLimiter(deps.countHit, now);
@@ -100,17 +71,26 @@ export function createBookingsService(deps: {
   const when = (b: BookingRow) => `${formatInZone(b.startAt, b.timeZone)} (${cityTime(b.timeZone)})`;
   const summary = (b: BookingRow) =>
     `${b.tourName} on ${when(b)} for ${b.partySize} ${b.partySize === 1 ? 'person' : 'people'}, ${formatMoney(b.guideTotal, b.guideCurrency)}`;
-  // No payment provider yet: the amounts are settled with the guide (docs/product.md#cancellation).
-  const refundLine = (b: BookingRow) =>
-    `Refund under the ${policyLabel(b.cancellationPolicy)} policy: ${formatMoney(b.refundAmount ?? 0, b.guideCurrency)} of ${formatMoney(b.guideTotal, b.guideCurrency)}, to be settled with the guide.`;
+  // docs/product.md#payment: the all-in refund; a booking made before the ledger is settled with the guide.
+  const refundLine = (b: BookingRow) => {
+    if (!isLedgered(b)) {
+      return `Refund under the ${policyLabel(b.cancellationPolicy)} policy: ${formatMoney(b.refundAmount ?? 0, b.guideCurrency)} of ${formatMoney(b.guideTotal, b.guideCurrency)}, to be settled with the guide.`;
+    }
+    if (b.payment === 'released') return 'Nothing was charged: the hold is released.';
+    return `Refund under the ${policyLabel(b.cancellationPolicy)} policy: ${formatMinor(b.refundMinor ?? 0, b.guideCurrency)} of ${formatMinor(b.totalMinor, b.guideCurrency)}.`;
+  };
+  const post =
+    (step: Parameters<typeof moneyEventsOf>[0], from: 'requested' | 'accepted' | null, atOnce = false) =>
+    (tx: Tx, row: BookingRow) =>
+      deps.payments.post(tx, row, moneyEventsOf(step, from, atOnce));
 
   /** An Idempotency-Key's claim and answer, in the write's transaction (decision 086). */
-  const keyed = (once: Once | undefined): InTransaction | undefined =>
+  const keyed = (once: Once | undefined, user: SessionUser): InTransaction | undefined =>
     once && {
       first: (tx) => once.claim(tx),
       last: async (tx, row) => {
         const people = await repo.withPeopleById(row.id, tx);
-        await once.keep(tx, { booking: toBooking(people!) });
+        await once.keep(tx, { booking: toBooking(people!, viewerOf(user, row)) });
       },
     };
 
@@ -155,7 +135,7 @@ export function createBookingsService(deps: {
    */
   async function sweep(): Promise<number> {
     const at = new Date(now());
-    const completed = await repo.completeDue(at);
+    const completed = await repo.completeDue(at, payoutDueAfter(at), post('complete', 'accepted'));
     for (const b of completed) {
       await announce(b, {
         key: 'completed',
@@ -165,7 +145,7 @@ export function createBookingsService(deps: {
         notify: [b.touristId, b.guideId],
       }).catch((err) => deps.log.error({ err, booking: b.id }, 'could not announce a completed booking'));
     }
-    const expired = await repo.expireDue(at, EXPERIENCE_MESSAGES.expired);
+    const expired = await repo.expireDue(at, EXPERIENCE_MESSAGES.expired, post('expire', 'requested'));
     for (const b of expired) {
       await announce(b, {
         key: 'expired',
@@ -213,6 +193,18 @@ export function createBookingsService(deps: {
       const guideTotal = priceFor(e.priceMode, e.price, body.partySize);
       const totalUsd = convertAmount(guideTotal, e.currency, 'USD', rates) ?? guideTotal;
       const shown = convertAmount(guideTotal, e.currency, tourist.currency, rates);
+      const travellerCurrency = shown === null ? e.currency : tourist.currency;
+      // The one amount function (decision 095): price, service fee, commission, the all-in total converted.
+      const amounts = bookingAmounts({
+        priceMode: e.priceMode,
+        unitPrice: e.price,
+        partySize: body.partySize,
+        currency: e.currency,
+        travellerCurrency,
+        rate:
+          exchangeRate(e.currency, travellerCurrency, rates) ?? exchangeRate(e.currency, e.currency, rates)!,
+        fees: deps.fees,
+      });
       const rules = await deps.experiences.rulesOf(e.guideId, profile.city);
       // Instant booking, and the guide's auto-accept, apply to verified tourists only (docs/product.md#bookings).
       const auto = (e.bookingMode === 'instant' || found.autoAccept) && tourist.profile.verified;
@@ -237,8 +229,9 @@ export function createBookingsService(deps: {
           guideTotal,
           partySize: body.partySize,
           totalUsd,
-          currency: shown === null ? e.currency : tourist.currency,
+          currency: travellerCurrency,
           totalLocal: shown ?? guideTotal,
+          ...requestMoney(amounts, deps.fees, auto ? 'captured' : 'authorized'),
           cancellationPolicy: e.cancellationPolicy,
           startAt: start,
           endAt: new Date(start.getTime() + e.durationMinutes * 60_000),
@@ -259,7 +252,8 @@ export function createBookingsService(deps: {
           // A time that would be a slot but for another booking: say so, rather than "not a slot".
           return isSlot({ ...slot, busy: [] }) ? 'slot-taken' : 'not-a-slot';
         },
-        keyed(once),
+        post('request', null, auto),
+        keyed(once, user),
       );
       if (result === 'too-many-pending')
         throw new HttpError(409, EXPERIENCE_MESSAGES.tooManyPending, 'too-many-pending');
@@ -284,7 +278,7 @@ export function createBookingsService(deps: {
           notify: [booking.touristId],
         });
       }
-      return toBooking(await load(booking.id));
+      return toBooking(await load(booking.id), 'tourist');
     },
 
     // Reads never sweep: the booking-sweep job does, each minute (decision 040).
@@ -300,7 +294,7 @@ export function createBookingsService(deps: {
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        bookings: page.map(toBooking),
+        bookings: page.map((r) => toBooking(r, viewerOf(user, r.booking))),
         nextCursor:
           rows.length > limit && last
             ? encodeCursor({ s: scope, at: last.cursorAt, id: last.booking.id } satisfies BookingCursor)
@@ -310,15 +304,15 @@ export function createBookingsService(deps: {
 
     /** The scope's first 200 bookings in one read, for the data export (as before the list paged). */
     async firstOf(user: SessionUser, scope: BookingScope) {
-      return (await repo.forUser(user.id, scope, new Date(now()), { limit: 200, cursor: null })).map(
-        toBooking,
+      return (await repo.forUser(user.id, scope, new Date(now()), { limit: 200, cursor: null })).map((r) =>
+        toBooking(r, viewerOf(user, r.booking)),
       );
     },
 
     async get(user: SessionUser, id: string) {
       const row = await load(id);
       if (row.booking.touristId !== user.id && row.booking.guideId !== user.id) throw notFound();
-      return toBooking(row);
+      return toBooking(row, viewerOf(user, row.booking));
     },
 
     async act(
@@ -354,20 +348,28 @@ export function createBookingsService(deps: {
           ? {
               cancelReason: shownReason,
               cancelledBy: user.id,
-              refundAmount: refundAmount({
-                policy: b.cancellationPolicy,
-                total: b.guideTotal,
-                startAt: b.startAt,
-                cancelledAt: at,
-                by: actor,
-                wasAccepted: b.status === 'accepted',
-              }),
+              ...cancelMoney(
+                b,
+                refundShareBp({
+                  policy: b.cancellationPolicy,
+                  startAt: b.startAt,
+                  cancelledAt: at,
+                  by: actor,
+                  wasAccepted: b.status === 'accepted',
+                }),
+                at,
+              ),
             }
           : action === 'decline'
-            ? { cancelReason: shownReason || null, decidedAt: at }
-            : { decidedAt: at },
+            ? {
+                cancelReason: shownReason || null,
+                decidedAt: at,
+                ...(isLedgered(b) && { payment: 'released' as const }),
+              }
+            : { decidedAt: at, ...(isLedgered(b) && { payment: 'captured' as const }) },
         at,
-        keyed(once),
+        post(action, b.status === 'accepted' ? 'accepted' : 'requested'),
+        keyed(once, user),
       );
       if (!updated) throw new HttpError(409, 'This booking changed meanwhile; look again.', 'conflict');
       const other = actor === 'guide' ? updated.touristId : updated.guideId;
@@ -390,7 +392,7 @@ export function createBookingsService(deps: {
               : BOOKING_MESSAGES.cancelled,
         notify: [other],
       });
-      return toBooking(await load(id));
+      return toBooking(await load(id), actor);
     },
 
     /** This user's upcoming bookings (requested or accepted, not ended), with `otherId` only when given. */
@@ -398,7 +400,7 @@ export function createBookingsService(deps: {
       const rows = await repo.forUser(user.id, 'upcoming', new Date(now()), { limit: 200, cursor: null });
       return rows
         .filter((r) => !otherId || r.booking.touristId === otherId || r.booking.guideId === otherId)
-        .map(toBooking);
+        .map((r) => toBooking(r, viewerOf(user, r.booking)));
     },
 
     /**

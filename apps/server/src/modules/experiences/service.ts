@@ -3,7 +3,7 @@ import { EXPERIENCE_LIMITS, EXPERIENCE_MESSAGES } from '@lokal/shared/constants/
 import { PHOTO_LIMITS } from '@lokal/shared/constants/settings';
 import { durationLabel } from '@lokal/shared/domain/booking';
 import { policyInWords } from '@lokal/shared/domain/cancellation';
-import { convertAmount, type UsdRates } from '@lokal/shared/domain/money';
+import { convertAmount, exchangeRate, type UsdRates } from '@lokal/shared/domain/money';
 import {
   type AvailabilityRules,
   addDays,
@@ -68,6 +68,8 @@ export function createExperiencesService(deps: {
   slotsCacheMs: number;
   countHit: HitCounter;
   rateLimitScale: number;
+  /** The traveller's service fee, shown in the all-in price (decision 095). */
+  serviceFeeBp: number;
 }) {
   const { repo, now } = deps;
   const consume = createRateLimiter(deps.countHit, now);
@@ -153,6 +155,8 @@ export function createExperiencesService(deps: {
     const row = await repo.byId(id);
     if (!row) throw notFound();
     const e = row.experience;
+    const display = await displayFor(viewer);
+    const displayRate = display && exchangeRate(e.currency, display.currency, display.rates);
     return {
       ...toCard(
         {
@@ -161,8 +165,14 @@ export function createExperiencesService(deps: {
           photo: row.photos[0]?.file ?? null,
           photoCount: row.photos.length,
         },
-        await displayFor(viewer),
+        display,
       ),
+      // What the booking form prices with, by the same function as the server (docs/product.md#payment).
+      pricing: {
+        serviceFeeBp: deps.serviceFeeBp,
+        travellerCurrency: displayRate ? display.currency : e.currency,
+        rate: displayRate ?? exchangeRate(e.currency, e.currency, {})!,
+      },
       description: e.description,
       languages: e.languages,
       meetingPoint: { address: e.meetingAddress, lat: e.meetingLat, lng: e.meetingLng },
@@ -437,5 +447,6 @@ export const experiencesOf = perApp((ctx: AppContext) => {
     slotsCacheMs: ctx.config.slotsCacheMs,
     countHit: ctx.countHit,
     rateLimitScale: ctx.config.rateLimitScale,
+    serviceFeeBp: ctx.config.fees.serviceFeeBp,
   });
 });

@@ -1,5 +1,6 @@
 import { BOOKING_STATUS_LABELS } from '@lokal/shared/constants/bookings';
-import { policyLabel, refundAmount } from '@lokal/shared/domain/cancellation';
+import { policyLabel, refundShareBp } from '@lokal/shared/domain/cancellation';
+import { convertMinor, formatMinor, ofRate, refundParts, toMajor, toMinor } from '@lokal/shared/domain/money';
 import { experiencePagePath } from '@lokal/shared/domain/pages';
 import { formatInZone } from '@lokal/shared/domain/time-zone';
 import type { Booking } from '@lokal/shared/schemas/bookings';
@@ -10,6 +11,7 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useBookingAction } from '../api/booking-action.ts';
 import { money, zoneInWords } from '../format.ts';
+import { allIn, MoneyBreakdown } from './money-breakdown.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 const STATUS_STYLES: Record<Booking['status'], string> = {
@@ -39,6 +41,8 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
   // (docs/product.md#bookings).
   const total = money(b.guideTotal, b.guideCurrency);
   const touristTotal = b.currency !== b.guideCurrency ? money(b.totalLocal, b.currency) : null;
+  // docs/product.md#payment: the tourist sees what they pay, all in; the guide their price.
+  const m = b.money;
 
   const run = (kind: 'accept' | 'decline' | 'cancel', reason = '') =>
     action.mutate(
@@ -94,7 +98,7 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
           {BOOKING_STATUS_LABELS[b.status]}
         </span>
       </div>
-      <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-3">
+      <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-3 sm:items-start">
         <div className="flex items-center gap-2">
           <CalendarClock className="h-4 w-4 text-muted" aria-hidden />
           <dt className="sr-only">When</dt>
@@ -112,15 +116,26 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
         </div>
         <div>
           <dt className="sr-only">Total</dt>
-          <dd>
-            <span className="font-semibold">{total}</span>
-            {touristTotal ? (
-              <span className="text-muted">
-                {' '}
-                · {touristTotal} {role === 'tourist' ? 'in your currency' : `for ${otherFirst}`}
+          {m ? (
+            <dd>
+              <span className="font-semibold" data-testid="booking-all-in">
+                {role === 'tourist'
+                  ? `${allIn(m, m.total, m.travellerTotal)} all in`
+                  : formatMinor(m.price, m.currency)}
               </span>
-            ) : null}
-          </dd>
+              <MoneyBreakdown booking={{ ...b, money: m }} side={role} />
+            </dd>
+          ) : (
+            <dd>
+              <span className="font-semibold">{total}</span>
+              {touristTotal ? (
+                <span className="text-muted">
+                  {' '}
+                  · {touristTotal} {role === 'tourist' ? 'in your currency' : `for ${otherFirst}`}
+                </span>
+              ) : null}
+            </dd>
+          )}
         </div>
       </dl>
       {b.status === 'requested' && b.expiresAt ? (
@@ -132,17 +147,26 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
           </span>
         </p>
       ) : null}
-      {b.status === 'cancelled' && b.refundAmount !== null ? (
+      {b.status === 'cancelled' && m?.refund ? (
+        <p className="mt-3 text-sm" data-testid="booking-refund">
+          <span className="font-medium">
+            {b.payment === 'released'
+              ? 'Nothing charged: the hold is released'
+              : `Refund: ${allIn(m, m.refund.total, m.refund.travellerTotal)} of ${allIn(m, m.total, m.travellerTotal)}`}
+          </span>
+          {role === 'guide' && b.payment !== 'released' ? (
+            <span className="text-muted"> · you keep {formatMinor(m.guideNet ?? 0, m.currency)}</span>
+          ) : null}
+        </p>
+      ) : b.status === 'cancelled' && b.refundAmount !== null ? (
         <p className="mt-3 text-sm" data-testid="booking-refund">
           <span className="font-medium">
             Refund: {money(b.refundAmount, b.guideCurrency)} of {total}
           </span>
-          {b.payment === 'settle-with-guide' ? (
-            <span className="text-muted">
-              {' '}
-              — to be settled {role === 'tourist' ? 'with the guide' : `with ${otherFirst}`}
-            </span>
-          ) : null}
+          <span className="text-muted">
+            {' '}
+            — to be settled {role === 'tourist' ? 'with the guide' : `with ${otherFirst}`}
+          </span>
         </p>
       ) : null}
       {b.status === 'declined' || b.status === 'completed' ? null : (
@@ -239,15 +263,20 @@ function RefundEstimate({
   side: 'tourist' | 'guide';
   otherFirst: string;
 }) {
-  const back = refundAmount({
+  const share = refundShareBp({
     policy: b.cancellationPolicy,
-    total: b.guideTotal,
     startAt: new Date(b.startAt),
     cancelledAt: new Date(),
     by: side,
     wasAccepted: b.status === 'accepted',
   });
-  const whole = back === b.guideTotal;
+  // The same parts the server refunds (docs/product.md#payment); a booking made before the ledger, its price.
+  const m = b.money;
+  const back = m
+    ? allIn(m, ...backOf(m, share))
+    : money(toMajor(ofRate(toMinor(b.guideTotal, b.guideCurrency), share), b.guideCurrency), b.guideCurrency);
+  const of = m ? allIn(m, m.total, m.travellerTotal) : money(b.guideTotal, b.guideCurrency);
+  const whole = share === 10_000;
   const why =
     side === 'guide'
       ? 'A guide who cancels refunds in full.'
@@ -258,19 +287,27 @@ function RefundEstimate({
     <div className="mt-4 rounded-xl bg-sand/70 px-4 py-3 text-sm" data-testid="refund-estimate">
       <p>
         <span className="font-medium">
-          Estimated refund if {side === 'tourist' ? 'you cancel' : `you cancel for ${otherFirst}`} now:{' '}
-          {money(back, b.guideCurrency)} of {money(b.guideTotal, b.guideCurrency)}
+          Estimated refund if {side === 'tourist' ? 'you cancel' : `you cancel for ${otherFirst}`} now: {back}{' '}
+          of {of}
         </span>
-        {whole ? ' (all of it)' : back === 0 ? ' (nothing back)' : null}
+        {whole ? ' (all of it)' : share === 0 ? ' (nothing back)' : null}
       </p>
       <p className="mt-1 text-xs text-muted">{why}</p>
       <p className="mt-1 text-xs text-muted">
         The amount recorded when you confirm appears on the booking
         {b.payment === 'settle-with-guide'
           ? `, to be settled ${side === 'tourist' ? 'with the guide' : `with ${otherFirst}`}`
-          : ''}
+          : b.status === 'requested'
+            ? ': nothing was charged, the hold is released'
+            : ''}
         .
       </p>
     </div>
   );
+}
+
+/** The refund of `share` of a booking, in its currency and the traveller's. */
+function backOf(m: NonNullable<Booking['money']>, share: number): [number, number] {
+  const r = refundParts(m, share, 0).total;
+  return [r, r === m.total ? m.travellerTotal : convertMinor(r, m.currency, m.travellerCurrency, m.rate)];
 }

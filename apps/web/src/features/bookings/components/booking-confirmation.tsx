@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { money, people, zoneInWords } from '../format.ts';
+import { allIn } from './money-breakdown.tsx';
 
 /** What was booked, and the way to the conversation where the booking's card lives (docs/product.md#bookings). */
 export function BookingConfirmation({ booking: b }: { booking: Booking }) {
@@ -43,10 +44,17 @@ export function BookingConfirmation({ booking: b }: { booking: Booking }) {
         <div className="flex justify-between gap-3">
           <dt className="text-muted">Total</dt>
           <dd className="text-right">
-            {money(b.guideTotal, b.guideCurrency)}
-            {b.currency !== b.guideCurrency ? (
-              <span className="text-muted"> · about {money(b.totalLocal, b.currency)}</span>
-            ) : null}
+            {b.money ? (
+              // What the tourist pays, all in (docs/product.md#payment).
+              `${allIn(b.money, b.money.total, b.money.travellerTotal)} all in`
+            ) : (
+              <>
+                {money(b.guideTotal, b.guideCurrency)}
+                {b.currency !== b.guideCurrency ? (
+                  <span className="text-muted"> · about {money(b.totalLocal, b.currency)}</span>
+                ) : null}
+              </>
+            )}
           </dd>
         </div>
       </dl>

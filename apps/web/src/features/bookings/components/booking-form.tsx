@@ -1,6 +1,7 @@
 import { NOTE_MAX } from '@lokal/shared/constants/bookings';
 import { EXPERIENCE_MESSAGES } from '@lokal/shared/constants/experiences';
 import { policyLabel } from '@lokal/shared/domain/cancellation';
+import { bookingAmounts, formatMinor } from '@lokal/shared/domain/money';
 import { dateInZone } from '@lokal/shared/domain/time-zone';
 import type { Booking } from '@lokal/shared/schemas/bookings';
 import type { ExperienceCard } from '@lokal/shared/schemas/experiences';
@@ -64,6 +65,26 @@ export function BookingForm({
   }, [page, focusOnOpen]);
 
   const price = quote(card, partySize);
+  // The all-in price by the server's own function, once the experience's pricing is in (docs/product.md#payment).
+  const pricing = experience.data?.pricing;
+  const all = pricing
+    ? bookingAmounts({
+        priceMode: card.priceMode,
+        unitPrice: card.price,
+        partySize,
+        currency: card.currency,
+        travellerCurrency: pricing.travellerCurrency,
+        rate: pricing.rate,
+        fees: { serviceFeeBp: pricing.serviceFeeBp, commissionBp: 0 },
+      })
+    : null;
+  const converted = all && all.travellerCurrency !== all.currency;
+  const headline = all
+    ? formatMinor(
+        converted ? all.travellerTotal : all.total,
+        converted ? all.travellerCurrency : all.currency,
+      )
+    : money(price.total, price.currency);
   const instant = card.bookingMode === 'instant';
 
   async function submit(e: FormEvent) {
@@ -209,36 +230,38 @@ export function BookingForm({
         className="rounded-xl bg-sand/70 px-4 py-3 text-sm"
         data-testid="booking-price"
       >
-        <div className="flex justify-between gap-3">
-          <span>{price.line}</span>
-          <span>{money(price.total, price.currency)}</span>
-        </div>
-        <div
-          className="mt-2 flex items-baseline justify-between gap-3 border-t border-line pt-2"
-          aria-live="polite"
-        >
-          <span className="font-semibold">Total</span>
-          {page && price.display ? (
-            // The tourist's currency first, the guide's beside it: the guide is paid in theirs.
-            <span className="text-right" data-testid="booking-total">
-              <strong className="text-base">
-                about {money(price.display.amount, price.display.currency)}
-              </strong>
+        <div className="flex items-baseline justify-between gap-3" aria-live="polite">
+          <span className="font-semibold">Total, all in</span>
+          <span className="text-right" data-testid="booking-total">
+            <strong className="text-base">{headline}</strong>
+            {all && converted ? (
               <span className="block text-xs text-muted">
-                {money(price.total, price.currency)} in {first}’s currency
+                {formatMinor(all.total, all.currency)} in {first}’s currency
               </span>
-            </span>
-          ) : (
-            <span className="text-right" data-testid="booking-total">
-              <strong className="text-base">{money(price.total, price.currency)}</strong>
-              {price.display ? (
-                <span className="block text-xs text-muted">
-                  about {money(price.display.amount, price.display.currency)} in your currency
-                </span>
-              ) : null}
-            </span>
-          )}
+            ) : null}
+          </span>
         </div>
+        <details className="mt-1" data-testid="price-details">
+          <summary className="cursor-pointer text-xs font-medium text-gold-deep">Price details</summary>
+          <dl className="mt-2 grid gap-1 border-t border-line pt-2">
+            <div className="flex justify-between gap-3">
+              <dt>{price.line}</dt>
+              <dd>{all ? formatMinor(all.price, all.currency) : money(price.total, price.currency)}</dd>
+            </div>
+            {all ? (
+              <>
+                <div className="flex justify-between gap-3">
+                  <dt>Lokal service fee ({pricing!.serviceFeeBp / 100} %)</dt>
+                  <dd>{formatMinor(all.serviceFee, all.currency)}</dd>
+                </div>
+                <div className="flex justify-between gap-3 font-semibold">
+                  <dt>Total</dt>
+                  <dd>{formatMinor(all.total, all.currency)}</dd>
+                </div>
+              </>
+            ) : null}
+          </dl>
+        </details>
         {experience.data ? (
           <p className="mt-2 text-xs text-muted">
             <span className="font-medium text-ink">
@@ -251,7 +274,7 @@ export function BookingForm({
           {instant
             ? `Verified travellers are booked at once; otherwise ${first} has 24 hours to answer.`
             : `${first} has 24 hours to answer; until then the time is held for you.`}{' '}
-          No payment through Lokal: you settle the price with {first}.
+          No card is taken: you pay {first} on the day.
         </p>
       </section>
 
@@ -270,7 +293,7 @@ export function BookingForm({
         ) : null}
         <div className="flex items-center gap-3">
           <p className="min-w-0 flex-1 text-sm leading-tight">
-            <span className="block font-semibold">{money(price.total, price.currency)}</span>
+            <span className="block font-semibold">{headline}</span>
             <span className="block text-xs text-muted">
               {slot && date ? `${dayInWords(date)}, ${slot.time}` : 'Choose a day and a time'}
             </span>

@@ -1,6 +1,6 @@
 import { policyLabel } from '@lokal/shared/domain/cancellation';
 import { guidePagePath } from '@lokal/shared/domain/pages';
-import { fromPriceInWords } from '@lokal/shared/domain/public-preview';
+import { allInFromInWords } from '@lokal/shared/domain/public-preview';
 import { countOf, standingText } from '@lokal/shared/domain/track-record';
 import type { Experience } from '@lokal/shared/schemas/experiences';
 import type { ExperiencePreview } from '@lokal/shared/schemas/guide-pages';
@@ -84,7 +84,7 @@ export function ExperiencePageView({ experience: e, guide, hidden, booking, revi
                 : 'New'}
             </span>
             <span className="font-semibold">
-              {fromPriceInWords({ amount: e.price, currency: e.currency, priceMode: e.priceMode })}
+              {allInFromInWords({ amount: e.price, currency: e.currency, priceMode: e.priceMode }, e.pricing)}
             </span>
           </p>
           <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2" data-testid="experience-guide">
