@@ -12,6 +12,8 @@ type Status = BookingRow['status'];
 
 const guideUser = aliasedTable(users, 'guide_user');
 const DAY_MS = 86_400_000;
+/** Every change of a booking raises its calendar event's SEQUENCE (decision 096). */
+const nextSequence = sql`${bookings.sequence} + 1`;
 
 /** PostgreSQL's exclusion_violation: the guide already holds a booking at that time. */
 function isOverlap(err: unknown): boolean {
@@ -208,7 +210,7 @@ export function createBookingsRepository(db: Db) {
       const update = async (conn: Db | Tx) => {
         const [row] = await conn
           .update(bookings)
-          .set({ ...fields, status: to, updatedAt: at })
+          .set({ ...fields, status: to, updatedAt: at, sequence: nextSequence })
           .where(and(eq(bookings.id, id), eq(bookings.status, from)))
           .returning();
         return row ?? null;
@@ -227,7 +229,7 @@ export function createBookingsRepository(db: Db) {
       return db.transaction(async (tx) => {
         const done = await tx
           .update(bookings)
-          .set({ status: 'completed', completedAt: now, updatedAt: now })
+          .set({ status: 'completed', completedAt: now, updatedAt: now, sequence: nextSequence })
           .where(and(eq(bookings.status, 'accepted'), lte(bookings.endAt, now)))
           .returning();
         await refreshTotalTours(
@@ -242,7 +244,13 @@ export function createBookingsRepository(db: Db) {
     async expireDue(now: Date, reason: string): Promise<BookingRow[]> {
       return db
         .update(bookings)
-        .set({ status: 'declined', cancelReason: reason, decidedAt: now, updatedAt: now })
+        .set({
+          status: 'declined',
+          cancelReason: reason,
+          decidedAt: now,
+          updatedAt: now,
+          sequence: nextSequence,
+        })
         .where(
           and(eq(bookings.status, 'requested'), or(lte(bookings.expiresAt, now), lte(bookings.startAt, now))),
         )
