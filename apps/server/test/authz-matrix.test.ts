@@ -216,6 +216,8 @@ const PUBLIC_OBJECTS = new Set([
   'GET /api/profiles/{type}/{id}/reviews',
   'GET /api/uploads/{file}',
   'GET /api/avatars/{file}',
+  // A calendar feed's address is its credential: whoever holds it reads it, with or without a session.
+  'GET /api/calendar/{file}',
   'GET /api/experiences/{id}',
   'GET /api/experiences/{id}/slots',
   'GET /api/guides/{id}/experiences',
