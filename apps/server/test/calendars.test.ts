@@ -241,4 +241,12 @@ describe('the private calendar feed', () => {
     );
     for (const e of events) expect(ids.has(e.event.uid)).toBe(true);
   });
+
+  it('ends with the account', async () => {
+    const { feed } = (await post('/api/calendar-feed', stranger)).json();
+    expect((await get(new URL(feed.url).pathname)).statusCode).toBe(200);
+    const gone = await post('/api/users/settings/delete-account', stranger, { confirm: 'DELETE' });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await get(new URL(feed.url).pathname)).statusCode).toBe(404);
+  });
 });

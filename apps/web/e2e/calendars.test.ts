@@ -30,12 +30,24 @@ describe('calendars', () => {
     const feed = await fetch(https);
     expect(feed.status).toBe(200);
     expect(await feed.text()).toContain('BEGIN:VCALENDAR');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-calendar-375.png`, fullPage: true });
+    if (SHOTS) {
+      await section.screenshot({ path: `${SHOTS}/settings-calendar-375.png` });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await section.screenshot({ path: `${SHOTS}/settings-calendar-1440.png` });
+    }
 
     await section.getByRole('button', { name: 'Revoke' }).click();
     await toast(page, 'Calendar feed revoked').waitFor();
     await section.getByText('You have no calendar feed.').waitFor();
     expect((await fetch(https)).status).toBe(404);
+    // A feed made again is shown as on after a reload, without its address (only its hash is kept).
+    await section.getByRole('button', { name: 'Create feed link' }).click();
+    await webcal.waitFor();
+    await page.reload();
+    await section.getByText(/^Your feed is on since/).waitFor();
+    if (SHOTS) await section.screenshot({ path: `${SHOTS}/settings-calendar-on-1440.png` });
+    await section.getByRole('button', { name: 'Revoke' }).click();
+    await section.getByText('You have no calendar feed.').waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -66,7 +78,11 @@ describe('calendars', () => {
     const card = page.getByRole('article', { name: 'Street Art Walk with Sofia Martinez' });
     const link = card.getByRole('link', { name: 'Add to calendar' });
     await link.waitFor();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/bookings-calendar-1440.png`, fullPage: true });
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/bookings-calendar-1440.png` });
+      await page.setViewportSize({ width: 375, height: 740 });
+      await card.screenshot({ path: `${SHOTS}/bookings-calendar-375.png` });
+    }
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^lokal-booking-.+\.ics$/);
     const text = readFileSync((await download.path())!, 'utf8');

@@ -53,8 +53,9 @@ export function CalendarFeedSection() {
         </div>
       ) : has ? (
         <p className="text-sm" data-testid="calendar-feed-state">
-          Your feed is on since {new Date(feed.data!.feed!.createdAt).toLocaleDateString()}. Its address was
-          shown when it was made; make a new one to see it again (the old one then stops working).
+          Your feed is on since{' '}
+          {new Date(feed.data!.feed!.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}. Its
+          address was shown when it was made; make a new one to see it again (the old one then stops working).
         </p>
       ) : (
         <p className="text-sm text-muted" data-testid="calendar-feed-state">
