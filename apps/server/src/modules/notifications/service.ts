@@ -52,7 +52,13 @@ export function createNotificationsService(deps: {
         await deps.publish([userId], { type: 'notification', notification: toNotification(row) });
       }
       if (who.notifyEmail) {
-        const attachment = calendar ? await calendar(userId) : null;
+        // Without its .ics if that cannot be read: the change itself has happened.
+        const attachment = calendar
+          ? await calendar(userId).catch((err) => {
+              deps.log.error({ err, userId }, 'calendar attachment failed');
+              return null;
+            })
+          : null;
         const url = n.link ? new URL(n.link, deps.publicUrl).toString() : deps.publicUrl;
         await deps.mailer
           .send({
