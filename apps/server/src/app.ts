@@ -16,6 +16,7 @@ import { authModule } from './modules/auth/routes.ts';
 import { authServiceOf, sessionAnswer } from './modules/auth/service.ts';
 import { avatarsModule } from './modules/avatars/routes.ts';
 import { bookingsModule } from './modules/bookings/routes.ts';
+import { calendarsModule } from './modules/calendars/routes.ts';
 import { chatModule } from './modules/chat/routes.ts';
 import { loadChatMessage } from './modules/chat/service.ts';
 import { MAX_FRAME_BYTES } from './modules/chat/ws.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(experiencesModule, { prefix: '/api', ctx });
   await app.register(guidePagesModule, { prefix: '/api', ctx });
   await app.register(bookingsModule, { prefix: '/api/bookings', ctx });
+  await app.register(calendarsModule, { prefix: '/api', ctx });
   await app.register(favoritesModule, { prefix: '/api/favorites', ctx });
   await app.register(matchModule, { prefix: '/api', ctx });
   await app.register(profilesModule, { prefix: '/api', ctx });

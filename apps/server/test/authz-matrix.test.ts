@@ -123,6 +123,13 @@ const MATRIX: Record<string, Statuses> = {
   'POST /api/bookings/{id}/cancel':                 [401, 404, 200, 404, 404, 404, 200, 403, 404, 404],
   // A booking's ledger: its two members and staff (docs/product.md#payment).
   'GET /api/bookings/{id}/money':                   [401, 404, 200, 404, 404, 404, 200, 200, 404, 404],
+  // The booking's two members and staff; everyone else cannot tell it from a booking that does not exist.
+  'GET /api/bookings/{id}/calendar.ics':            [401, 404, 200, 404, 404, 404, 200, 200, 404, 404],
+  // The token in the address is the credential: the same answer with or without a session.
+  'GET /api/calendar/{file}':                       [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/calendar-feed':                         [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
+  'POST /api/calendar-feed':                        [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
+  'DELETE /api/calendar-feed':                      [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   // Account-wide routes (requireSession without a role): staff pass too.
   'POST /api/favorites/add':                        [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/favorites/remove':                     [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
@@ -211,6 +218,8 @@ const PUBLIC_OBJECTS = new Set([
   'GET /api/profiles/{type}/{id}/reviews',
   'GET /api/uploads/{file}',
   'GET /api/avatars/{file}',
+  // A calendar feed's address is its credential: whoever holds it reads it, with or without a session.
+  'GET /api/calendar/{file}',
   'GET /api/experiences/{id}',
   'GET /api/experiences/{id}/slots',
   'GET /api/guides/{id}/experiences',
@@ -436,6 +445,14 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   'GET /api/bookings': () => ({ url: '/api/bookings?scope=upcoming' }),
   'GET /api/bookings/{id}': ({ f }) => ({ url: `/api/bookings/${f.booking}` }),
   'GET /api/bookings/{id}/money': ({ f }) => ({ url: `/api/bookings/${f.booking}/money` }),
+  'GET /api/bookings/{id}/calendar.ics': ({ f }) => ({ url: `/api/bookings/${f.booking}/calendar.ics` }),
+  'GET /api/calendar/{file}': async ({ f, w }) => {
+    const { feed } = await w.must({ method: 'POST', url: '/api/calendar-feed', as: f.actors.tourist });
+    return { url: new URL(feed.url).pathname };
+  },
+  'GET /api/calendar-feed': () => ({}),
+  'POST /api/calendar-feed': () => ({}),
+  'DELETE /api/calendar-feed': () => ({}),
   'POST /api/bookings/{id}/accept': async ({ f, w }) => ({
     url: `/api/bookings/${await w.requestBooking(f.actors.tourist!, f.actors.guide!)}/accept`,
   }),

@@ -39,6 +39,8 @@ const NON_JSON: Record<string, string | RegExp> = {
   // An identity document is sent as it was uploaded: an image or a PDF.
   'GET /api/guides/me/identity-document/file': /^(image\/(png|jpeg|webp)|application\/pdf)/,
   'GET /api/admin/verifications/{guideId}/document': /^(image\/(png|jpeg|webp)|application\/pdf)/,
+  'GET /api/bookings/{id}/calendar.ics': 'text/calendar',
+  'GET /api/calendar/{file}': 'text/calendar',
 };
 /** Routes that take multipart/form-data rather than JSON (the document has no JSON body for them). */
 const UPLOADS = new Set([
@@ -125,6 +127,9 @@ beforeAll(async () => {
     headers: { 'content-type': photo.contentType! },
     payload: photo.text,
   });
+  // A live calendar feed, so the feed route is fuzzed past its 404 too.
+  const { feed } = await w.must({ method: 'POST', url: '/api/calendar-feed', as: tourist });
+  const feedFile = new URL(feed.url).pathname.replace('/api/calendar/', '');
   const everyId = [
     tourist.id,
     guide.id,
@@ -167,7 +172,7 @@ beforeAll(async () => {
     emails: [w.staffEmail, 'tourist@lokal.test', 'guide@lokal.test', tourist.email, guide.email],
     phones: ['+14155550123', '+34600000000', '+4915112345678'],
     tourNames: [TOUR, 'Art & Museums', 'Street Art Walk'],
-    files: [upload.image.replace('/api/uploads/', ''), 'sofia.svg', 'james-whitfield.svg'],
+    files: [upload.image.replace('/api/uploads/', ''), 'sofia.svg', 'james-whitfield.svg', feedFile],
   };
 }, 120_000);
 afterAll(async () => {

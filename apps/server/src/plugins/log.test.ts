@@ -11,6 +11,7 @@ describe('redactUrl', () => {
       '/api/admin/invites?q=redacted&page=2',
     );
     expect(redactUrl('/api/guides/search?q=lokal')).toBe('/api/guides/search?q=lokal');
+    expect(redactUrl(`/api/calendar/${'a'.repeat(43)}.ics?x=1`)).toBe('/api/calendar/redacted.ics?x=1');
   });
 });
 

@@ -9,6 +9,8 @@ const SECRET_PARAMS = ['token', 'email', 'code'];
 /** An e-mail address, plain or URL-encoded (`%40`), wherever it sits in a line. */
 const EMAIL = /[\w.%+-]+(?:@|%40)[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi;
 
+const CALENDAR_FEED = /(\/api\/calendar\/)[^/?]*/;
+
 /** Replaces every e-mail address in a text with `redacted`. */
 export function scrubEmails(text: string): string {
   return text.replace(EMAIL, 'redacted');
@@ -16,9 +18,11 @@ export function scrubEmails(text: string): string {
 
 /**
  * The URL as the request log may keep it: the values of secret query parameters replaced, and any e-mail
- * address elsewhere (a path such as `/api/admin/invites/:email`, a search query) too.
+ * address elsewhere (a path such as `/api/admin/invites/:email`, a search query) too, and a calendar feed's token.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(raw: string): string {
+  // A calendar feed's address is its secret (decision 096).
+  const url = raw.replace(CALENDAR_FEED, '$1redacted.ics');
   const q = url.indexOf('?');
   if (q < 0) return scrubEmails(url);
   const params = new URLSearchParams(url.slice(q + 1));

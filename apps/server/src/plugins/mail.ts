@@ -12,7 +12,14 @@ export type Mail = {
   consoleLine?: string;
   /** What the message is, for the outbox and the staff console (decision 085); 'notification' unless told. */
   kind?: string;
+  /** A calendar invitation or cancellation sent with the message (decision 096). */
+  calendar?: MailCalendar;
 };
+export type MailCalendar = { method: 'REQUEST' | 'CANCEL'; content: string };
+
+/** nodemailer's calendar part: text/calendar with its method, also attached as invite.ics. */
+const icalEvent = (c: MailCalendar | undefined) =>
+  c ? { icalEvent: { method: c.method, filename: 'invite.ics', content: c.content } } : {};
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -75,16 +82,23 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       socketTimeout: timeout,
     });
     return {
-      async send({ to, subject, text, html }) {
-        await transport.sendMail({ from: config.mailFrom, to, subject, text, html });
+      async send({ to, subject, text, html, calendar }) {
+        await transport.sendMail({ from: config.mailFrom, to, subject, text, html, ...icalEvent(calendar) });
       },
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, html, consoleLine }) {
-      const info = await builder.sendMail({ from: config.mailFrom, to, subject, text, html });
+    async send({ to, subject, text, html, consoleLine, calendar }) {
+      const info = await builder.sendMail({
+        from: config.mailFrom,
+        to,
+        subject,
+        text,
+        html,
+        ...icalEvent(calendar),
+      });
       mkdirSync(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
       writeFileSync(file, info.message as Buffer);

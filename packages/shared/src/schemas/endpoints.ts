@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { adminEndpoints, staffAuthEndpoints } from './admin.ts';
 import { authEndpoints } from './auth.ts';
 import { bookingsEndpoints } from './bookings.ts';
+import { calendarsEndpoints } from './calendars.ts';
 import { chatEndpoints } from './chat.ts';
 import { systemEndpoints } from './common.ts';
 import { discoveryEndpoints } from './discovery.ts';
@@ -31,6 +32,7 @@ export const apiEndpoints = {
   ...experiencesEndpoints,
   ...guidePagesEndpoints,
   ...bookingsEndpoints,
+  ...calendarsEndpoints,
   ...reviewsEndpoints,
   ...chatEndpoints,
   ...notificationsEndpoints,

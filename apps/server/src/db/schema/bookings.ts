@@ -96,6 +96,8 @@ export const bookings = pgTable(
     timeZone: text('time_zone').notNull(),
     note: text('note').notNull().default(''),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('requested'),
+    /** The calendar event's SEQUENCE: one more on every change of the booking (decision 096). */
+    sequence: integer('sequence').notNull().default(0),
     autoAccepted: boolean('auto_accepted').notNull().default(false),
     cancelReason: text('cancel_reason'),
     cancelledBy: uuid('cancelled_by'),
@@ -166,4 +168,20 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A member's private calendar feed (decision 096): only the SHA-256 of its secret token is stored; one per
+ * member, a new one replaces the old, and deleting the row revokes it at once.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_idx').on(t.tokenHash)],
 );

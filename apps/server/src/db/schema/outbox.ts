@@ -15,6 +15,9 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull(),
     text: text('text'),
     html: text('html'),
+    /** A calendar invitation sent with the message (text/calendar, RFC 5545) and its iTIP method (decision 096). */
+    calendar: text('calendar'),
+    calendarMethod: text('calendar_method', { enum: ['REQUEST', 'CANCEL'] }),
     /** Without SMTP, the line printed for the developer (a sign-in link). */
     consoleLine: text('console_line'),
     /** What the kind's after-send step needs (a sign-in link's token hash). */

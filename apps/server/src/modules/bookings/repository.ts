@@ -12,6 +12,8 @@ type Status = BookingRow['status'];
 
 const guideUser = aliasedTable(users, 'guide_user');
 const DAY_MS = 86_400_000;
+/** Every change of a booking raises its calendar event's SEQUENCE (decision 096). */
+const nextSequence = sql`${bookings.sequence} + 1`;
 
 /** PostgreSQL's exclusion_violation: the guide already holds a booking at that time. */
 function isOverlap(err: unknown): boolean {
@@ -215,7 +217,7 @@ export function createBookingsRepository(db: Db) {
         await inTx?.first(tx);
         const [row] = await tx
           .update(bookings)
-          .set({ ...fields, status: to, updatedAt: at })
+          .set({ ...fields, status: to, updatedAt: at, sequence: nextSequence })
           .where(and(eq(bookings.id, id), eq(bookings.status, from)))
           .returning();
         if (!row) return null;
@@ -237,6 +239,7 @@ export function createBookingsRepository(db: Db) {
             status: 'completed',
             completedAt: now,
             updatedAt: now,
+            sequence: nextSequence,
             payoutDueAt: sql`case when ${bookings.payment} = 'settle-with-guide' then null else ${payoutDueAt.toISOString()}::timestamptz end`,
           })
           .where(and(eq(bookings.status, 'accepted'), lte(bookings.endAt, now)))
@@ -263,6 +266,7 @@ export function createBookingsRepository(db: Db) {
             cancelReason: reason,
             decidedAt: now,
             updatedAt: now,
+            sequence: nextSequence,
             payment: sql`case when ${bookings.payment} = 'settle-with-guide' then ${bookings.payment} else 'released' end`,
           })
           .where(

@@ -13,6 +13,7 @@ import { errorSchema } from '@lokal/shared/schemas/common';
 import { idempotencyHeadersSchema } from '@lokal/shared/schemas/idempotency';
 import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
+import { calendarsOf } from '../calendars/service.ts';
 import { chatServiceOf } from '../chat/service.ts';
 import { type AppContext, type ModulePlugin, perApp } from '../context.ts';
 import { experiencesOf } from '../experiences/service.ts';
@@ -68,6 +69,7 @@ export const bookingsServiceOf = perApp((ctx: AppContext) =>
     experiences: experiencesOf(ctx),
     payments: paymentsOf(ctx),
     fees: ctx.config.fees,
+    calendar: (bookingId, userId) => calendarsOf(ctx).attachment(bookingId, userId),
   }),
 );
 

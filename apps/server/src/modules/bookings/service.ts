@@ -25,6 +25,7 @@ import type { Booking } from '@lokal/shared/schemas/bookings';
 import type { ServerFrame } from '@lokal/shared/schemas/chat';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../plugins/errors.ts';
+import type { MailCalendar } from '../../plugins/mail.ts';
 import { createRateLimiter, type HitCounter } from '../../plugins/rate-limit.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import type { ChatService } from '../chat/service.ts';
@@ -64,6 +65,8 @@ export function createBookingsService(deps: {
   experiences: Pick<ExperiencesService, 'rulesOf' | 'forgetSlots'>;
   payments: Payments;
   fees: FeeRates;
+  /** The booking's .ics for one member, sent with confirmation and cancellation e-mails (decision 096). */
+  calendar: (bookingId: string, userId: string) => Promise<MailCalendar | null>;
 }) {
   const { repo, chat, notifications, now } = deps;
   const consume = createRateLimiter(deps.countHit, now);
@@ -103,7 +106,15 @@ export function createBookingsService(deps: {
   /** Records a change in the conversation, tells the other side (or both) and refreshes open screens. */
   async function announce(
     b: BookingRow,
-    change: { key: string; actorId: string; text: string; title: string; notify: string[] },
+    change: {
+      key: string;
+      actorId: string;
+      text: string;
+      title: string;
+      notify: string[];
+      /** The e-mail carries the booking's .ics: a confirmation, or the cancellation of an accepted booking. */
+      invite?: boolean;
+    },
   ) {
     // Whether the pair's contact details are masked may have changed, and the guide's free times have.
     chat.forgetContexts();
@@ -118,12 +129,16 @@ export function createBookingsService(deps: {
       });
     }
     for (const userId of change.notify) {
-      await notifications.notify(userId, {
-        kind: `booking-${change.key}`,
-        title: change.title,
-        body: change.text,
-        link: userId === b.guideId ? paths.guide.bookings : paths.tourist.bookings,
-      });
+      await notifications.notify(
+        userId,
+        {
+          kind: `booking-${change.key}`,
+          title: change.title,
+          body: change.text,
+          link: userId === b.guideId ? paths.guide.bookings : paths.tourist.bookings,
+        },
+        change.invite ? (to) => deps.calendar(b.id, to) : undefined,
+      );
     }
     await deps.publish([b.touristId, b.guideId], { type: 'booking', bookingId: b.id });
   }
@@ -268,6 +283,7 @@ export function createBookingsService(deps: {
         text: `${name} requested ${summary(booking)}.${booking.note ? ` Note: “${booking.note}”` : ''}`,
         title: auto ? 'New booking' : 'New booking request',
         notify: [booking.guideId],
+        invite: auto,
       });
       if (auto) {
         await announce(booking, {
@@ -276,6 +292,7 @@ export function createBookingsService(deps: {
           text: `Accepted automatically: ${summary(booking)}.`,
           title: BOOKING_MESSAGES.accepted,
           notify: [booking.touristId],
+          invite: true,
         });
       }
       return toBooking(await load(booking.id), 'tourist');
@@ -391,6 +408,7 @@ export function createBookingsService(deps: {
               ? BOOKING_MESSAGES.declined
               : BOOKING_MESSAGES.cancelled,
         notify: [other],
+        invite: action === 'accept' || (action === 'cancel' && b.status === 'accepted'),
       });
       return toBooking(await load(id), actor);
     },

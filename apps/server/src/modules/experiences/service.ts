@@ -4,13 +4,7 @@ import { PHOTO_LIMITS } from '@lokal/shared/constants/settings';
 import { durationLabel } from '@lokal/shared/domain/booking';
 import { policyInWords } from '@lokal/shared/domain/cancellation';
 import { convertAmount, exchangeRate, type UsdRates } from '@lokal/shared/domain/money';
-import {
-  type AvailabilityRules,
-  addDays,
-  computeSlots,
-  emptyWeek,
-  type WeeklySchedule,
-} from '@lokal/shared/domain/slots';
+import { type AvailabilityRules, addDays, computeSlots } from '@lokal/shared/domain/slots';
 import { timeZoneForCity, zonedTimeToInstant } from '@lokal/shared/domain/time-zone';
 import type {
   AvailabilityInput,
@@ -26,36 +20,16 @@ import type { SessionUser } from '../../plugins/sessions.ts';
 import { type FileStore, uploadKey } from '../../plugins/storage.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { localeOf } from '../locale/service.ts';
+import { toRules } from './availability-rules.ts';
 import { publishGaps } from './publish-gaps.ts';
 import { createExperiencesRepository, type ExperienceRow, type ExperiencesRepository } from './repository.ts';
 
 const DAY_MS = 86_400_000;
 const PHOTO_SIZE = { width: 1200, height: 900 };
-/** A guide who never saved a schedule starts from these (the editor shows them). */
-const DEFAULT_RULES = { noticeHours: 24, bufferMinutes: 30, maxPerDay: 3 };
-
 const notFound = () => new HttpError(404, EXPERIENCE_MESSAGES.notFound, 'not-found');
 const photoUrl = (file: string) => `/api/uploads/${file}`;
 
 type Viewer = SessionUser | null;
-type StoredRules = { weekly: unknown; noticeHours: number; bufferMinutes: number; maxPerDay: number } | null;
-type StoredException = { date: string; kind: 'blocked' | 'extra'; ranges: { start: string; end: string }[] };
-
-/** The rules slots are computed from: what the guide saved, or the defaults, in the city's time zone. */
-function toRules(city: string, rules: StoredRules, exceptions: StoredException[]): AvailabilityRules {
-  return {
-    timeZone: timeZoneForCity(city),
-    weekly: (rules?.weekly as WeeklySchedule | undefined) ?? emptyWeek(),
-    exceptions: exceptions.map((e) =>
-      e.kind === 'blocked'
-        ? { date: e.date, kind: 'blocked' as const }
-        : { date: e.date, kind: 'extra' as const, ranges: e.ranges },
-    ),
-    noticeHours: rules?.noticeHours ?? DEFAULT_RULES.noticeHours,
-    bufferMinutes: rules?.bufferMinutes ?? DEFAULT_RULES.bufferMinutes,
-    maxPerDay: rules?.maxPerDay ?? DEFAULT_RULES.maxPerDay,
-  };
-}
 type CachedSlots = { guideId: string; public: boolean; response: SlotsResponse };
 const SLOTS_CACHE_ENTRIES = 2000;
 

@@ -2,7 +2,7 @@ import { isUuid } from '@lokal/shared/domain/uuid';
 import type { ServerFrame } from '@lokal/shared/schemas/chat';
 import type { AppNotification } from '@lokal/shared/schemas/notifications';
 import type { FastifyBaseLogger } from 'fastify';
-import { layoutMail, type Mailer } from '../../plugins/mail.ts';
+import { layoutMail, type MailCalendar, type Mailer } from '../../plugins/mail.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { decodeCursor, encodeCursor, isPgTimestamp } from '../cursor.ts';
 import {
@@ -39,7 +39,12 @@ export function createNotificationsService(deps: {
      * notifications on, and by e-mail when they keep e-mail updates on. The e-mail goes through the outbox (decision 085); failing to queue it is logged, not thrown:
      * the change itself has happened.
      */
-    async notify(userId: string, n: { kind: string; title: string; body: string; link: string | null }) {
+    async notify(
+      userId: string,
+      n: { kind: string; title: string; body: string; link: string | null },
+      /** The booking's .ics for this member, sent with the e-mail (decision 096). */
+      calendar?: (userId: string) => Promise<MailCalendar | null>,
+    ) {
       const who = await repo.recipient(userId);
       if (!who) return;
       if (who.notifyBookings) {
@@ -47,6 +52,13 @@ export function createNotificationsService(deps: {
         await deps.publish([userId], { type: 'notification', notification: toNotification(row) });
       }
       if (who.notifyEmail) {
+        // Without its .ics if that cannot be read: the change itself has happened.
+        const attachment = calendar
+          ? await calendar(userId).catch((err) => {
+              deps.log.error({ err, userId }, 'calendar attachment failed');
+              return null;
+            })
+          : null;
         const url = n.link ? new URL(n.link, deps.publicUrl).toString() : deps.publicUrl;
         await deps.mailer
           .send({
@@ -58,6 +70,7 @@ export function createNotificationsService(deps: {
               action: { label: 'Open Lokal', url },
               notes: ['You can turn these e-mails off in your Lokal settings.'],
             }),
+            ...(attachment ? { calendar: attachment } : {}),
           })
           .catch((err) => deps.log.error({ err, userId }, 'notification e-mail failed'));
       }

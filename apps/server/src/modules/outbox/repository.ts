@@ -12,6 +12,8 @@ export type NewOutboxMessage = {
   text: string;
   html: string;
   consoleLine?: string | null;
+  calendar?: string | null;
+  calendarMethod?: 'REQUEST' | 'CANCEL' | null;
   ref?: string | null;
   createdAt: Date;
 };
@@ -24,7 +26,7 @@ export async function insertOutboxMessage(exec: Executor, m: NewOutboxMessage): 
 }
 
 /** A message sent or given up keeps no body: it may carry a sign-in token (decision 085). */
-const NO_BODY = { text: null, html: null, consoleLine: null };
+const NO_BODY = { text: null, html: null, consoleLine: null, calendar: null };
 /** The first failure of a message, kept over its later ones. */
 const failingFrom = (at: Date) =>
   sql`coalesce(${outboxMessages.failingSince}, ${at.toISOString()}::timestamptz)`;

@@ -74,6 +74,9 @@ export function createOutbox(deps: { db: Db; transport: Mailer; now: () => numbe
         text: row.text ?? '',
         html: row.html ?? '',
         ...(row.consoleLine ? { consoleLine: row.consoleLine } : {}),
+        ...(row.calendar && row.calendarMethod
+          ? { calendar: { method: row.calendarMethod, content: row.calendar } }
+          : {}),
       });
     } catch (err) {
       const error = describeMailError(err);
@@ -132,6 +135,8 @@ export function createOutbox(deps: { db: Db; transport: Mailer; now: () => numbe
         text: mail.text,
         html: mail.html,
         consoleLine: mail.consoleLine ?? null,
+        calendar: mail.calendar?.content ?? null,
+        calendarMethod: mail.calendar?.method ?? null,
         createdAt: new Date(now()),
       });
       void kick();

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/admin.ts';
 import { invites, loginTokens, phoneCodes, sessions } from '../../db/schema/auth.ts';
-import { notifications, reviews } from '../../db/schema/bookings.ts';
+import { calendarFeeds, notifications, reviews } from '../../db/schema/bookings.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
 import { favorites, guideAssessments, guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
@@ -149,6 +149,8 @@ export function createYourDataRepository(db: Db) {
         await tx.delete(guideAssessments).where(eq(guideAssessments.userId, userId));
         await tx.delete(favorites).where(or(eq(favorites.userId, userId), eq(favorites.profileId, userId)));
         await tx.delete(notifications).where(eq(notifications.userId, userId));
+        // The calendar feed's address stops working with the account (decision 096).
+        await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
         const blank = {
           firstName: 'Deleted',
           lastName: 'member',

@@ -13,6 +13,7 @@ import { SignOutEverywhereButton } from '../../features/auth/components/sign-out
 import { userProfileQuery } from '../../features/discovery/api/get-user-profile.ts';
 import { guidePreviewQuery } from '../../features/onboarding/api/get-guide-preview.ts';
 import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';
+import { CalendarFeedSection } from '../../features/settings/components/calendar-feed-section.tsx';
 import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog-on-open.ts';
 import { IdentityDocumentForm } from '../../features/settings/components/identity-document-form.tsx';
 import { PhotoGallery } from '../../features/settings/components/photo-gallery.tsx';
@@ -149,6 +150,8 @@ export function Component() {
         >
           <PhotoGallery photos={p ? [p.image] : []} onRemoved={refreshAll} />
         </SettingsSection>
+
+        <CalendarFeedSection />
 
         <YourDataSection deleteAccount={<DeleteAccountButton />} />
 

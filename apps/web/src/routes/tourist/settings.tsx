@@ -14,6 +14,7 @@ import { userProfileQuery } from '../../features/discovery/api/get-user-profile.
 import { TravelStyleCard } from '../../features/match/components/travel-style-card.tsx';
 import { settingsQuery, useSettings } from '../../features/settings/api/get-settings.ts';
 import { touristProfileQuery } from '../../features/settings/api/get-tourist-profile.ts';
+import { CalendarFeedSection } from '../../features/settings/components/calendar-feed-section.tsx';
 import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog-on-open.ts';
 import { PhotoGallery } from '../../features/settings/components/photo-gallery.tsx';
 import { ProfileFact, ProfileSummary } from '../../features/settings/components/profile-summary.tsx';
@@ -164,6 +165,8 @@ export function Component() {
         >
           <PhotoGallery photos={p ? [p.image, ...p.profileImages] : []} onRemoved={refreshAll} />
         </SettingsSection>
+
+        <CalendarFeedSection />
 
         <YourDataSection deleteAccount={<DeleteAccountButton />} />
 

@@ -4,7 +4,7 @@ import { convertMinor, formatMinor, ofRate, refundParts, toMajor, toMinor } from
 import { experiencePagePath } from '@lokal/shared/domain/pages';
 import { formatInZone } from '@lokal/shared/domain/time-zone';
 import type { Booking } from '@lokal/shared/schemas/bookings';
-import { CalendarClock, Hourglass, MessageCircle, Users } from 'lucide-react';
+import { CalendarClock, CalendarPlus, Hourglass, MessageCircle, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -203,6 +203,16 @@ export function BookingCard({ booking: b, side: role, conversationHref, extra }:
               Decline
             </Button>
           </>
+        ) : null}
+        {open ? (
+          // The booking's .ics, the same invitation its e-mails carry (docs/product.md#calendars).
+          <a
+            href={`/api/bookings/${encodeURIComponent(b.id)}/calendar.ics`}
+            download={`lokal-booking-${b.id}.ics`}
+            className={buttonClass('outline', 'sm')}
+          >
+            <CalendarPlus className="h-4 w-4" aria-hidden /> Add to calendar
+          </a>
         ) : null}
         {conversationHref ? (
           <Link to={conversationHref} className={buttonClass('ghost', 'sm', 'ml-auto')}>
