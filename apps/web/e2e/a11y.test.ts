@@ -464,6 +464,10 @@ describe('axe-core on every route', () => {
     await proceed.click();
     await staff.waitForURL(`${app.url}${paths.admin.home}`);
     await staff.getByRole('heading', { name: 'Staff console' }).waitFor();
+    await staff.getByRole('button', { name: 'Ready to verify', pressed: true }).waitFor();
+    await audit(found, staff, 'staff console: Verification, ready to verify');
+    // Clara has no photo of her own, so she waits under "All waiting".
+    await staff.getByRole('button', { name: 'All waiting', exact: true }).click();
     await staff.getByRole('article', { name }).waitFor();
     await auditBoth(found, staff, 'staff console: Verification', paths.admin.home);
     await auditDialog(found, staff, `Reject ${name}`, () =>
