@@ -65,25 +65,30 @@ function hoursOf(
   };
 }
 
+/** A traveller's side from their profile row (a USD budget) and their quiz's answers (null when not taken). */
+function sideOfProfile(p: typeof touristProfiles.$inferSelect, answers: unknown): TravellerSide {
+  return travellerSideOf(
+    {
+      city: p.city,
+      languages: p.languages,
+      interests: p.interests,
+      lookingFor: p.lookingFor,
+      budgetMaxUsd: p.budgetMax > 0 ? p.budgetMax : null,
+      travelStyle: answers ? travelStyleSchema.parse(answers) : null,
+      travelFrom: p.travelFrom,
+      travelTo: p.travelTo,
+      partySize: p.partySize,
+    },
+    today(),
+  );
+}
+
 /** A traveller's side read from the database (profile and saved quiz; a USD budget). */
 export async function travellerSideIn(db: Db, id: string): Promise<TravellerSide> {
   const [p] = await db.select().from(touristProfiles).where(eq(touristProfiles.userId, id));
   const [style] = await db.select().from(travelStyles).where(eq(travelStyles.userId, id));
   expect(p!.currency).toBe('USD');
-  return travellerSideOf(
-    {
-      city: p!.city,
-      languages: p!.languages,
-      interests: p!.interests,
-      lookingFor: p!.lookingFor,
-      budgetMaxUsd: p!.budgetMax > 0 ? p!.budgetMax : null,
-      travelStyle: style ? travelStyleSchema.parse(style.answers) : null,
-      travelFrom: p!.travelFrom,
-      travelTo: p!.travelTo,
-      partySize: p!.partySize,
-    },
-    today(),
-  );
+  return sideOfProfile(p!, style?.answers ?? null);
 }
 
 /** Every listed guide's side, read from the profile, the assessment and the experiences, apart from the engine. */
@@ -142,20 +147,7 @@ export async function travellerSideFor(
     .from(touristProfiles)
     .where(eq(touristProfiles.userId, session.id));
   expect(p!.currency).toBe('USD');
-  return travellerSideOf(
-    {
-      city: p!.city,
-      languages: p!.languages,
-      interests: p!.interests,
-      lookingFor: p!.lookingFor,
-      budgetMaxUsd: p!.budgetMax > 0 ? p!.budgetMax : null,
-      travelStyle: travelStyle ? travelStyleSchema.parse(travelStyle) : null,
-      travelFrom: p!.travelFrom,
-      travelTo: p!.travelTo,
-      partySize: p!.partySize,
-    },
-    today(),
-  );
+  return sideOfProfile(p!, travelStyle ?? null);
 }
 
 /** Every page of a guide search, following the cursor; the number of pages. */

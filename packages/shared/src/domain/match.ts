@@ -4,7 +4,15 @@
  * traveller took the "Travel style" quiz, from the quiz and the guide's assessment side by side. The weights are
  * the table below, once.
  */
-import { type AvailabilityException, addDays, daysBetween, rangesOn, type WeeklySchedule } from './slots.ts';
+import type { Weekday } from '../constants/experiences.ts';
+import {
+  type AvailabilityException,
+  addDays,
+  daysBetween,
+  rangesOn,
+  type WeeklySchedule,
+  weekdayOf,
+} from './slots.ts';
 
 /**
  * Points each part can give; the trip parts (dates, party) count only when the traveller gave them, the
@@ -211,15 +219,28 @@ export const TRIP_DAYS_FOR_FULL = 3;
 /** How many of the trip's first days are looked at. */
 const TRIP_DAYS_LOOKED_AT = 31;
 
-/** How many days of the trip the guide has hours on (weekly or extra, not blocked), and how many would fit fully. */
-export function tripDaysFree(
-  trip: { from: string; to: string },
-  hours: GuideHours,
-): { free: number; full: number } {
-  const days = Math.min(daysBetween(trip.from, trip.to), TRIP_DAYS_LOOKED_AT);
+/** The trip's days the dates part looks at (its first 31), each with its weekday: one list per traveller. */
+export type TripDays = { days: { date: string; weekday: Weekday }[]; full: number };
+
+/** The trip's days, and how many of them free make a full fit (3, or every day of a shorter trip). */
+export function tripDaysOf(trip: { from: string; to: string }): TripDays {
+  const count = Math.min(daysBetween(trip.from, trip.to), TRIP_DAYS_LOOKED_AT);
+  const days = [];
+  for (let i = 0; i < count; i++) {
+    const date = addDays(trip.from, i);
+    days.push({ date, weekday: weekdayOf(date) });
+  }
+  return { days, full: Math.max(1, Math.min(count, TRIP_DAYS_FOR_FULL)) };
+}
+
+/** How many of the trip's days the guide has hours on (weekly or extra, not blocked), counted up to a full fit. */
+export function tripDaysFree(trip: TripDays, hours: GuideHours | null): number {
   let free = 0;
-  for (let i = 0; i < days; i++) if (rangesOn(addDays(trip.from, i), hours).length > 0) free++;
-  return { free, full: Math.max(1, Math.min(days, TRIP_DAYS_FOR_FULL)) };
+  for (const d of trip.days) {
+    if (!hours || free >= trip.full) break;
+    if (rangesOn(d.date, hours, d.weekday).length > 0) free++;
+  }
+  return free;
 }
 
 const GENRE_WORDS: Record<keyof Music, string> = { rap: 'rap', techno: 'techno nights', rock: 'rock' };
@@ -255,6 +276,7 @@ function scorerOf(traveller: TravellerSide, withReasons: boolean): (guide: Guide
   const wantWords = wordsOf(traveller.wants);
   const den = wantsCounted(traveller.wants);
   const known = travellerKnown(traveller);
+  const tripDays = traveller.trip ? tripDaysOf(traveller.trip) : null;
   return (guide) => {
     if (guide.hidden) return null;
     if (!known) return { score: null, exact: 0, basis: 'none', reasons: [] };
@@ -298,10 +320,9 @@ function scorerOf(traveller: TravellerSide, withReasons: boolean): (guide: Guide
     let total = W.city + W.languages + W.interests + W.budget;
 
     // The trip's parts count only when the traveller gave them; a guide without hours is free on no day.
-    const trip = traveller.trip;
-    if (trip) {
-      const { free, full } = guide.hours ? tripDaysFree(trip, guide.hours) : { free: 0, full: 1 };
-      const dates = clamp01(free / full);
+    if (tripDays) {
+      const free = tripDaysFree(tripDays, guide.hours);
+      const dates = clamp01(free / tripDays.full);
       if (withReasons && free > 0) {
         reasons.push({ part: 'dates', text: 'Free during your trip', weight: W.dates * dates });
       }

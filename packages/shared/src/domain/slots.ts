@@ -85,11 +85,18 @@ function firstAtOrAfter(sorted: { start: number }[], at: number): number {
   return lo;
 }
 
-/** The working ranges of one local date: the exception's, else the weekday's (extra hours add to them). */
-export function rangesOn(date: string, rules: Pick<AvailabilityRules, 'weekly' | 'exceptions'>): TimeRange[] {
+/**
+ * The working ranges of one local date: the exception's, else the weekday's (extra hours add to them). A caller
+ * asking about the same dates for many guides passes each date's weekday, worked out once.
+ */
+export function rangesOn(
+  date: string,
+  rules: Pick<AvailabilityRules, 'weekly' | 'exceptions'>,
+  weekday: Weekday = weekdayOf(date),
+): TimeRange[] {
   const exception = rules.exceptions.find((e) => e.date === date);
   if (exception?.kind === 'blocked') return [];
-  const weekly = rules.weekly[weekdayOf(date)] ?? [];
+  const weekly = rules.weekly[weekday] ?? [];
   return exception?.kind === 'extra' ? [...weekly, ...exception.ranges] : weekly;
 }
 
