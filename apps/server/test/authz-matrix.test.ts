@@ -147,6 +147,7 @@ const MATRIX: Record<string, Statuses> = {
   'GET /api/users/profile':                         [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/users/update-city':                    [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/users/update-currency':                [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/users/update-locale':                  [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/exchange-rates':                        [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/users/settings':                        [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'PATCH /api/users/settings':                      [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
@@ -494,6 +495,7 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   // Everyone here lives in Barcelona already: saving it again changes nothing another cell reads.
   'POST /api/users/update-city': () => ({ payload: { city: 'Barcelona' } }),
   'POST /api/users/update-currency': () => ({ payload: { currency: 'USD' } }),
+  'POST /api/users/update-locale': () => ({ payload: { locale: 'de' } }),
   'GET /api/exchange-rates': () => ({}),
   'GET /api/users/settings': () => ({}),
   'PATCH /api/users/settings': () => ({ payload: { notifyEmail: true } }),

@@ -16,6 +16,8 @@ export const users = pgTable(
     city: text('city'),
     currency: text('currency').notNull().default('USD'),
     currencyMultiplier: real('currency_multiplier').notNull().default(1),
+    /** The member's language (decision 099); null until they sign in with one chosen or choose one. */
+    locale: text('locale'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     /** Settings (docs/product.md#settings). */

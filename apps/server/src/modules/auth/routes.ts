@@ -13,10 +13,13 @@ import {
   verifyBodySchema,
 } from '@lokal/shared/schemas/auth';
 import { errorSchema } from '@lokal/shared/schemas/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../plugins/errors.ts';
+import { requestLocale, setLocaleCookie } from '../../plugins/request-locale.ts';
 import { clearSessionCookie, setSessionCookie, signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { ModulePlugin } from '../context.ts';
+import { localeOf } from '../locale/service.ts';
 import { authServiceOf, sessionAnswer, toStatus } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
@@ -27,6 +30,9 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export const authModule: ModulePlugin = async (app, { ctx }) => {
   const service = authServiceOf(ctx);
   const { config } = ctx;
+  // A member's language follows them to every device they sign in on (decision 099).
+  const keepLocale = async (request: FastifyRequest, reply: FastifyReply, userId: string) =>
+    setLocaleCookie(reply, config, await localeOf(ctx).adoptLocale(userId, requestLocale(request)));
   await service.syncInvites();
 
   app.post(
@@ -74,6 +80,7 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
     async (request, reply) => {
       const { status, token } = await service.verify(request.body, request.ip);
       setSessionCookie(reply, config, token);
+      await keepLocale(request, reply, status.user.id);
       return status;
     },
   );
@@ -137,6 +144,7 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
     async (request, reply) => {
       const { status, token } = await service.verifyStaff(request.body, request.ip);
       setSessionCookie(reply, config, token);
+      await keepLocale(request, reply, status.user.id);
       return status;
     },
   );
@@ -193,6 +201,7 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
         }
         const result = await service.mockSignIn(request.body.email, request.body.userType);
         setSessionCookie(reply, config, result.token);
+        await keepLocale(request, reply, result.status.user.id);
         return { ...result.status, mockUser: result.mockUser };
       },
     );

@@ -1,3 +1,4 @@
+import { isLocale, type Locale } from '@lokal/shared/i18n/locales';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { guideProfiles } from '../../db/schema/profiles.ts';
@@ -27,6 +28,18 @@ export function createLocaleRepository(db: Db) {
     },
     async setCurrency(userId: string, currency: string, currencyMultiplier: number) {
       await db.update(users).set({ currency, currencyMultiplier }).where(eq(users.id, userId));
+    },
+    async setLocale(userId: string, locale: Locale) {
+      await db.update(users).set({ locale }).where(eq(users.id, userId));
+    },
+    /** The member's saved language, or this one saved as theirs when they had none. */
+    async adoptLocale(userId: string, locale: Locale): Promise<Locale> {
+      const [row] = await db
+        .update(users)
+        .set({ locale: sql`coalesce(${users.locale}, ${locale})` })
+        .where(eq(users.id, userId))
+        .returning({ locale: users.locale });
+      return isLocale(row?.locale) ? row.locale : locale;
     },
   };
 }

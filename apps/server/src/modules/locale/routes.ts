@@ -4,8 +4,11 @@ import {
   exchangeRatesResponseSchema,
   updateCitySchema,
   updateCurrencySchema,
+  updateLocaleSchema,
   userProfileResponseSchema,
 } from '@lokal/shared/schemas/discovery';
+import type { Config } from '../../config.ts';
+import { setLocaleCookie } from '../../plugins/request-locale.ts';
 import { signedInScope } from '../../plugins/sessions.ts';
 import type { App } from '../../types.ts';
 import type { ModulePlugin } from '../context.ts';
@@ -15,11 +18,11 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
 export const localeModule: ModulePlugin = async (app, { ctx }) => {
   const service = localeOf(ctx);
-  await signedInScope(app, [], (scope) => signedInRoutes(scope, service));
+  await signedInScope(app, [], (scope) => signedInRoutes(scope, service, ctx.config));
   publicRoutes(app, service);
 };
 
-function signedInRoutes(app: App, service: LocaleService) {
+function signedInRoutes(app: App, service: LocaleService, config: Config) {
   app.get(
     '/users/profile',
     {
@@ -60,6 +63,23 @@ function signedInRoutes(app: App, service: LocaleService) {
     },
     async (request) => {
       await service.setCurrency(request.user, request.body.currency);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/users/update-locale',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Save my language: the app on every device and my e-mails follow it',
+        body: updateLocaleSchema,
+        response: { 200: successSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.setLocale(request.user, request.body.locale);
+      setLocaleCookie(reply, config, request.body.locale);
       return { success: true as const };
     },
   );

@@ -1,5 +1,6 @@
 import { COUNTRY_CURRENCY, FALLBACK_RATES } from '@lokal/shared/constants/currency';
 import { DEFAULT_CITY, DEFAULT_CURRENCY } from '@lokal/shared/constants/discovery';
+import type { Locale } from '@lokal/shared/i18n/locales';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
@@ -104,6 +105,9 @@ export function createLocaleService(deps: {
     async setCurrency(user: SessionUser, currency: string) {
       await repo.setCurrency(user.id, currency, (await rates()).rates[currency] ?? 1);
     },
+    setLocale: (user: SessionUser, locale: Locale) => repo.setLocale(user.id, locale),
+    /** At sign-in: the language the member saved, else the one they signed in with, now theirs. */
+    adoptLocale: (userId: string, locale: Locale) => repo.adoptLocale(userId, locale),
   };
 }
 
