@@ -3,6 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compileCatalog } from '../../packages/shared/src/i18n/catalog.ts';
 
 // react-router's package exports name only its development build; the production one (no dev warnings,
 // smaller) sits beside it and is what a production bundle should carry.
@@ -42,8 +43,21 @@ function lazyReactSentinels(): Plugin {
   };
 }
 
+// A language's catalog is compiled as it is imported (decision 099): the app formats messages without
+// carrying a MessageFormat parser. Vite's JSON plugin then makes the compiled catalog a module.
+function compiledCatalogs(): Plugin {
+  return {
+    name: 'lokal:compiled-catalogs',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/i18n\/messages\/[a-z]{2}\.json$/.test(id)) return null;
+      return { code: JSON.stringify(compileCatalog(JSON.parse(code))), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), lazyReactSentinels()],
+  plugins: [react(), tailwindcss(), lazyReactSentinels(), compiledCatalogs()],
   resolve: {
     dedupe: ['react', 'react-dom'],
     alias:

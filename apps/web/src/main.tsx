@@ -4,13 +4,17 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { afterLoad } from './lib/after-load.ts';
+import { activateLocale, initialLocale } from './lib/i18n.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import './lib/zod-config.ts';
 import './styles.css';
 
 const container = document.getElementById('root')!;
+// The language's messages load beside the router's first reads; the first render waits for both.
+const messagesReady = activateLocale(initialLocale()).catch(() => activateLocale('en'));
 
-function mount(router: ReturnType<typeof createAppRouter>) {
+async function mount(router: ReturnType<typeof createAppRouter>) {
+  await messagesReady;
   const root = createRoot(container);
   // A transition lets React yield while it builds the first tree: no long task blocks input.
   startTransition(() =>
@@ -86,8 +90,8 @@ function start() {
   const prerendered = container.hasChildNodes() && !container.querySelector('[data-skeleton]');
   if (prerendered) keepIntentAcrossTakeover();
   if (prerendered && router.state.initialized)
-    requestAnimationFrame(() => setTimeout(() => mount(router), 0));
-  else if (router.state.initialized) mount(router);
+    requestAnimationFrame(() => setTimeout(() => void mount(router), 0));
+  else if (router.state.initialized) void mount(router);
   else {
     // Other screens render once their code and first data are in (the router's first load): one complete
     // render instead of several partial ones. It also matters for correctness: RouterProvider reads the
@@ -96,7 +100,7 @@ function start() {
     const stop = router.subscribe((state) => {
       if (!state.initialized) return;
       stop();
-      mount(router);
+      void mount(router);
     });
   }
 }

@@ -67,10 +67,15 @@ export function setupApp({ env = {}, mail = false }: { env?: Record<string, stri
      * A fresh browser context and page, with its console errors tracked. The app's service worker is
      * blocked unless asked for: it precaches every chunk, work the other journeys do not need (decision 031).
      */
-    async newPage(viewport: Viewport = DESKTOP, { serviceWorker = false } = {}): Promise<Tab> {
+    async newPage(
+      viewport: Viewport = DESKTOP,
+      { serviceWorker = false, locale }: { serviceWorker?: boolean; locale?: string } = {},
+    ): Promise<Tab> {
+      // `locale` is the browser's language: its Accept-Language and navigator.languages.
       const context = await app.browser.newContext({
         viewport,
         serviceWorkers: serviceWorker ? 'allow' : 'block',
+        ...(locale ? { locale } : {}),
       });
       const page = await context.newPage();
       return { context, page, errors: trackErrors(page) };

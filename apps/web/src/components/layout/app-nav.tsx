@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { useT } from '../../lib/use-t.ts';
 
 export type NavItem = {
   label: string;
@@ -47,6 +48,7 @@ const LOOK = {
 } as const;
 
 function NavEntry({ item, placement }: { item: NavItem; placement: 'top' | 'bottom' }) {
+  const t = useT();
   const look = LOOK[placement];
   const { label: text, icon: Icon, to, badge = 0 } = item;
   return (
@@ -64,7 +66,7 @@ function NavEntry({ item, placement }: { item: NavItem; placement: 'top' | 'bott
               {badge > 0 ? <Badge count={badge} className={look.badge} /> : null}
             </span>
             {text}
-            {badge > 0 ? <span className="sr-only">, {badge} unread</span> : null}
+            {badge > 0 ? <span className="sr-only">, {t('nav.unread', { count: badge })}</span> : null}
           </>
         )}
       </NavLink>

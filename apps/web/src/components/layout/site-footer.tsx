@@ -1,49 +1,57 @@
 import { APP_VERSION, SUPPORT_EMAIL } from '@lokal/shared/constants/marketing';
 import { paths } from '@lokal/shared/domain/pages';
 import { Link } from 'react-router';
+import { useT } from '../../lib/use-t.ts';
 import { Brand } from './brand.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
 
 export function SiteFooter() {
+  const t = useT();
   return (
     <footer className="bg-ink text-ivory/80">
       <div className="mx-auto grid max-w-6xl gap-8 px-5 py-12 sm:grid-cols-[2fr_1fr_1fr] sm:px-8">
         <div>
           <Brand light />
-          <p className="mt-3 max-w-xs text-sm">
-            Curated, non-touristy experiences with the locals who make a city.
-          </p>
+          <p className="mt-3 max-w-xs text-sm">{t('footer.tagline')}</p>
+          <div className="mt-5">
+            <LanguageSwitcher tone="dark" />
+          </div>
         </div>
-        <nav aria-label="Travellers">
-          <h2 className="font-sans text-xs font-semibold tracking-widest text-gold uppercase">Travellers</h2>
+        <nav aria-label={t('footer.travellers')}>
+          <h2 className="font-sans text-xs font-semibold tracking-widest text-gold uppercase">
+            {t('footer.travellers')}
+          </h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
               <Link className="hover:text-ivory" to={paths.tourist.signup}>
-                Join the experience
+                {t('footer.join')}
               </Link>
             </li>
             <li>
               <Link className="hover:text-ivory" to={paths.tourist.login}>
-                Traveller sign-in
+                {t('footer.travellerSignIn')}
               </Link>
             </li>
           </ul>
         </nav>
-        <nav aria-label="Guides">
-          <h2 className="font-sans text-xs font-semibold tracking-widest text-gold uppercase">Guides</h2>
+        <nav aria-label={t('footer.guides')}>
+          <h2 className="font-sans text-xs font-semibold tracking-widest text-gold uppercase">
+            {t('footer.guides')}
+          </h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
               <Link className="hover:text-ivory" to={paths.guide.signup}>
-                Apply to be a guide
+                {t('footer.apply')}
               </Link>
             </li>
             <li>
               <Link className="hover:text-ivory" to={paths.guide.login}>
-                Guide sign-in
+                {t('footer.guideSignIn')}
               </Link>
             </li>
             <li>
               <a className="hover:text-ivory" href={`mailto:${SUPPORT_EMAIL}`}>
-                Contact us
+                {t('footer.contact')}
               </a>
             </li>
           </ul>
