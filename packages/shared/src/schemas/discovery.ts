@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUPPORTED_CURRENCIES } from '../constants/currency.ts';
 import { MEMBERSHIP_STATUSES, SEARCH_SORTS } from '../constants/discovery.ts';
 import { EXPERIENCE_CATEGORIES } from '../constants/experiences.ts';
+import { LOCALES } from '../i18n/locales.ts';
 import { successSchema } from './auth.ts';
 import type { EndpointTable } from './common.ts';
 import { matchSchema } from './match.ts';
@@ -282,6 +283,10 @@ export const updateCurrencySchema = z
   .object({ currency: z.enum(SUPPORTED_CURRENCIES, { message: 'Choose a currency Lokal supports' }) })
   .strict();
 export type UpdateCurrency = z.infer<typeof updateCurrencySchema>;
+/** The member's language, for the app on every device and their e-mails (decision 099). */
+export const updateLocaleSchema = z
+  .object({ locale: z.enum(LOCALES, { message: 'Choose a language Lokal speaks' }) })
+  .strict();
 
 /** A trip's last day before its first. */
 export const TRIP_ORDER_MESSAGE = 'The last day comes after the first';
@@ -389,6 +394,7 @@ export const discoveryEndpoints = {
   'GET /users/profile': { response: userProfileResponseSchema },
   'POST /users/update-city': { body: updateCitySchema, response: successSchema },
   'POST /users/update-currency': { body: updateCurrencySchema, response: successSchema },
+  'POST /users/update-locale': { body: updateLocaleSchema, response: successSchema },
   'GET /exchange-rates': { response: exchangeRatesResponseSchema },
   'POST /guides/me/profile': { body: guideProfileUpdateSchema, response: successSchema },
   'GET /tourists/me': { response: ownTouristSchema },
