@@ -96,3 +96,23 @@ describe('loadConfig', () => {
     ]);
   });
 });
+
+describe('CALENDAR_IMPORT_ALLOW_HOSTS (test-only)', () => {
+  it('lets tests name private addresses a calendar import may reach', () => {
+    expect(
+      loadConfig({ CALENDAR_IMPORT_ALLOW_HOSTS: '127.0.0.1, ::1' }).calendarImports.allowAddresses,
+    ).toEqual(['127.0.0.1', '::1']);
+    expect(loadConfig({}).calendarImports.allowAddresses).toEqual([]);
+  });
+
+  it('cannot be switched on in production', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://lokal.example',
+        SMTP_URL: 'smtp://mail.example:25',
+        CALENDAR_IMPORT_ALLOW_HOSTS: '127.0.0.1',
+      }),
+    ).toThrow(/CALENDAR_IMPORT_ALLOW_HOSTS is for tests only/);
+  });
+});

@@ -70,6 +70,21 @@ const envSchema = z
     SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
     SLOTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    // Test-only: addresses a calendar import may reach although they are private (decision 096). Refused in
+    // production, so it cannot be left on there by accident.
+    CALENDAR_IMPORT_ALLOW_HOSTS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().refine((a) => isIP(a) !== 0, 'must be a comma-separated list of IP addresses')),
+      )
+      .optional(),
+    CALENDAR_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TLS_CERT_FILE: z.string().min(1).optional(),
     TLS_KEY_FILE: z.string().min(1).optional(),
@@ -95,6 +110,12 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
     if (!env.SMTP_URL)
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production' });
+    if (env.CALENDAR_IMPORT_ALLOW_HOSTS?.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CALENDAR_IMPORT_ALLOW_HOSTS'],
+        message: 'is for tests only and cannot be set in production',
+      });
   });
 
 export type Config = {
@@ -134,6 +155,11 @@ export type Config = {
   /** How long an instance keeps a session it looked up (decision 084); 0 reads it on every request. */
   sessionCacheMs: number;
   slotsCacheMs: number;
+  /**
+   * Guides' imported calendars (decision 096): how long one fetch may take, how big a feed may be, and —
+   * in tests only (CALENDAR_IMPORT_ALLOW_HOSTS, refused in production) — private addresses a fetch may reach.
+   */
+  calendarImports: { timeoutMs: number; maxBytes: number; allowAddresses: string[] };
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
   /** Serve HTTPS directly with this certificate (PEM); unset → plain HTTP (behind a TLS proxy in production). */
@@ -256,6 +282,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     searchCacheMs: e.SEARCH_CACHE_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     slotsCacheMs: e.SLOTS_CACHE_MS,
+    calendarImports: {
+      timeoutMs: e.CALENDAR_IMPORT_TIMEOUT_MS,
+      maxBytes: 5 * 1024 * 1024,
+      allowAddresses: e.CALENDAR_IMPORT_ALLOW_HOSTS ?? [],
+    },
     exchangeRatesUrl: e.EXCHANGE_RATES_URL,
     webDist: undefined,
     tls,

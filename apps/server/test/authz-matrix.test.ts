@@ -130,6 +130,10 @@ const MATRIX: Record<string, Statuses> = {
   'GET /api/calendar-feed':                         [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'POST /api/calendar-feed':                        [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'DELETE /api/calendar-feed':                      [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
+  // Guides' other calendars; a loopback address is refused (400) once the caller may add one at all.
+  'GET /api/calendar-imports':                      [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
+  'POST /api/calendar-imports':                     [401, 403, 403, 400, 400, 400, 400, 403, 403, 400],
+  'DELETE /api/calendar-imports/{id}':              [401, 403, 403, 404, 404, 404, 404, 403, 403, 404],
   // Account-wide routes (requireSession without a role): staff pass too.
   'POST /api/favorites/add':                        [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/favorites/remove':                     [401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
@@ -454,6 +458,11 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   'GET /api/calendar-feed': () => ({}),
   'POST /api/calendar-feed': () => ({}),
   'DELETE /api/calendar-feed': () => ({}),
+  'GET /api/calendar-imports': () => ({}),
+  'POST /api/calendar-imports': () => ({ payload: { url: 'http://127.0.0.1:9/calendar.ics' } }),
+  'DELETE /api/calendar-imports/{id}': () => ({
+    url: '/api/calendar-imports/00000000-0000-4000-8000-000000000000',
+  }),
   'POST /api/bookings/{id}/accept': async ({ f, w }) => ({
     url: `/api/bookings/${await w.requestBooking(f.actors.tourist!, f.actors.guide!)}/accept`,
   }),

@@ -1,5 +1,6 @@
 import { MAGIC_LINK_TTL_MS } from '@lokal/shared/constants/auth';
 import { bookingMoneyOf, bookingsServiceOf } from '../modules/bookings/routes.ts';
+import { calendarImportsOf } from '../modules/calendars/imports.ts';
 import type { AppContext } from '../modules/context.ts';
 import { createDiscoveryRepository } from '../modules/discovery/repository.ts';
 import { idempotencyOf } from '../modules/idempotency/service.ts';
@@ -42,6 +43,8 @@ export function appJobs(ctx: AppContext): Job[] {
         return gaveUp + (await ctx.outbox.sweep());
       },
     },
+    // Guides' imported calendars are fetched again (docs/product.md#calendars, decision 096).
+    { name: 'calendar-imports', everyMs: 15 * MINUTE_MS, run: () => calendarImportsOf(ctx).syncAll() },
     // Identity documents go 30 days after the staff decision (docs/product.md#verification).
     { name: 'identity-cleanup', everyMs: 60 * MINUTE_MS, run: () => identityOf(ctx).cleanUp() },
     // Idempotency keys are replayed for 24 hours, then go (decision 086).

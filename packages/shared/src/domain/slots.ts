@@ -3,7 +3,8 @@ import { SLOT_STEP_MINUTES, WEEKDAYS, type Weekday } from '../constants/experien
 import { wallClockMs, wallTimeIn, zonedTimeToInstant } from './time-zone.ts';
 
 // Bookable start times (docs/product.md#availability): the weekly schedule and the date exceptions, in the guide's
-// city time, less the notice, the guide's other bookings (with the buffer around each) and the daily maximum.
+// city time, less the notice, the guide's other bookings (with the buffer around each), the busy times of the
+// guide's imported calendars (as they are, no buffer, not counted as bookings) and the daily maximum.
 
 /** A working range on a day's wall clock. An end at or before the start runs past midnight into the next day. */
 export type TimeRange = { start: string; end: string };
@@ -19,7 +20,7 @@ export type AvailabilityRules = {
   bufferMinutes: number;
   maxPerDay: number;
 };
-/** A time the guide already holds: a requested or accepted booking. */
+/** A time the guide already holds: a requested or accepted booking, or a busy time of an imported calendar. */
 export type Busy = { start: Date; end: Date };
 export type Slot = { start: string; end: string; date: string; time: string };
 
@@ -103,7 +104,8 @@ export function rangesOn(
 /**
  * Every start time from local date `from` to `to` (both included) at which a tour of `durationMinutes` fits inside
  * one working range, is at least the notice ahead of `now` and at most a year ahead, keeps the buffer clear of
- * every busy time, and falls on a day (its start's local date) with fewer bookings than the daily maximum.
+ * every booking (`busy`), overlaps no busy time of the guide's imported calendars (`imported`), and falls on a
+ * day (its start's local date) with fewer bookings than the daily maximum.
  */
 export function computeSlots(input: {
   rules: AvailabilityRules;
@@ -112,6 +114,7 @@ export function computeSlots(input: {
   to: string;
   now: Date;
   busy: Busy[];
+  imported?: Busy[];
 }): Slot[] {
   const { rules, from, to } = input;
   const tz = rules.timeZone;
@@ -121,6 +124,7 @@ export function computeSlots(input: {
   const latest = input.now.getTime() + MAX_AHEAD_DAYS * DAY_MS;
   const busy = input.busy
     .map((b) => ({ start: b.start.getTime() - buffer, end: b.end.getTime() + buffer }))
+    .concat((input.imported ?? []).map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })))
     .sort((a, b) => a.start - b.start);
   const longest = busy.reduce((m, b) => Math.max(m, b.end - b.start), 0);
   // Bookings per local day (days counted from the epoch on the zone's wall clock).
@@ -138,7 +142,7 @@ export function computeSlots(input: {
       const rangeStart = instantAtOrAfter(date, range.start, tz).getTime();
       const endDate = toMinutes(range.end) <= toMinutes(range.start) ? addDays(date, 1) : date;
       const rangeEnd = instantAtOrAfter(endDate, range.end, tz).getTime();
-      // Only the bookings that reach into this range matter (with their buffer): found by start, in order.
+      // Only the busy times that reach into this range matter (bookings with their buffer): found by start.
       const near = busy
         .slice(firstAtOrAfter(busy, rangeStart - longest), firstAtOrAfter(busy, rangeEnd))
         .filter((b) => b.end > rangeStart);

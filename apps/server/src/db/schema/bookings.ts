@@ -185,3 +185,47 @@ export const calendarFeeds = pgTable(
   },
   (t) => [uniqueIndex('calendar_feeds_token_idx').on(t.tokenHash)],
 );
+
+/**
+ * A guide's other calendar (decision 096): an ICS address the scheduler fetches every 15 minutes, with the
+ * validators of the last answer (ETag, Last-Modified), what the last sync found, and its error in words.
+ */
+export const calendarImports = pgTable(
+  'calendar_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    guideId: uuid('guide_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    /** The last attempt, whatever it gave, and the last one that gave a calendar (or a 304). */
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    eventCount: integer('event_count').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('calendar_imports_guide_idx').on(t.guideId, t.createdAt),
+    uniqueIndex('calendar_imports_guide_url_idx').on(t.guideId, t.url),
+  ],
+);
+
+/** The busy times of the last good copy of an imported calendar, as UTC ranges (replaced on each sync). */
+export const calendarBusy = pgTable(
+  'calendar_busy',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => calendarImports.id, { onDelete: 'cascade' }),
+    guideId: uuid('guide_id').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('calendar_busy_guide_idx').on(t.guideId, t.startAt),
+    index('calendar_busy_import_idx').on(t.importId),
+  ],
+);

@@ -1,7 +1,7 @@
 import type { Busy } from '@lokal/shared/domain/slots';
 import { aliasedTable, and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
+import { bookings, calendarBusy } from '../../db/schema/bookings.ts';
 import { experiences } from '../../db/schema/experiences.ts';
 import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
@@ -136,7 +136,7 @@ export function createBookingsRepository(db: Db) {
      */
     async insert<R extends string>(
       values: typeof bookings.$inferInsert,
-      recheck: (state: { pending: number; busy: Busy[] }) => R | null,
+      recheck: (state: { pending: number; busy: Busy[]; imported: Busy[] }) => R | null,
       post: Posting,
       inTx?: InTransaction,
     ): Promise<BookingRow | R | 'slot-taken'> {
@@ -165,7 +165,18 @@ export function createBookingsRepository(db: Db) {
                 gt(bookings.endAt, new Date(start.getTime() - 3 * DAY_MS)),
               ),
             );
-          const refusal = recheck({ pending: open?.n ?? 0, busy });
+          // The busy times of the guide's imported calendars around the start (docs/product.md#calendars).
+          const imported = await tx
+            .select({ start: calendarBusy.startAt, end: calendarBusy.endAt })
+            .from(calendarBusy)
+            .where(
+              and(
+                eq(calendarBusy.guideId, values.guideId),
+                lt(calendarBusy.startAt, new Date(start.getTime() + 3 * DAY_MS)),
+                gt(calendarBusy.endAt, new Date(start.getTime() - 3 * DAY_MS)),
+              ),
+            );
+          const refusal = recheck({ pending: open?.n ?? 0, busy, imported });
           if (refusal) return refusal;
           const [row] = await tx.insert(bookings).values(values).returning();
           await post(tx, row!);

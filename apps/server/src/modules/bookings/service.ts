@@ -260,11 +260,12 @@ export function createBookingsService(deps: {
           updatedAt: at,
         },
         // Re-checked while the tourist and the guide are held, so two requests cannot both pass.
-        ({ pending, busy }) => {
+        ({ pending, busy, imported }) => {
           if (!auto && pending >= PENDING_REQUESTS_MAX) return 'too-many-pending';
           const slot = { rules, durationMinutes: e.durationMinutes, now: at, start };
-          if (isSlot({ ...slot, busy })) return null;
-          // A time that would be a slot but for another booking: say so, rather than "not a slot".
+          if (isSlot({ ...slot, busy, imported })) return null;
+          // A time that would be a slot but for another booking or a busy time of the guide's other calendars:
+          // say so, rather than "not a slot".
           return isSlot({ ...slot, busy: [] }) ? 'slot-taken' : 'not-a-slot';
         },
         post('request', null, auto),

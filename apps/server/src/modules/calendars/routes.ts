@@ -4,13 +4,18 @@ import {
   calendarFeedParamsSchema,
   calendarFeedSchema,
   calendarFileSchema,
+  calendarImportInputSchema,
+  calendarImportParamsSchema,
+  calendarImportsSchema,
 } from '@lokal/shared/schemas/calendars';
 import { errorSchema } from '@lokal/shared/schemas/common';
 import { signedInScope } from '../../plugins/sessions.ts';
 import type { ModulePlugin } from '../context.ts';
+import { calendarImportsOf } from './imports.ts';
 import { calendarsOf } from './service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const importErrors = { ...errors, 409: errorSchema, 429: errorSchema };
 const CALENDAR = 'text/calendar; charset=utf-8';
 // A revoked feed must stop at once and a booking's file is personal: no cache keeps either (decision 096).
 const NO_STORE = 'private, no-store';
@@ -95,6 +100,47 @@ export const calendarsModule: ModulePlugin = async (app, { ctx }) => {
         await service.revokeFeed(request.user);
         return { feed: null };
       },
+    );
+  });
+
+  // A guide's other calendars, whose busy times remove slots (docs/product.md#calendars).
+  const imports = calendarImportsOf(ctx);
+  await signedInScope(app, ['guide'], (scope) => {
+    scope.get(
+      '/calendar-imports',
+      {
+        schema: {
+          tags: ['calendars'],
+          summary: 'My other calendars: each with its last sync, its number of events and its last error',
+          response: { 200: calendarImportsSchema, ...errors },
+        },
+      },
+      async (request) => imports.list(request.user),
+    );
+    scope.post(
+      '/calendar-imports',
+      {
+        schema: {
+          tags: ['calendars'],
+          summary:
+            'Import a calendar by its ICS address (synced at once, then every 15 minutes); 400 when it cannot be fetched or read',
+          body: calendarImportInputSchema,
+          response: { 200: calendarImportsSchema, ...importErrors },
+        },
+      },
+      async (request) => imports.add(request.user, request.body.url),
+    );
+    scope.delete(
+      '/calendar-imports/:id',
+      {
+        schema: {
+          tags: ['calendars'],
+          summary: 'Stop importing a calendar: its busy times no longer remove slots',
+          params: calendarImportParamsSchema,
+          response: { 200: calendarImportsSchema, ...errors },
+        },
+      },
+      async (request) => imports.remove(request.user, request.params.id),
     );
   });
 };

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { guideVisibleToTravellers } from '../../db/guide-visibility.ts';
 import { ownPhoto } from '../../db/own-photo.ts';
-import { bookings, reviews } from '../../db/schema/bookings.ts';
+import { bookings, calendarBusy, reviews } from '../../db/schema/bookings.ts';
 import {
   availabilityExceptions,
   experiencePhotos,
@@ -303,7 +303,13 @@ export function createExperiencesRepository(db: Db) {
               -- A request past its expiry holds nothing, even before the sweep declines it.
               and not (b.status = 'requested' and b.expires_at <= ${window.now.toISOString()}::timestamptz)
               and b.start_at < ${window.to.toISOString()}::timestamptz and b.end_at > ${window.from.toISOString()}::timestamptz
-          ), '[]'::json) as busy
+          ), '[]'::json) as busy,
+          coalesce((
+            select json_agg(json_build_object('start', c.start_at, 'end', c.end_at))
+            from ${calendarBusy} c
+            where c.guide_id = e.guide_id
+              and c.start_at < ${window.to.toISOString()}::timestamptz and c.end_at > ${window.from.toISOString()}::timestamptz
+          ), '[]'::json) as imported
         from ${experiences} e
         join ${guideProfiles} on ${guideProfiles.userId} = e.guide_id
         left join ${guideAvailability} ga on ga.guide_id = e.guide_id
@@ -329,6 +335,11 @@ export function createExperiencesRepository(db: Db) {
           { date: string; kind: 'blocked' | 'extra'; ranges: { start: string; end: string }[] }[]
         >(row.exceptions),
         busy: parse<{ start: string; end: string }[]>(row.busy).map((b) => ({
+          start: new Date(b.start),
+          end: new Date(b.end),
+        })),
+        // The busy times of the guide's imported calendars (docs/product.md#calendars).
+        imported: parse<{ start: string; end: string }[]>(row.imported).map((b) => ({
           start: new Date(b.start),
           end: new Date(b.end),
         })),

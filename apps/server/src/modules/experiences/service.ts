@@ -214,6 +214,7 @@ export function createExperiencesService(deps: {
             to,
             now: new Date(at),
             busy: input.busy,
+            imported: input.imported,
           })
         : [];
     return {
