@@ -63,8 +63,9 @@ export function createNotificationsRepository(db: Db) {
         );
     },
 
-    async recipient(userId: string) {
-      const [row] = await db
+    /** The member's address and channel switches, read in the caller's transaction when given one. */
+    async recipient(userId: string, exec: Pick<Db, 'select'> = db) {
+      const [row] = await exec
         .select({
           email: users.email,
           notifyBookings: users.notifyBookings,

@@ -86,7 +86,7 @@ export function createNotificationsService(deps: {
     n: Notice,
     attachment: MailCalendar | null = null,
   ): Promise<() => Promise<void>> {
-    const who = await repo.recipient(userId);
+    const who = await repo.recipient(userId, tx);
     if (!who) return async () => {};
     const on = CHANNELS[n.topic];
     const at = new Date(deps.now());
