@@ -35,6 +35,8 @@ import { onboardingModule } from './modules/onboarding/routes.ts';
 import { createOutbox, type Outbox } from './modules/outbox/service.ts';
 import { phoneModule } from './modules/phone/routes.ts';
 import { profilesModule } from './modules/profiles/routes.ts';
+import { pushModule } from './modules/push/routes.ts';
+import { type Push, pushOf } from './modules/push/service.ts';
 import { reviewsModule } from './modules/reviews/routes.ts';
 import { settingsModule } from './modules/settings/routes.ts';
 import { showcaseModule } from './modules/showcase/routes.ts';
@@ -118,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(reviewsModule, { prefix: '/api', ctx });
   await app.register(chatModule, { prefix: '/api', ctx });
   await app.register(notificationsModule, { prefix: '/api/notifications', ctx });
+  await app.register(pushModule, { prefix: '/api/push', ctx });
   await app.register(experiencesModule, { prefix: '/api', ctx });
   await app.register(guidePagesModule, { prefix: '/api', ctx });
   await app.register(bookingsModule, { prefix: '/api/bookings', ctx });
@@ -145,10 +148,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('jobs', jobs);
   // Tests wait for mail with app.outbox.drain() (decision 085).
   app.decorate('outbox', ctx.outbox);
+  // …and for pushes with app.push.drain() (decision 098).
+  app.decorate('push', pushOf(ctx));
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
     await jobs.stop();
     await ctx.outbox.close();
+    await pushOf(ctx).close();
   });
   return app;
 }
@@ -157,6 +163,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: Scheduler;
     outbox: Outbox;
+    push: Push;
   }
 }
 

@@ -88,6 +88,19 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TLS_CERT_FILE: z.string().min(1).optional(),
     TLS_KEY_FILE: z.string().min(1).optional(),
+    // Web Push (decision 098): both keys or neither; unset → a pair generated once into $DATA_DIR/vapid.json.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address')
+      .optional(),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -104,6 +117,10 @@ const envSchema = z
     if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
       const missing = env.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other TLS file' });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      const missing = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other VAPID key' });
     }
     if (env.NODE_ENV !== 'production') return;
     if (!env.PUBLIC_URL)
@@ -169,6 +186,12 @@ export type Config = {
    * that many proxies in front; a list, the proxies' addresses and ranges.
    */
   trustProxy: false | number | string[];
+  /**
+   * Web Push's VAPID keys (decision 098); undefined → generated once and kept in `$DATA_DIR/vapid.json`.
+   * `subject` is the contact push services may write to (the MAIL_FROM address unless VAPID_SUBJECT).
+   */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
 };
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -241,6 +264,11 @@ export function parseS3Url(value: string): S3Config | string {
   };
 }
 
+/** The address in `From:` ("Lokal <hello@lokal.app>" → hello@lokal.app). */
+export function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -291,6 +319,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: undefined,
     tls,
     trustProxy: e.TRUST_PROXY,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${addressOf(e.MAIL_FROM)}`,
     ...overrides,
   };
 }

@@ -97,6 +97,9 @@ const MATRIX: Record<string, Statuses> = {
   'POST /api/chat/conversations/{id}/read':         [401, 404, 200, 404, 404, 404, 200, 403, 404, 404],
   'GET /api/notifications':                         [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'POST /api/notifications/read':                   [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
+  'GET /api/push/key':                              [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
+  'POST /api/push/subscriptions':                   [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
+  'POST /api/push/unsubscribe':                     [401, 200, 200, 200, 200, 200, 200, 403, 200, 200],
   'POST /api/bookings':                             [401, 403, 201, 403, 403, 403, 403, 403, 201, 403],
   // G's published experience and its slots are public; a guide edits only their own (another's is a 404).
   'GET /api/experiences/mine':                      [401, 403, 403, 200, 200, 200, 200, 403, 403, 200],
@@ -397,6 +400,18 @@ const REQUESTS: Record<string, (c: Cell) => Req | Promise<Req>> = {
   }),
   'GET /api/notifications': () => ({}),
   'POST /api/notifications/read': ({ f }) => ({ payload: { ids: [f.notification] } }),
+  'GET /api/push/key': () => ({}),
+  // A subscription as a browser sends it (its keys only need the right sizes here; nothing is pushed).
+  'POST /api/push/subscriptions': () => ({
+    payload: {
+      endpoint: 'http://127.0.0.1:9/push/authz',
+      keys: {
+        p256dh: Buffer.alloc(65, 4).toString('base64url'),
+        auth: Buffer.alloc(16, 1).toString('base64url'),
+      },
+    },
+  }),
+  'POST /api/push/unsubscribe': () => ({ payload: { endpoint: 'http://127.0.0.1:9/push/authz' } }),
   'POST /api/bookings': async ({ f, w, me }) => ({ payload: await w.bookingBody(me, f.actors.guide!) }),
   'GET /api/experiences/mine': () => ({}),
   'POST /api/experiences': () => ({ payload: OFFER }),

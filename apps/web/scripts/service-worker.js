@@ -75,3 +75,40 @@ async function fromCache(request, keep) {
   }
   return response;
 }
+
+// Web Push (decision 098): the server's push carries { title, body, url, tag }; a tap opens the booking or the
+// conversation, in a tab of the app already open when there is one.
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { title: 'Lokal', body: event.data ? event.data.text() : '' };
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title || 'Lokal', {
+      body: data.body || '',
+      tag: data.tag,
+      icon: '/icons/icon-192.png',
+      data: { url: data.url || '/' },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || '/', self.location.origin);
+  // Only the app's own pages are opened.
+  const url = target.origin === self.location.origin ? target.href : self.location.origin;
+  event.waitUntil(
+    (async () => {
+      const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const same = open.find((c) => c.url.startsWith(self.location.origin));
+      if (same) {
+        await same.focus();
+        return same.navigate(url);
+      }
+      return self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -5,6 +5,8 @@ import type { AppContext } from '../modules/context.ts';
 import { createDiscoveryRepository } from '../modules/discovery/repository.ts';
 import { idempotencyOf } from '../modules/idempotency/service.ts';
 import { identityOf } from '../modules/identity/service.ts';
+import { pushOf } from '../modules/push/service.ts';
+import { remindersOf } from '../modules/reminders/service.ts';
 import { reviewPublishingOf } from '../modules/reviews/publishing.ts';
 import type { Job } from './scheduler.ts';
 
@@ -13,6 +15,9 @@ const MINUTE_MS = 60_000;
 /** The app's periodic work, in one list (decision 040); nothing of it runs inside a request. */
 export function appJobs(ctx: AppContext): Job[] {
   const discovery = createDiscoveryRepository(ctx.db);
+  // Built now: it tells the outbox which reminder e-mails are still wanted, on every instance.
+  const reminders = remindersOf(ctx);
+  const push = pushOf(ctx);
   return [
     // Reviews whose 14 days ended are published and the ratings refreshed (docs/product.md#reviews).
     { name: 'review-publishing', everyMs: MINUTE_MS, run: () => reviewPublishingOf(ctx)() },
@@ -45,6 +50,17 @@ export function appJobs(ctx: AppContext): Job[] {
     },
     // Guides' imported calendars are fetched again (docs/product.md#calendars, decision 096).
     { name: 'calendar-imports', everyMs: 15 * MINUTE_MS, run: () => calendarImportsOf(ctx).syncAll() },
+    // Reminders before a booking, of a request about to expire and the review prompt, each once (decision 098).
+    { name: 'reminders', everyMs: MINUTE_MS, atStart: true, run: () => reminders.run() },
+    // Pushes held by quiet hours go out once due; each instance's worker also runs after a commit that wrote one.
+    {
+      name: 'push-sweep',
+      everyMs: 30_000,
+      run: async () => {
+        await push.drain();
+        return 0;
+      },
+    },
     // Identity documents go 30 days after the staff decision (docs/product.md#verification).
     { name: 'identity-cleanup', everyMs: 60 * MINUTE_MS, run: () => identityOf(ctx).cleanUp() },
     // Idempotency keys are replayed for 24 hours, then go (decision 086).

@@ -11,6 +11,14 @@ export const SETTINGS_MESSAGES = {
 export const SETTINGS_DEFAULTS = {
   notifyBookings: true,
   notifyEmail: true,
+  pushBookings: true,
+  notifyReminders: true,
+  emailReminders: true,
+  pushReminders: true,
+  notifyReviews: true,
+  emailReviews: true,
+  pushReviews: true,
+  quietHours: true,
   autoAcceptBookings: false,
 } as const;
 

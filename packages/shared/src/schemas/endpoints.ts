@@ -11,6 +11,7 @@ import { guidePagesEndpoints } from './guide-pages.ts';
 import { mediaEndpoints } from './media.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { onboardingEndpoints } from './onboarding.ts';
+import { pushEndpoints } from './push.ts';
 import { reviewsEndpoints } from './reviews.ts';
 import { settingsEndpoints } from './settings.ts';
 import { showcaseEndpoints } from './showcase.ts';
@@ -36,6 +37,7 @@ export const apiEndpoints = {
   ...reviewsEndpoints,
   ...chatEndpoints,
   ...notificationsEndpoints,
+  ...pushEndpoints,
   ...settingsEndpoints,
   ...showcaseEndpoints,
   ...mediaEndpoints,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ONBOARDING_MESSAGES } from '../constants/onboarding.ts';
 import { SETTINGS_MESSAGES } from '../constants/settings.ts';
+import { isTimeZone } from '../domain/time-zone.ts';
 import { successSchema } from './auth.ts';
 import type { EndpointTable } from './common.ts';
 import { withoutContactDetails } from './public-text.ts';
@@ -17,6 +18,24 @@ export const socialMediaSchema = z
   .max(60, 'Keep the handle to 60 characters')
   .regex(/^[^\p{Cc}]+$/u, 'The handle must fit on one line');
 
+/** An IANA time zone this runtime knows ("Europe/Lisbon"). */
+export const timeZoneSchema = z.string().min(1).max(64).refine(isTimeZone, 'Unknown time zone');
+
+/**
+ * The channels of each kind of event besides booking changes' in-app (notifyBookings) and e-mail (notifyEmail)
+ * switches (docs/product.md#notifications): push for booking changes, and all three for reminders and review
+ * prompts.
+ */
+const channelFields = {
+  pushBookings: z.boolean(),
+  notifyReminders: z.boolean(),
+  emailReminders: z.boolean(),
+  pushReminders: z.boolean(),
+  notifyReviews: z.boolean(),
+  emailReviews: z.boolean(),
+  pushReviews: z.boolean(),
+};
+
 /**
  * What the settings screens change; every field optional, unknown fields refused. The name lives here
  * rather than in the profile update because it is also the account's display name (chat, session).
@@ -28,6 +47,9 @@ export const settingsUpdateSchema = z
     lastName: name,
     notifyBookings: z.boolean(),
     notifyEmail: z.boolean(),
+    ...channelFields,
+    quietHours: z.boolean(),
+    timeZone: timeZoneSchema,
     autoAcceptBookings: z.boolean(),
     socialMedia: socialMediaSchema,
     hideSocialMedia: z.boolean(),
@@ -43,6 +65,11 @@ const account = {
   lastName: z.string(),
   notifyBookings: z.boolean(),
   notifyEmail: z.boolean(),
+  ...channelFields,
+  /** Non-urgent pushes wait from 22:00 to 08:00 in `timeZone` (docs/product.md#notifications). */
+  quietHours: z.boolean(),
+  /** The member's time zone (their browser's), null until it sent one: quiet hours then use UTC. */
+  timeZone: z.string().nullable(),
 };
 
 export const VERIFICATION_STATES = ['pending', 'verified', 'rejected'] as const;

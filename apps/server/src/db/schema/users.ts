@@ -23,6 +23,22 @@ export const users = pgTable(
     /** Settings (docs/product.md#settings). */
     notifyBookings: boolean('notify_bookings').notNull().default(true),
     notifyEmail: boolean('notify_email').notNull().default(true),
+    /**
+     * The channels of each kind of event (docs/product.md#notifications, decision 098): booking changes use
+     * notify_bookings (in the app) and notify_email (e-mail) above, plus push; reminders and review prompts
+     * have their own three.
+     */
+    pushBookings: boolean('push_bookings').notNull().default(true),
+    notifyReminders: boolean('notify_reminders').notNull().default(true),
+    emailReminders: boolean('email_reminders').notNull().default(true),
+    pushReminders: boolean('push_reminders').notNull().default(true),
+    notifyReviews: boolean('notify_reviews').notNull().default(true),
+    emailReviews: boolean('email_reviews').notNull().default(true),
+    pushReviews: boolean('push_reviews').notNull().default(true),
+    /** Non-urgent pushes wait from 22:00 to 08:00 in `timeZone` (decision 098). */
+    quietHours: boolean('quiet_hours').notNull().default(true),
+    /** The member's IANA time zone, from their browser when they turn push on or change quiet hours. */
+    timeZone: text('time_zone'),
     /** Guides: accept booking requests from verified tourists without asking (docs/product.md#bookings). */
     autoAcceptBookings: boolean('auto_accept_bookings').notNull().default(false),
     /** Suspended by staff: no session, no sign-in, out of every list (docs/product.md#staff-actions). */

@@ -26,8 +26,11 @@ export function createOperatorServices(deps: {
   const { db, config, mailer, now, log } = deps;
   const audit = auditEntries(now);
   const notifications = createNotificationsService({
+    db,
     repo: createNotificationsRepository(db),
-    mailer,
+    // No workers here: a running server's mail-sweep and push-sweep jobs send what this writes.
+    outbox: { kick: () => {} },
+    push: { kick: () => {} },
     publicUrl: config.publicUrl,
     now,
     log,

@@ -132,6 +132,7 @@ export function createBookingsService(deps: {
       await notifications.notify(
         userId,
         {
+          topic: 'bookings',
           kind: `booking-${change.key}`,
           title: change.title,
           body: change.text,

@@ -3,6 +3,7 @@ import { paths } from '@lokal/shared/domain/pages';
 import { formatInZone } from '@lokal/shared/domain/time-zone';
 import { isUuid } from '@lokal/shared/domain/uuid';
 import type { CalendarFeed } from '@lokal/shared/schemas/calendars';
+import { addressOf } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { type AppContext, perApp } from '../context.ts';
@@ -17,11 +18,6 @@ const feedNotFound = () => new HttpError(404, 'Calendar feed not found', 'not-fo
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The address in `From:` ("Lokal <hello@lokal.app>" → hello@lokal.app), Lokal's ORGANIZER address. */
-export function addressOf(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
-}
-
 export function createCalendarsService(deps: {
   repo: CalendarsRepository;
   publicUrl: string;
@@ -29,6 +25,7 @@ export function createCalendarsService(deps: {
   now: () => number;
 }) {
   const { repo } = deps;
+  // Lokal's ORGANIZER address: the one mail comes from.
   const organizer = addressOf(deps.mailFrom);
   const link = (path: string) => new URL(path, deps.publicUrl).toString();
 

@@ -8,15 +8,19 @@ export type NotificationCursor = { at: string; id: string };
 
 export function createNotificationsRepository(db: Db) {
   return {
-    async insert(values: {
-      userId: string;
-      kind: string;
-      title: string;
-      body: string;
-      link: string | null;
-      createdAt?: Date;
-    }) {
-      const [row] = await db.insert(notifications).values(values).returning();
+    /** Part of the caller's transaction when given one (a reminder is written with its claim). */
+    async insert(
+      values: {
+        userId: string;
+        kind: string;
+        title: string;
+        body: string;
+        link: string | null;
+        createdAt?: Date;
+      },
+      exec: Pick<Db, 'insert'> = db,
+    ) {
+      const [row] = await exec.insert(notifications).values(values).returning();
       return row!;
     },
 
@@ -59,9 +63,23 @@ export function createNotificationsRepository(db: Db) {
         );
     },
 
-    async recipient(userId: string) {
-      const [row] = await db
-        .select({ email: users.email, notifyBookings: users.notifyBookings, notifyEmail: users.notifyEmail })
+    /** The member's address and channel switches, read in the caller's transaction when given one. */
+    async recipient(userId: string, exec: Pick<Db, 'select'> = db) {
+      const [row] = await exec
+        .select({
+          email: users.email,
+          notifyBookings: users.notifyBookings,
+          notifyEmail: users.notifyEmail,
+          pushBookings: users.pushBookings,
+          notifyReminders: users.notifyReminders,
+          emailReminders: users.emailReminders,
+          pushReminders: users.pushReminders,
+          notifyReviews: users.notifyReviews,
+          emailReviews: users.emailReviews,
+          pushReviews: users.pushReviews,
+          quietHours: users.quietHours,
+          timeZone: users.timeZone,
+        })
         .from(users)
         .where(eq(users.id, userId));
       return row ?? null;

@@ -89,6 +89,11 @@ export function createOutboxRepository(db: Db) {
       return done.length > 0;
     },
 
+    /** A message no longer needed (a reminder of a booking cancelled meanwhile) goes without a trace. */
+    async drop(row: OutboxRow): Promise<void> {
+      await db.delete(outboxMessages).where(ours(row));
+    },
+
     async markRetry(row: OutboxRow, error: string, nextAt: Date, at: Date): Promise<void> {
       await db
         .update(outboxMessages)

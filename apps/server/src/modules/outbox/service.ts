@@ -62,11 +62,17 @@ export function createOutbox(deps: { db: Db; transport: Mailer; now: () => numbe
   const { transport, now, log } = deps;
   const repo = createOutboxRepository(deps.db);
   const afterSent = new Map<string, (ref: string) => Promise<void>>();
+  const stillWanted = new Map<string, (ref: string) => Promise<boolean>>();
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
 
   async function deliver(row: OutboxRow): Promise<void> {
+    const wanted = stillWanted.get(row.kind);
+    if (wanted && row.ref && !(await wanted(row.ref))) {
+      await repo.drop(row);
+      return;
+    }
     try {
       await transport.send({
         to: row.recipient,
@@ -150,6 +156,10 @@ export function createOutbox(deps: { db: Db; transport: Mailer; now: () => numbe
     /** What to do once a message of this kind is accepted by the mail server (decision 085). */
     onSent(kind: string, step: (ref: string) => Promise<void>) {
       afterSent.set(kind, step);
+    },
+    /** Asked just before a message of this kind is sent: false drops it (a reminder of a cancelled booking). */
+    sendOnlyIf(kind: string, check: (ref: string) => Promise<boolean>) {
+      stillWanted.set(kind, check);
     },
     /** Since when messages of this kind have been failing, or null. */
     failingSince: (kind: string) => repo.failingSince(kind),

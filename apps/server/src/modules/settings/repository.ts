@@ -4,8 +4,21 @@ import { guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type AccountPatch = Partial<
-  Pick<typeof users.$inferInsert, 'notifyBookings' | 'notifyEmail' | 'autoAcceptBookings'>
+  Pick<typeof users.$inferInsert, PreferenceColumn | 'quietHours' | 'timeZone' | 'autoAcceptBookings'>
 >;
+/** Every channel switch of the member (docs/product.md#notifications). */
+export const CHANNEL_COLUMNS = [
+  'notifyBookings',
+  'notifyEmail',
+  'pushBookings',
+  'notifyReminders',
+  'emailReminders',
+  'pushReminders',
+  'notifyReviews',
+  'emailReviews',
+  'pushReviews',
+] as const;
+type PreferenceColumn = (typeof CHANNEL_COLUMNS)[number];
 export type ProfilePatch = Partial<
   Pick<typeof guideProfiles.$inferInsert, 'firstName' | 'lastName' | 'socialMedia' | 'hideSocialMedia'>
 >;
@@ -20,6 +33,15 @@ export function createSettingsRepository(db: Db) {
           email: users.email,
           notifyBookings: users.notifyBookings,
           notifyEmail: users.notifyEmail,
+          pushBookings: users.pushBookings,
+          notifyReminders: users.notifyReminders,
+          emailReminders: users.emailReminders,
+          pushReminders: users.pushReminders,
+          notifyReviews: users.notifyReviews,
+          emailReviews: users.emailReviews,
+          pushReviews: users.pushReviews,
+          quietHours: users.quietHours,
+          timeZone: users.timeZone,
           autoAcceptBookings: users.autoAcceptBookings,
           guide: {
             firstName: guideProfiles.firstName,
@@ -36,6 +58,11 @@ export function createSettingsRepository(db: Db) {
         .leftJoin(touristProfiles, eq(touristProfiles.userId, users.id))
         .where(eq(users.id, userId));
       return row ?? null;
+    },
+
+    /** The member's time zone, as their browser names it (quiet hours). */
+    async setTimeZone(userId: string, timeZone: string) {
+      await db.update(users).set({ timeZone }).where(eq(users.id, userId));
     },
 
     /**

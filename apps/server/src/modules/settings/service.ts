@@ -28,6 +28,15 @@ export function createSettingsService(repo: SettingsRepository) {
       lastName: names.lastName,
       notifyBookings: row.notifyBookings,
       notifyEmail: row.notifyEmail,
+      pushBookings: row.pushBookings,
+      notifyReminders: row.notifyReminders,
+      emailReminders: row.emailReminders,
+      pushReminders: row.pushReminders,
+      notifyReviews: row.notifyReviews,
+      emailReviews: row.emailReviews,
+      pushReviews: row.pushReviews,
+      quietHours: row.quietHours,
+      timeZone: row.timeZone,
     };
     if (role === 'tourist') return { role, ...account };
     return {

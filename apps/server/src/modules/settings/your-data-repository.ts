@@ -5,7 +5,9 @@ import { invites, loginTokens, phoneCodes, sessions } from '../../db/schema/auth
 import { calendarFeeds, notifications, reviews } from '../../db/schema/bookings.ts';
 import { conversations, messages } from '../../db/schema/chat.ts';
 import { favorites, guideAssessments, guideProfiles, touristProfiles } from '../../db/schema/profiles.ts';
+import { pushSubscriptions } from '../../db/schema/push.ts';
 import { users } from '../../db/schema/users.ts';
+import { CHANNEL_COLUMNS } from './repository.ts';
 
 const AVATAR = '/api/avatars/member.svg';
 
@@ -131,8 +133,9 @@ export function createYourDataRepository(db: Db) {
             phone: null,
             phoneVerifiedAt: null,
             city: null,
-            notifyBookings: false,
-            notifyEmail: false,
+            // Nothing more is sent to a deleted member, on any channel.
+            ...Object.fromEntries(CHANNEL_COLUMNS.map((c) => [c, false])),
+            timeZone: null,
             autoAcceptBookings: false,
             deletedAt: at,
           })
@@ -141,6 +144,7 @@ export function createYourDataRepository(db: Db) {
           .update(sessions)
           .set({ revokedAt: at })
           .where(and(eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`));
+        await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
         await tx.delete(loginTokens).where(sql`lower(${loginTokens.email}) = lower(${row.email})`);
         await tx
           .delete(invites)
