@@ -16,6 +16,7 @@ import { settingsQuery, useSettings } from '../../features/settings/api/get-sett
 import { CalendarFeedSection } from '../../features/settings/components/calendar-feed-section.tsx';
 import { EditProfileDialog } from '../../features/settings/components/edit-profile-dialog-on-open.ts';
 import { IdentityDocumentForm } from '../../features/settings/components/identity-document-form.tsx';
+import { LanguageSection } from '../../features/settings/components/language-section.tsx';
 import { PhotoGallery } from '../../features/settings/components/photo-gallery.tsx';
 import { ProfileFact, ProfileSummary } from '../../features/settings/components/profile-summary.tsx';
 import { SettingsFooter } from '../../features/settings/components/settings-footer.tsx';
@@ -150,6 +151,8 @@ export function Component() {
         >
           <PhotoGallery photos={p ? [p.image] : []} onRemoved={refreshAll} />
         </SettingsSection>
+
+        <LanguageSection />
 
         <CalendarFeedSection />
 
