@@ -3,6 +3,7 @@ import { PAGE_REVIEWS } from '@lokal/shared/domain/first-reads';
 import { Star } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useT } from '../../../lib/use-t.ts';
 import { type ReviewSubject, useProfileReviews } from '../api/get-profile-reviews.ts';
 import { ReviewItem } from './review-item.tsx';
 
@@ -28,6 +29,7 @@ export function ProfileReviews({
   enabled = true,
   level = 3,
 }: Props) {
+  const t = useT();
   const Heading = level === 2 ? 'h2' : 'h3';
   const reviews = useProfileReviews(type, id, { pageSize, enabled });
   const summary = reviews.data?.pages[0]?.summary;
@@ -40,9 +42,7 @@ export function ProfileReviews({
           <span className="inline-flex items-center gap-1 font-sans text-sm font-semibold">
             <Star className="h-4 w-4 fill-gold text-gold" aria-hidden />
             {summary.rating.toFixed(1)}
-            <span className="font-normal text-muted">
-              · {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
-            </span>
+            <span className="font-normal text-muted">· {t('reviews.count', { count: summary.count })}</span>
           </span>
         ) : null}
       </Heading>
