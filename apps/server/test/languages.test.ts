@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { users } from '../src/db/schema/users.ts';
-import { createTestApp } from './helper.ts';
+import { createTestApp, openTestDatabase, testConfig } from './helper.ts';
+import { extractSignInLink, readMail, startSmtpServer } from './mail-helper.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -84,5 +86,65 @@ describe("a member's language", () => {
     });
     expect(res.statusCode).toBe(401);
     expect(localeCookie(res)).toBeUndefined();
+  });
+});
+
+describe('the sign-in e-mail', () => {
+  it('is in the language of the page that asked for it', async () => {
+    const smtp = await startSmtpServer();
+    const database = await openTestDatabase();
+    const german = `lang.mail.de.${Date.now()}@example.com`;
+    const japanese = `lang.mail.ja.${Date.now()}@example.com`;
+    const english = `lang.mail.en.${Date.now()}@example.com`;
+    const app = await buildApp(
+      { ...testConfig(), smtpUrl: smtp.url, invites: [german, japanese, english] },
+      { database },
+    );
+    try {
+      const ask = (email: string, headers: Record<string, string>) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/request-link',
+          payload: { email, userType: 'tourist' },
+          headers,
+        });
+      expect((await ask(german, { 'accept-language': 'de-AT, en;q=0.5' })).statusCode).toBe(200);
+      expect((await ask(japanese, { 'accept-language': 'de', cookie: 'lokal_locale=ja' })).statusCode).toBe(
+        200,
+      );
+      expect((await ask(english, { 'accept-language': 'ko, zh;q=0.8' })).statusCode).toBe(200);
+      await app.outbox.drain();
+      const mailTo = async (email: string) => {
+        const found = smtp.mails.find((m) => m.to.includes(email));
+        expect(found, `a mail to ${email}`).toBeDefined();
+        return { ...(await readMail(found!.raw)), link: extractSignInLink(found!.raw) };
+      };
+
+      const de = await mailTo(german);
+      expect(de.subject).toBe('Ihr Anmeldelink für Lokal');
+      expect(de.text).toContain('Guten Tag,');
+      expect(de.text).toContain(
+        'in Ihrem Konto für Reisende an. Er funktioniert einmal und läuft in 10 Minuten ab.',
+      );
+      expect(de.html).toContain('<html lang="de">');
+      expect(de.html).toContain('Bei Lokal anmelden');
+      expect(de.link).toContain('/tourist/auth-redirect?token=');
+
+      const ja = await mailTo(japanese);
+      expect(ja.subject).toBe('Lokal のログインリンク');
+      expect(ja.text).toContain('旅行者として Lokal にログインできます。');
+      expect(ja.html).toContain('Lokal にログイン');
+
+      const en = await mailTo(english);
+      expect(en.subject).toBe('Your Lokal sign-in link');
+      expect(en.text).toContain(
+        'Use this link to sign in to Lokal as a traveller. It works once and expires in 10 minutes.',
+      );
+      expect(en.text).toContain('— Lokal');
+    } finally {
+      await app.close();
+      await database.close();
+      await smtp.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
 /** Undoes quoted-printable soft breaks and escapes so a link can be read back out of a raw mail. */
@@ -13,6 +14,12 @@ export function extractSignInLink(raw: string): string {
   const match = decodeQuotedPrintable(raw).match(/https?:\/\/[^\s"<]+auth-redirect\?[^\s"<]+/);
   if (!match) throw new Error(`no sign-in link in mail:\n${raw}`);
   return match[0].replaceAll('&amp;', '&');
+}
+
+/** A raw mail as its reader sees it: the decoded subject, plain text and HTML. */
+export async function readMail(raw: string): Promise<{ subject: string; text: string; html: string }> {
+  const mail = await PostalMime.parse(raw);
+  return { subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html ?? '' };
 }
 
 export function outboxMails(dataDir: string): string[] {

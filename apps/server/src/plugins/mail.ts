@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Locale } from '@lokal/shared/i18n/locales';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { translatorFor } from './translations.ts';
 
 export type Mail = {
   to: string;
@@ -48,23 +50,26 @@ export function layoutMail(m: {
   notes?: string[];
   /** The heading unless given. */
   subject?: string;
+  /** The language of the mail's own words (greeting, signature); the caller's texts are already in it. */
+  locale?: Locale;
 }): { subject: string; text: string; html: string } {
+  const t = translatorFor(m.locale ?? 'en');
   const notes = m.notes ?? [];
   const text = [
-    'Hello,',
+    t('mail.hello'),
     '',
     ...m.paragraphs.flatMap((p) => [p, '']),
     m.action.url,
     '',
     ...notes.flatMap((n) => [n, '']),
-    '— Lokal',
+    t('mail.signature'),
   ].join('\n');
   const url = escapeHtml(m.action.url);
-  const html = `<!doctype html><html><body style="font-family:Georgia,serif;background:#faf7f2;color:#1b2433;padding:32px">
+  const html = `<!doctype html><html lang="${m.locale ?? 'en'}"><body style="font-family:Georgia,serif;background:#faf7f2;color:#1b2433;padding:32px">
 <h1 style="font-size:24px;margin:0 0 16px">${escapeHtml(m.heading)}</h1>
 ${m.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p><a href="${url}" style="display:inline-block;background:#1b2433;color:#faf7f2;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(m.action.label)}</a></p>
-<p style="${SMALL}">Or paste this address into your browser:<br>${url}</p>
+<p style="${SMALL}">${escapeHtml(t('mail.pasteAddress'))}<br>${url}</p>
 ${notes.map((n) => `<p style="${SMALL}">${escapeHtml(n)}</p>`).join('\n')}
 </body></html>`;
   return { subject: m.subject ?? m.heading, text, html };

@@ -46,7 +46,7 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      await service.requestLink(request.body, request.ip);
+      await service.requestLink(request.body, request.ip, requestLocale(request));
       return { success: true as const, message: 'Check your email for the sign-in link.' };
     },
   );
@@ -111,7 +111,7 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
     },
     async (request) => ({
       success: true as const,
-      message: await service.resendLink(request.body, request.ip),
+      message: await service.resendLink(request.body, request.ip, requestLocale(request)),
     }),
   );
 
@@ -126,7 +126,7 @@ export const authModule: ModulePlugin = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      await service.requestStaffLink(request.body.email, request.ip);
+      await service.requestStaffLink(request.body.email, request.ip, requestLocale(request));
       return { success: true as const, message: 'Check your email for the sign-in link.' };
     },
   );

@@ -9,6 +9,7 @@ import {
 } from '@lokal/shared/constants/auth';
 import { paths } from '@lokal/shared/domain/pages';
 import { safeRedirect } from '@lokal/shared/domain/redirect';
+import type { Locale } from '@lokal/shared/i18n/locales';
 import type {
   LinkBody,
   LinkState,
@@ -25,6 +26,7 @@ import { layoutMail } from '../../plugins/mail.ts';
 import { createRateLimiter, type RateRule } from '../../plugins/rate-limit.ts';
 import { createSessionCache } from '../../plugins/session-cache.ts';
 import { newToken, type RequestAuth, type SessionUser, sha256 } from '../../plugins/sessions.ts';
+import { translatorFor } from '../../plugins/translations.ts';
 import { type AppContext, perApp } from '../context.ts';
 import type { Outbox } from '../outbox/service.ts';
 import { type AuthRepository, createAuthRepository, type FoundSession } from './repository.ts';
@@ -70,13 +72,15 @@ export function toStatus(user: SessionUser): StatusResponse {
   };
 }
 
-function signInMail(link: string, role: Role) {
-  const who = role === 'guide' ? 'a guide' : role === 'staff' ? 'staff (the Lokal console)' : 'a traveller';
+/** The sign-in mail, in the language of the page that asked for it (docs/product.md#languages). */
+function signInMail(link: string, role: Role, locale: Locale) {
+  const t = translatorFor(locale);
   return layoutMail({
-    heading: 'Your Lokal sign-in link',
-    paragraphs: [`Use this link to sign in to Lokal as ${who}. It works once and expires in 10 minutes.`],
-    action: { label: 'Sign in to Lokal', url: link },
-    notes: ["If you didn't ask for it, you can ignore this e-mail."],
+    heading: t('signInMail.heading'),
+    paragraphs: [t('signInMail.body', { role })],
+    action: { label: t('signInMail.action'), url: link },
+    notes: [t('signInMail.ignore')],
+    locale,
   });
 }
 
@@ -121,7 +125,7 @@ export function createAuthService(deps: {
     if (existing && (await repo.isSuspended(existing.id))) throw suspended();
   }
 
-  async function sendLink(email: string, role: Role, redirect?: string): Promise<void> {
+  async function sendLink(email: string, role: Role, locale: Locale, redirect?: string): Promise<void> {
     const t = now();
     // Said plainly rather than queued behind minutes of failures (docs/product.md#mail-and-sms).
     const failing = await outbox.failingSince('sign-in');
@@ -134,7 +138,7 @@ export function createAuthService(deps: {
     const back: Record<string, string> =
       redirect && safeRedirect(redirect, role) === redirect ? { redirect } : {};
     const link = `${config.publicUrl}${paths[area].authRedirect}?${new URLSearchParams({ token, email, ...back })}`;
-    const mail = signInMail(link, role);
+    const mail = signInMail(link, role, locale);
     await repo.createLoginToken(sha256(token), email, role, new Date(t + MAGIC_LINK_TTL_MS), new Date(t), {
       kind: 'sign-in',
       recipient: email,
@@ -181,19 +185,19 @@ export function createAuthService(deps: {
       await repo.pruneRateLimits(new Date(now() - 24 * 60 * MINUTE));
     },
 
-    async requestLink(body: RequestLinkBody, ip: string): Promise<void> {
+    async requestLink(body: RequestLinkBody, ip: string, locale: Locale): Promise<void> {
       await consume(`link:ip:${ip}`, rules.linkPerIp);
       await consume(`link:email:${body.email}`, rules.linkPerEmail);
       await mayHaveLink(body.email, body.userType);
-      await sendLink(body.email, body.userType, body.redirect);
+      await sendLink(body.email, body.userType, locale, body.redirect);
     },
 
     /** The staff console's link: only for staff; anyone else gets the non-invited answer and no mail. */
-    async requestStaffLink(email: string, ip: string): Promise<void> {
+    async requestStaffLink(email: string, ip: string, locale: Locale): Promise<void> {
       await consume(`link:ip:${ip}`, rules.linkPerIp);
       await consume(`link:email:${email}`, rules.linkPerEmail);
       await mayHaveLink(email, 'staff');
-      await sendLink(email, 'staff');
+      await sendLink(email, 'staff', locale);
     },
 
     /** What a link is, without using it: the page tells its failures apart before asking to continue. */
@@ -207,20 +211,20 @@ export function createAuthService(deps: {
      * rules as asking for one. A link we do not know gets the same answer whether or not a mail went out,
      * so the page cannot be used to learn which addresses may sign in (docs/product.md#sign-in).
      */
-    async resendLink(body: LinkBody, ip: string): Promise<string> {
+    async resendLink(body: LinkBody, ip: string, locale: Locale): Promise<string> {
       await consume(`link:ip:${ip}`, rules.linkPerIp);
       await consume(`link:email:${body.email}`, rules.linkPerEmail);
       const known = (await linkState(body.token, body.email, rolesFor(body.role))) !== 'unknown';
       if (known) {
         await mayHaveLink(body.email, body.role);
-        await sendLink(body.email, body.role);
+        await sendLink(body.email, body.role, locale);
         return AUTH_MESSAGES.newLinkSent(body.email);
       }
       const allowed = await mayHaveLink(body.email, body.role).then(
         () => true,
         () => false,
       );
-      if (allowed) await sendLink(body.email, body.role).catch(() => {});
+      if (allowed) await sendLink(body.email, body.role, locale).catch(() => {});
       return AUTH_MESSAGES.newLinkMaybeSent;
     },
 
