@@ -92,7 +92,8 @@ export function createNotificationsService(deps: {
     const at = new Date(deps.now());
     const row = who[on.inApp]
       ? await repo.insert(
-          { userId, kind: n.kind, title: n.title, body: n.body, link: n.link, createdAt: at },
+          // Stamped by the database, as every notification was: in order even under a test's fixed clock.
+          { userId, kind: n.kind, title: n.title, body: n.body, link: n.link },
           tx,
         )
       : null;
