@@ -62,6 +62,19 @@ describe('money in every language', () => {
 
 describe('dates, times and words', () => {
   const f = (locale: Locale) => formatsFor(locale);
+  it('writes each month of the year in English as the British short date does, without Intl', () => {
+    for (let month = 0; month < 12; month++) {
+      const iso = new Date(2026, month, month + 3, 15, 30).toISOString();
+      const expected = new Date(iso).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+      });
+      expect(f('en').date(iso)).toBe(expected);
+    }
+    expect(f('en').date(new Date(2026, 10, 23, 9).toISOString())).toBe('23 Nov 2026');
+  });
+
   it('writes a day and a moment in the city', () => {
     expect(['en', 'de', 'ja'].map((l) => plain(f(l as Locale).date('2026-11-23T12:00:00Z', 'UTC')))).toEqual([
       '23 Nov 2026',

@@ -1,9 +1,10 @@
 import type { PublicReview } from '@lokal/shared/schemas/reviews';
-import { formatReviewDate } from '../format-date.ts';
+import { useFormat } from '../../../lib/use-format.ts';
 import { Stars } from './stars.tsx';
 
 /** One published review: stars, words, who wrote it, for which tour and when. */
 export function ReviewItem({ review: r }: { review: PublicReview }) {
+  const f = useFormat();
   return (
     <article className="flex gap-3" data-testid="review">
       {r.author.image ? (
@@ -29,7 +30,7 @@ export function ReviewItem({ review: r }: { review: PublicReview }) {
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-semibold">{r.author.firstName}</span>
           <span className="text-muted">
-            {r.tourName} · <time dateTime={r.date}>{formatReviewDate(r.date)}</time>
+            {r.tourName} · <time dateTime={r.date}>{f.date(r.date)}</time>
           </span>
         </p>
         <Stars rating={r.rating} className="mt-0.5" />

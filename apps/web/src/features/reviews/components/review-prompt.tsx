@@ -2,8 +2,8 @@ import { REVIEW_MESSAGES } from '@lokal/shared/constants/reviews';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { useFormat } from '../../../lib/use-format.ts';
 import { useReviewState } from '../api/get-review-state.ts';
-import { formatReviewDate } from '../format-date.ts';
 import { ReviewDialog } from './review-dialog.tsx';
 import { ReviewItem } from './review-item.tsx';
 import { Stars } from './stars.tsx';
@@ -14,11 +14,12 @@ import { Stars } from './stars.tsx';
  */
 export function ReviewPrompt({ bookingId }: { bookingId: string }) {
   const review = useReviewState(bookingId);
+  const f = useFormat();
   const [open, setOpen] = useState(false);
   const s = review.data;
   if (s?.status !== 'completed') return null;
   const name = s.other.firstName || 'them';
-  const deadline = s.deadline ? formatReviewDate(s.deadline) : '';
+  const deadline = s.deadline ? f.date(s.deadline) : '';
 
   return (
     <section
